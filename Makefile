@@ -1,0 +1,60 @@
+# framed: two commands on a fresh Debian 12 machine with the Swift toolchain.
+#   make demo   installs what is missing, builds in release, frames Samples/ into out/
+#   make test   installs what is missing, runs every test
+
+SWIFT    ?= swift
+PREFIX   ?= /usr/local
+BIN      := .build/release/framed
+OUT      := out
+
+# Libraries framed builds against, and the tools its tests rasterise output with.
+BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev
+TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript
+
+.PHONY: all build demo test install deps test-deps samples clean
+
+all: build
+
+# Installs the Debian packages that are missing (apt-get update once, then install).
+define apt_install
+	@missing=""; for p in $(1); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+endef
+
+deps:
+	$(call apt_install,$(BUILD_PACKAGES))
+
+test-deps:
+	$(call apt_install,$(BUILD_PACKAGES) $(TEST_PACKAGES))
+
+build: deps
+	$(SWIFT) build -c release
+
+demo: build
+	@mkdir -p $(OUT)
+	$(BIN) Samples/landscape.jpg -o $(OUT)/landscape.svg
+	$(BIN) Samples/landscape.jpg -o $(OUT)/landscape.pdf --size 150mmx100mm --border 2mm --padding 8mm \
+	    --background white --border-color '#222' --shadow '0 1mm 4mm rgba(0,0,0,.5)'
+	$(BIN) Samples/screenshot.png -o $(OUT)/screenshot.png --size 600x400 --border 1 --border-color '#d0d0d0' \
+	    --radius 8 --background white --fit contain --shadow '0 4px 16px rgba(0,0,0,.35)' --scale 2
+	@ls -l $(OUT)
+
+test: test-deps
+	$(SWIFT) test
+
+install: build
+	install -m 0755 $(BIN) $(PREFIX)/bin/framed
+
+# Regenerates the sample pictures (needs cjpeg from libjpeg-turbo-progs).
+samples:
+	$(call apt_install,libjpeg-turbo-progs)
+	python3 Samples/make-samples.py
+
+clean:
+	rm -rf .build $(OUT)

@@ -1,0 +1,33 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "framed",
+    products: [
+        .executable(name: "framed", targets: ["framed"]),
+        .library(name: "FramedLayout", targets: ["FramedLayout"]),
+        .library(name: "FramedRender", targets: ["FramedRender"]),
+    ],
+    targets: [
+        // C libraries and shims.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+        .target(name: "CCodecs",
+                linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]),
+
+        // Pure geometry and style: no Cairo, no C, no I/O.
+        .target(name: "FramedLayout"),
+        // Decoding pictures into value types.
+        .target(name: "FramedRaster", dependencies: ["CCodecs"]),
+        // Drawing with Cairo: shadow, frame, picture; SVG, PDF and PNG backends.
+        .target(name: "FramedRender", dependencies: ["FramedLayout", "FramedRaster", "CCairo"]),
+        // The command-line tool.
+        .executableTarget(name: "framed", dependencies: ["FramedLayout", "FramedRaster", "FramedRender"]),
+
+        .testTarget(name: "FramedLayoutTests", dependencies: ["FramedLayout"]),
+        .testTarget(name: "FramedRasterTests", dependencies: ["FramedRaster", "CCodecs"]),
+        .testTarget(name: "FramedRenderTests", dependencies: ["FramedRender", "FramedLayout", "FramedRaster"]),
+        .testTarget(name: "FramedCLITests", dependencies: ["framed", "FramedRaster"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

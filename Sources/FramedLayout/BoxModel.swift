@@ -1,0 +1,207 @@
+/// The box model: from a picture's pixel size and a style to every rectangle that gets drawn.
+///
+/// Outside in: canvas ⊃ margin ⊃ shadow extent ⊃ frame (border-box) ⊃ border ⊃ padding box
+/// (the mat) ⊃ content box ⊃ picture (clipped to the content box). All values in points.
+
+/// What the layout needs to know about a picture.
+public struct PictureMetrics: Sendable, Equatable, Hashable, Codable {
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    /// Pixels per inch that the file claims, if any; used only with `PictureResolution.auto`.
+    public var fileResolution: Double?
+
+    public init(pixelWidth: Int, pixelHeight: Int, fileResolution: Double? = nil) {
+        self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
+        self.fileResolution = fileResolution
+    }
+}
+
+/// One drop shadow, placed: the box that casts it and how it blurs.
+public struct ShadowGeometry: Sendable, Equatable, Codable {
+    /// The shadow's shape before blurring: the frame moved by the offset, grown by the spread.
+    public var box: Rect
+    public var radius: Double
+    /// Standard deviation of the Gaussian blur, in points (CSS blur / 2).
+    public var sigma: Double
+    public var color: RGBAColor
+    public var inset: Bool
+    /// The area the shadow visibly covers: the box grown by 3 sigma.
+    public var extent: Rect { box.outset(by: 3 * sigma) }
+}
+
+/// Why a style cannot frame a picture.
+public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
+    case emptyPicture(width: Int, height: Int)
+    case invalidLength(name: String, value: Double, reason: String)
+    case frameTooSmall(name: String, frame: Double, needed: Double)
+    case invalidResolution(Double)
+
+    public var description: String {
+        switch self {
+        case let .emptyPicture(w, h):
+            return "the picture has no pixels (\(w)x\(h))"
+        case let .invalidLength(name, value, reason):
+            return "\(name) \(Length(points: value)) is invalid: \(reason)"
+        case let .frameTooSmall(name, frame, needed):
+            return "the frame's \(name) (\(Length(points: frame))) leaves no room for the picture: "
+                + "border and padding take \(Length(points: needed))"
+        case let .invalidResolution(dpi):
+            return "picture resolution \(dpi) dpi is invalid: it must be a positive number"
+        }
+    }
+}
+
+/// Every rectangle of one framed picture, in points, with the canvas's top-left at (0, 0).
+public struct FrameLayout: Sendable, Equatable, Codable {
+    public var canvas: Size
+    /// The frame's outer edge (border-box).
+    public var frame: Rect
+    public var outerRadius: Double
+    public var borderWidth: Double
+    /// Inside the border: the mat, filled with the background.
+    public var paddingBox: Rect
+    /// The border's inner corner radius: `outerRadius - borderWidth`, never below zero.
+    public var innerRadius: Double
+    public var contentBox: Rect
+    /// Where the whole picture goes; may stick out of the content box (`cover`, `none`).
+    public var picture: Rect
+    /// The visible part of the picture: `picture` clipped to the content box.
+    public var pictureClip: Rect
+    /// In CSS order (the first is on top).
+    public var shadows: [ShadowGeometry]
+    /// The picture's own pixel size.
+    public var picturePixels: PixelSize
+
+    /// Lays out `picture` with `style`.
+    public init(picture: PictureMetrics, style: FrameStyle) throws(LayoutError) {
+        guard picture.pixelWidth > 0, picture.pixelHeight > 0 else {
+            throw .emptyPicture(width: picture.pixelWidth, height: picture.pixelHeight)
+        }
+        try Self.validate(style)
+        picturePixels = PixelSize(width: picture.pixelWidth, height: picture.pixelHeight)
+
+        let dpi: Double
+        switch style.pictureResolution {
+        case .css: dpi = 96
+        case .auto: dpi = picture.fileResolution.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? 96
+        case let .dpi(value):
+            guard value > 0, value.isFinite else { throw .invalidResolution(value) }
+            dpi = value
+        }
+        let natural = Size(width: Double(picture.pixelWidth) * 72 / dpi,
+                           height: Double(picture.pixelHeight) * 72 / dpi)
+
+        // Frame (border-box) and content box.
+        let b = style.border.points
+        let chromeW = 2 * b + style.padding.horizontal.points
+        let chromeH = 2 * b + style.padding.vertical.points
+        var frameSize: Size
+        if let size = style.size {
+            frameSize = Size(width: size.width.points, height: size.height.points)
+        } else if let width = style.width {
+            let contentW = width.points - chromeW
+            guard contentW > 0 else { throw .frameTooSmall(name: "width", frame: width.points, needed: chromeW) }
+            frameSize = Size(width: width.points, height: contentW / natural.aspectRatio + chromeH)
+        } else if let height = style.height {
+            let contentH = height.points - chromeH
+            guard contentH > 0 else { throw .frameTooSmall(name: "height", frame: height.points, needed: chromeH) }
+            frameSize = Size(width: contentH * natural.aspectRatio + chromeW, height: height.points)
+        } else {
+            frameSize = Size(width: natural.width + chromeW, height: natural.height + chromeH)
+        }
+        guard frameSize.width - chromeW > 0 else {
+            throw .frameTooSmall(name: "width", frame: frameSize.width, needed: chromeW)
+        }
+        guard frameSize.height - chromeH > 0 else {
+            throw .frameTooSmall(name: "height", frame: frameSize.height, needed: chromeH)
+        }
+        let frame0 = Rect(origin: .zero, size: frameSize)
+        let outer = min(style.radius.points, frameSize.width / 2, frameSize.height / 2)
+        outerRadius = outer
+        borderWidth = b
+        innerRadius = max(0, outer - b)
+
+        // Shadows, relative to the frame at the origin.
+        var placedShadows = style.shadows.map { shadow in
+            let box = frame0.offsetBy(dx: shadow.offsetX.points, dy: shadow.offsetY.points)
+                .outset(by: shadow.inset ? -shadow.spread.points : shadow.spread.points)
+            let radius = outer > 0 ? max(0, outer + shadow.spread.points) : 0
+            return ShadowGeometry(box: box, radius: radius, sigma: shadow.blur.points / 2,
+                                  color: shadow.color, inset: shadow.inset)
+        }
+
+        // Canvas: the frame and every outer shadow's extent, each side rounded up to whole CSS
+        // pixels so that the frame stays on the pixel grid, plus the margin.
+        let bounds = placedShadows.filter { !$0.inset }.reduce(frame0) { $0.union($1.extent) }
+        func wholePixels(_ points: Double) -> Double { (points / 0.75 - 1e-9).rounded(.up) * 0.75 }
+        let m = style.margin.points
+        let left = wholePixels(-bounds.minX) + m, top = wholePixels(-bounds.minY) + m
+        let right = wholePixels(bounds.maxX - frameSize.width) + m
+        let bottom = wholePixels(bounds.maxY - frameSize.height) + m
+        canvas = Size(width: left + frameSize.width + right, height: top + frameSize.height + bottom)
+        frame = frame0.offsetBy(dx: left, dy: top)
+        for i in placedShadows.indices { placedShadows[i].box = placedShadows[i].box.offsetBy(dx: left, dy: top) }
+        shadows = placedShadows
+
+        paddingBox = frame.outset(by: -b)
+        let p = style.padding
+        contentBox = paddingBox.outset(top: -p.top.points, right: -p.right.points,
+                                       bottom: -p.bottom.points, left: -p.left.points)
+
+        // The picture inside the content box.
+        let box = contentBox
+        let placed: Size
+        switch style.fit {
+        case .fill: placed = box.size
+        case .none: placed = natural
+        case .contain, .cover, .scaleDown:
+            let sx = box.width / natural.width, sy = box.height / natural.height
+            var s = style.fit == .cover ? max(sx, sy) : min(sx, sy)
+            if style.fit == .scaleDown { s = min(s, 1) }
+            placed = Size(width: natural.width * s, height: natural.height * s)
+        }
+        self.picture = Rect(x: box.x + (box.width - placed.width) * style.position.x,
+                            y: box.y + (box.height - placed.height) * style.position.y,
+                            width: placed.width, height: placed.height)
+        let x0 = max(box.minX, self.picture.minX), y0 = max(box.minY, self.picture.minY)
+        let x1 = min(box.maxX, self.picture.maxX), y1 = min(box.maxY, self.picture.maxY)
+        pictureClip = Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+
+    /// The pixel size the placed picture needs at `dpi` device pixels per inch: its placed size
+    /// in pixels, rounded, at least 1, and never more than the picture has.
+    public func rasterSize(atDPI dpi: Double) -> PixelSize {
+        func need(_ points: Double, _ available: Int) -> Int {
+            min(available, max(1, Int((points * dpi / 72).rounded())))
+        }
+        return PixelSize(width: need(picture.width, picturePixels.width),
+                         height: need(picture.height, picturePixels.height))
+    }
+
+    /// Checks every length of `style` before any arithmetic uses it.
+    static func validate(_ style: FrameStyle) throws(LayoutError) {
+        func check(_ name: String, _ length: Length?, positive: Bool = false, signed: Bool = false) throws(LayoutError) {
+            guard let v = length?.points else { return }
+            guard v.isFinite else { throw .invalidLength(name: name, value: v, reason: "it must be a finite number") }
+            if positive && v <= 0 { throw .invalidLength(name: name, value: v, reason: "it must be greater than zero") }
+            if !signed && v < 0 { throw .invalidLength(name: name, value: v, reason: "it must not be negative") }
+        }
+        try check("--size width", style.size?.width, positive: true)
+        try check("--size height", style.size?.height, positive: true)
+        try check("--width", style.width, positive: true)
+        try check("--height", style.height, positive: true)
+        try check("--border", style.border)
+        try check("--padding top", style.padding.top)
+        try check("--padding right", style.padding.right)
+        try check("--padding bottom", style.padding.bottom)
+        try check("--padding left", style.padding.left)
+        try check("--radius", style.radius)
+        try check("--margin", style.margin)
+        for shadow in style.shadows {
+            try check("shadow blur", shadow.blur)
+            try check("shadow x offset", shadow.offsetX, signed: true)
+            try check("shadow y offset", shadow.offsetY, signed: true)
+            try check("shadow spread", shadow.spread, signed: true)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+/// The look of a frame: everything the layout needs besides the picture.
+
+/// How the picture fills the content box, in CSS `object-fit` words.
+public enum ContentFit: String, Sendable, Equatable, CaseIterable, Codable {
+    /// Scaled to fit inside, aspect kept (may leave bands of background).
+    case contain
+    /// Scaled to fill the box, aspect kept, cropped to the box.
+    case cover
+    /// Stretched to the box (aspect lost).
+    case fill
+    /// At its natural size, cropped to the box if larger.
+    case none
+    /// Like `contain`, but never enlarged past the natural size. The default.
+    case scaleDown = "scale-down"
+}
+
+/// Where the picture sits in the content box: fractions of the free space, as CSS
+/// `object-position` percentages (0 = left/top, 0.5 = center, 1 = right/bottom).
+public struct ContentPosition: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public static let center = ContentPosition(x: 0.5, y: 0.5)
+
+    /// Keyword names accepted by `init(parsing:)`, for help texts.
+    public static let keywords = ["center", "top", "bottom", "left", "right",
+                                  "top-left", "top-right", "bottom-left", "bottom-right"]
+
+    /// Parses `center`, `top`, `bottom-right`, `left top`, `right bottom`, … (hyphen or space).
+    public init(parsing text: String) throws(StyleParseError) {
+        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" })
+        guard !words.isEmpty, words.count <= 2 else {
+            throw StyleParseError(input: text, reason: "expected a position such as center, top, bottom-right")
+        }
+        let bad = StyleParseError(input: text, reason: "unknown position; use " + Self.keywords.joined(separator: ", "))
+        var x: Double?, y: Double?
+        for word in words {
+            switch word {
+            case "left", "right":
+                guard x == nil else { throw bad }
+                x = word == "left" ? 0 : 1
+            case "top", "bottom":
+                guard y == nil else { throw bad }
+                y = word == "top" ? 0 : 1
+            case "center": break
+            default: throw bad
+            }
+        }
+        self.init(x: x ?? 0.5, y: y ?? 0.5)
+    }
+
+    public var description: String {
+        func word(_ v: Double, _ low: String, _ high: String) -> String? {
+            v == 0 ? low : v == 1 ? high : v == 0.5 ? nil : "\(v)"
+        }
+        let parts = [word(y, "top", "bottom"), word(x, "left", "right")].compactMap { $0 }
+        return parts.isEmpty ? "center" : parts.joined(separator: "-")
+    }
+}
+
+/// How big one picture pixel is (`--image-dpi`).
+public enum PictureResolution: Sendable, Equatable, Hashable, Codable {
+    /// One picture pixel per CSS px (96 per inch), as browsers and ImageMagick do. The default.
+    case css
+    /// The resolution stored in the file; `css` when the file has none.
+    case auto
+    /// A given number of pixels per inch.
+    case dpi(Double)
+}
+
+/// Everything that decides the frame's geometry and colours.
+public struct FrameStyle: Sendable, Equatable, Codable {
+    /// Outer size of the frame (border-box). Nil: from `width`/`height` or the picture.
+    public var size: LengthSize?
+    /// Outer width only; the height follows the picture's aspect ratio.
+    public var width: Length?
+    /// Outer height only; the width follows the picture's aspect ratio.
+    public var height: Length?
+    public var border: Length
+    public var borderColor: RGBAColor
+    /// The mat between border and picture.
+    public var padding: EdgeInsets
+    public var background: RGBAColor
+    /// Outer corner radius; the inner one is `radius - border`, never below zero.
+    public var radius: Length
+    public var fit: ContentFit
+    public var position: ContentPosition
+    /// CSS order: the first shadow is drawn on top.
+    public var shadows: [BoxShadow]
+    /// Empty space around everything, shadows included.
+    public var margin: Length
+    /// Colour of the canvas outside the frame; transparent by default.
+    public var canvasColor: RGBAColor
+    public var pictureResolution: PictureResolution
+
+    public init(size: LengthSize? = nil, width: Length? = nil, height: Length? = nil,
+                border: Length = .zero, borderColor: RGBAColor = .black,
+                padding: EdgeInsets = .zero, background: RGBAColor = .transparent,
+                radius: Length = .zero, fit: ContentFit = .scaleDown,
+                position: ContentPosition = .center, shadows: [BoxShadow] = [],
+                margin: Length = .zero, canvasColor: RGBAColor = .transparent,
+                pictureResolution: PictureResolution = .css) {
+        self.size = size; self.width = width; self.height = height
+        self.border = border; self.borderColor = borderColor
+        self.padding = padding; self.background = background
+        self.radius = radius; self.fit = fit; self.position = position
+        self.shadows = shadows; self.margin = margin; self.canvasColor = canvasColor
+        self.pictureResolution = pictureResolution
+    }
+
+    /// The built-in look `classic`, from the iOS recipe that framed started from, minus its bugs:
+    /// white 3px border, `#808080` mat colour, shadow `0 0 10px rgba(0,0,0,0.6)`, scale-down.
+    public static let classic = FrameStyle(
+        border: .px(3), borderColor: .white,
+        background: RGBAColor(red8: 0x80, green8: 0x80, blue8: 0x80),
+        shadows: [BoxShadow(offsetX: .zero, offsetY: .zero, blur: .px(10),
+                            color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.6))])
+}

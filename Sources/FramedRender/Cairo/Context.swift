@@ -1,0 +1,79 @@
+internal import CCairo
+import FramedLayout
+
+/// Owns one `cairo_t` drawing context and destroys it in `deinit`.
+///
+/// Cairo keeps errors sticky on the context, so drawing calls do not throw; `checkStatus()` turns
+/// the first error into a `RenderError`.
+final class CairoContext {
+    private let pointer: OpaquePointer
+    /// Kept alive as long as the context draws on it.
+    private let target: CairoSurface
+
+    /// `cairo_create`.
+    init(_ target: CairoSurface) throws(RenderError) {
+        self.target = target
+        pointer = cairo_create(target.pointer)
+        try check(cairo_status(pointer), "creating a drawing context")
+    }
+
+    deinit { cairo_destroy(pointer) }
+
+    /// `cairo_status`.
+    func checkStatus(_ operation: @autoclosure () -> String) throws(RenderError) {
+        try check(cairo_status(pointer), operation())
+    }
+
+    /// Runs `body` between `cairo_save` and `cairo_restore`.
+    func withSavedState<R>(_ body: () throws(RenderError) -> R) throws(RenderError) -> R {
+        cairo_save(pointer)
+        defer { cairo_restore(pointer) }
+        return try body()
+    }
+
+    func scale(_ sx: Double, _ sy: Double) { cairo_scale(pointer, sx, sy) }
+
+    // MARK: Paths
+
+    func newPath() { cairo_new_path(pointer) }
+
+    /// Adds a rectangle with corner radius `radius` (clamped to half the shorter side); a plain
+    /// `cairo_rectangle` when the radius is zero. Corners are circular arcs.
+    func addRoundedRect(_ rect: Rect, radius: Double) {
+        let r = min(max(0, radius), rect.width / 2, rect.height / 2)
+        guard r > 0 else {
+            cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
+            return
+        }
+        let half = Double.pi / 2
+        cairo_new_sub_path(pointer)
+        cairo_arc(pointer, rect.maxX - r, rect.minY + r, r, -half, 0)
+        cairo_arc(pointer, rect.maxX - r, rect.maxY - r, r, 0, half)
+        cairo_arc(pointer, rect.minX + r, rect.maxY - r, r, half, 2 * half)
+        cairo_arc(pointer, rect.minX + r, rect.minY + r, r, 2 * half, 3 * half)
+        cairo_close_path(pointer)
+    }
+
+    /// `cairo_set_fill_rule`: even-odd makes a ring of two nested shapes.
+    func setEvenOddFill(_ on: Bool) {
+        cairo_set_fill_rule(pointer, on ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+    }
+
+    /// `cairo_clip`: intersects the clip with the current path (and clears the path).
+    func clip() { cairo_clip(pointer) }
+    /// `cairo_fill`.
+    func fill() { cairo_fill(pointer) }
+
+    // MARK: Sources and painting
+
+    /// `cairo_set_source_rgba`.
+    func setSource(_ color: RGBAColor) {
+        cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
+    }
+    /// `cairo_set_source`.
+    func setSource(_ pattern: CairoPattern) { cairo_set_source(pointer, pattern.pointer) }
+    /// `cairo_paint`: the source everywhere inside the clip.
+    func paint() { cairo_paint(pointer) }
+    /// `cairo_mask`: the source, weighted by the alpha of `mask`.
+    func mask(_ mask: CairoPattern) { cairo_mask(pointer, mask.pointer) }
+}

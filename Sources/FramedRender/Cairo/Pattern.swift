@@ -1,0 +1,53 @@
+internal import CCairo
+import FramedLayout
+
+/// Owns one `cairo_pattern_t` and destroys it in `deinit`.
+final class CairoPattern {
+    let pointer: OpaquePointer
+
+    private init(taking pointer: OpaquePointer, _ operation: String) throws(RenderError) {
+        self.pointer = pointer
+        try check(cairo_pattern_status(pointer), operation)
+    }
+
+    deinit { cairo_pattern_destroy(pointer) }
+
+    /// `cairo_pattern_create_linear`: a gradient along the line from (x0, y0) to (x1, y1).
+    static func linear(from start: Point, to end: Point) throws(RenderError) -> CairoPattern {
+        try CairoPattern(taking: cairo_pattern_create_linear(start.x, start.y, end.x, end.y),
+                         "creating a linear gradient")
+    }
+
+    /// `cairo_pattern_create_for_surface`: paints an image.
+    static func surface(_ image: CairoImageSurface) throws(RenderError) -> CairoPattern {
+        try CairoPattern(taking: cairo_pattern_create_for_surface(image.surface.pointer),
+                         "creating an image pattern")
+    }
+
+    /// `cairo_pattern_add_color_stop_rgba`, offset in 0...1 along the gradient line.
+    func addStop(_ offset: Double, _ color: RGBAColor) {
+        cairo_pattern_add_color_stop_rgba(pointer, offset, color.red, color.green, color.blue, color.alpha)
+    }
+
+    /// `cairo_pattern_set_extend(CAIRO_EXTEND_PAD)`: the end stops continue beyond the line.
+    func padEnds() { cairo_pattern_set_extend(pointer, CAIRO_EXTEND_PAD) }
+
+    /// `cairo_pattern_set_filter`: how an image pattern is sampled.
+    func setFilter(_ filter: ResampleFilter) { cairo_pattern_set_filter(pointer, filter.cairoFilter) }
+
+    /// `cairo_pattern_set_matrix` with a scale and translation: pattern space = user space * scale + offset.
+    func setMatrix(scaleX: Double, scaleY: Double, translateX: Double, translateY: Double) {
+        var matrix = cairo_matrix_t(xx: scaleX, yx: 0, xy: 0, yy: scaleY, x0: translateX, y0: translateY)
+        cairo_pattern_set_matrix(pointer, &matrix)
+    }
+}
+
+/// Sampling quality for images (`cairo_filter_t`).
+public enum ResampleFilter: String, Sendable, CaseIterable {
+    /// Box filter: fast and decent when shrinking.
+    case good
+    /// Catmull-Rom: sharper, about ten times slower.
+    case best
+
+    var cairoFilter: cairo_filter_t { self == .good ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BEST }
+}

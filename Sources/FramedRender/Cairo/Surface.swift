@@ -1,0 +1,57 @@
+internal import CCairo
+import FramedLayout
+
+/// Owns one `cairo_surface_t` and destroys it in `deinit`.
+final class CairoSurface {
+    let pointer: OpaquePointer
+
+    /// Takes ownership of a surface returned by a `cairo_*_surface_create*` function and checks
+    /// its status (creation failures are returned as "nil surfaces" with an error status).
+    init(taking pointer: OpaquePointer, _ operation: String) throws(RenderError) {
+        self.pointer = pointer
+        try check(cairo_surface_status(pointer), operation)
+    }
+
+    deinit { cairo_surface_destroy(pointer) }
+
+    /// `cairo_surface_finish`: writes out everything a vector surface still holds.
+    func finish() throws(RenderError) {
+        cairo_surface_finish(pointer)
+        try check(cairo_surface_status(pointer), "finishing the surface")
+    }
+
+    func withUnsafePointer<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
+        try body(pointer)
+    }
+}
+
+/// An ARGB32 or RGB24 image surface (`cairo_image_surface_create`) with access to its pixels.
+final class CairoImageSurface {
+    let surface: CairoSurface
+    let width: Int
+    let height: Int
+    let hasAlpha: Bool
+
+    /// `cairo_image_surface_create`.
+    init(width: Int, height: Int, hasAlpha: Bool) throws(RenderError) {
+        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+            throw .canvasTooLarge(PixelSize(width: width, height: height))
+        }
+        surface = try CairoSurface(
+            taking: cairo_image_surface_create(hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24,
+                                               Int32(width), Int32(height)),
+            "creating a \(width)x\(height) image")
+        self.width = width; self.height = height; self.hasAlpha = hasAlpha
+    }
+
+    /// Bytes per row (`cairo_image_surface_get_stride`).
+    var stride: Int { Int(cairo_image_surface_get_stride(surface.pointer)) }
+
+    /// Gives `body` the surface's pixel rows (native-endian premultiplied ARGB32 words) and marks
+    /// them dirty afterwards (`cairo_surface_flush` / `cairo_surface_mark_dirty`).
+    func withUnsafeMutablePixels<R>(_ body: (UnsafeMutableRawPointer, _ stride: Int) throws -> R) rethrows -> R {
+        cairo_surface_flush(surface.pointer)
+        defer { cairo_surface_mark_dirty(surface.pointer) }
+        return try body(cairo_image_surface_get_data(surface.pointer), stride)
+    }
+}

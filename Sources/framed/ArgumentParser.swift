@@ -1,0 +1,125 @@
+/// A small command-line parser: `--name value`, `--name=value`, `-o value`, flags, positionals,
+/// and `--` to end options. Declarative enough to print its own help.
+
+/// One option a command accepts.
+struct OptionSpec: Sendable {
+    /// Long name without dashes, e.g. "border".
+    var name: String
+    /// Optional one-letter alias, e.g. "o".
+    var short: Character? = nil
+    /// Placeholder for the value in help (nil: a flag that takes no value).
+    var valueName: String?
+    /// One line of help text.
+    var help: String
+    /// Default shown in help, if any.
+    var defaultText: String? = nil
+}
+
+/// What the parser found, in order.
+struct ParsedArguments {
+    /// (option name, value) pairs in command-line order; flags have a nil value.
+    var options: [(name: String, value: String?)] = []
+    var positionals: [String] = []
+
+    func has(_ name: String) -> Bool { options.contains { $0.name == name } }
+    /// The last value given for `name` (later options override earlier ones).
+    func last(_ name: String) -> String? { options.last { $0.name == name }?.value }
+}
+
+/// A mistake in the command line; exit code 2.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+struct ArgumentParser {
+    var specs: [OptionSpec]
+
+    func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        var result = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                result.positionals.append(argument)
+                continue
+            }
+            if argument == "--" { optionsEnded = true; continue }
+
+            var name: String
+            var inlineValue: String?
+            if argument.hasPrefix("--") {
+                let body = argument.dropFirst(2)
+                if let equals = body.firstIndex(of: "=") {
+                    name = String(body[..<equals]); inlineValue = String(body[body.index(after: equals)...])
+                } else {
+                    name = String(body)
+                }
+            } else {
+                let letters = argument.dropFirst()
+                guard let letter = letters.first,
+                      let spec = specs.first(where: { $0.short == letter }) else {
+                    throw UsageError("unknown option \(argument)")
+                }
+                name = spec.name
+                if letters.count > 1 { inlineValue = String(letters.dropFirst()) }
+            }
+            guard let spec = specs.first(where: { $0.name == name }) else {
+                throw UsageError("unknown option --\(name)" + suggestion(for: name))
+            }
+            if spec.valueName == nil {
+                guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
+                result.options.append((name, nil))
+                continue
+            }
+            if let inlineValue {
+                result.options.append((name, inlineValue))
+            } else {
+                guard index < arguments.count else { throw UsageError("--\(name) needs a value (\(spec.valueName!))") }
+                result.options.append((name, arguments[index]))
+                index += 1
+            }
+        }
+        return result
+    }
+
+    /// " (did you mean --x?)" for a near miss, else "".
+    private func suggestion(for name: String) -> String {
+        let close = specs.map(\.name).filter { $0.hasPrefix(name) || name.hasPrefix($0) || editDistance($0, name) <= 2 }
+        return close.first.map { " (did you mean --\($0)?)" } ?? ""
+    }
+
+    /// The help text: one aligned line per option, with its default.
+    func helpText() -> String {
+        let heads = specs.map { spec -> String in
+            var head = spec.short.map { "-\($0), " } ?? "    "
+            head += "--\(spec.name)"
+            if let value = spec.valueName { head += " \(value)" }
+            return head
+        }
+        let width = min(34, heads.map(\.count).max() ?? 0)
+        return zip(specs, heads).map { spec, head in
+            var line = "  " + head
+            line += head.count < width ? String(repeating: " ", count: width - head.count) : "\n  " + String(repeating: " ", count: width)
+            line += "  " + spec.help
+            if let value = spec.defaultText { line += " (default: \(value))" }
+            return line
+        }.joined(separator: "\n")
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+private func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var previous = Array(0...b.count)
+    for i in 1...max(1, a.count) where !a.isEmpty {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(1, b.count) where !b.isEmpty {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

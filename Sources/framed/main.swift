@@ -1,0 +1,3 @@
+import Foundation
+
+exit(FramedCommand.main(Array(CommandLine.arguments.dropFirst())))

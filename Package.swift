@@ -16,7 +16,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]),
 
         // Pure geometry and style: no Cairo, no C, no I/O.
-        .target(name: "FramedLayout"),
+        .target(name: "FramedLayout", linkerSettings: [.linkedLibrary("m")]),
         // Decoding pictures into value types.
         .target(name: "FramedRaster", dependencies: ["CCodecs"]),
         // Drawing with Cairo: shadow, frame, picture; SVG, PDF and PNG backends.

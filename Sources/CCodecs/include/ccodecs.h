@@ -1,0 +1,94 @@
+/*
+ * ccodecs: setjmp-safe wrappers over libjpeg(-turbo) and libpng.
+ *
+ * Every function returns a status (CCODECS_OK = 0) and, on failure, writes a short
+ * one-line message into `message`, a caller-provided buffer of CCODECS_MESSAGE_SIZE bytes.
+ * setjmp/longjmp never leave this library. Memory handed out (pixels, encoded bytes) comes
+ * from malloc and is released with ccodecs_free.
+ */
+#ifndef CCODECS_H
+#define CCODECS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CCODECS_MESSAGE_SIZE 200
+
+/* Status codes (plain macros so that Swift sees them as Int32). */
+#define CCODECS_OK 0
+#define CCODECS_ERROR 1        /* the codec refused the data (corrupt, truncated header, ...) */
+#define CCODECS_TOO_LARGE 2    /* width * height over max_pixels; width/height are filled in */
+#define CCODECS_UNSUPPORTED 3  /* valid data that this library cannot convert (CMYK JPEG) */
+#define CCODECS_NO_MEMORY 4
+#define CCODECS_BAD_ARGUMENT 5
+
+typedef enum {
+    CCODECS_COLOR_UNKNOWN = 0,
+    CCODECS_COLOR_GRAY,
+    CCODECS_COLOR_RGB,
+    CCODECS_COLOR_YCBCR,
+    CCODECS_COLOR_CMYK,
+    CCODECS_COLOR_YCCK,
+    CCODECS_COLOR_PALETTE
+} ccodecs_color_space;
+
+/* What a file's header says. */
+typedef struct {
+    uint32_t width, height;
+    int components;                   /* channels stored in the file (palette PNG: 1) */
+    int bit_depth;                    /* bits per sample in the file */
+    ccodecs_color_space color_space;
+    int has_alpha;                    /* alpha channel or PNG tRNS */
+    int progressive;                  /* progressive JPEG or interlaced PNG */
+    double dpi_x, dpi_y;              /* resolution claimed by JFIF / pHYs; 0 if none */
+} ccodecs_image_info;
+
+/* A decoded picture: straight RGBA8, rows of width * 4 bytes, no padding. */
+typedef struct {
+    uint8_t *pixels;                  /* malloc'd; free with ccodecs_free */
+    uint32_t width, height;           /* output size (after JPEG scaling) */
+    int has_alpha;                    /* source had an alpha channel or tRNS */
+    double dpi_x, dpi_y;              /* 0 if none */
+    int warnings;                     /* warnings counted (not printed) while decoding */
+    char warning[CCODECS_MESSAGE_SIZE]; /* text of the first warning, "" if none */
+} ccodecs_decoded;
+
+/* Encoded bytes. */
+typedef struct {
+    uint8_t *data;                    /* malloc'd; free with ccodecs_free */
+    size_t size;
+    size_t capacity;                  /* internal */
+} ccodecs_buffer;
+
+/* Flags for ccodecs_jpeg_encode_rgb. */
+#define CCODECS_JPEG_GRAYSCALE   1
+#define CCODECS_JPEG_PROGRESSIVE 2
+
+void ccodecs_free(void *pointer);
+
+/* JPEG header only: size, components, colour space, JFIF density, progressive flag. */
+int ccodecs_jpeg_info(const uint8_t *data, size_t size, ccodecs_image_info *info, char *message);
+
+/* JPEG to RGBA8, scaled by 1/scale_denom (1, 2, 4 or 8): output is ceil(w/d) x ceil(h/d).
+ * Refuses source images over max_pixels before allocating. A truncated scan is a success
+ * with out->warnings > 0 (the missing part is gray). CMYK/YCCK: CCODECS_UNSUPPORTED. */
+int ccodecs_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
+                        ccodecs_decoded *out, char *message);
+
+/* PNG header (chunks up to the first IDAT). */
+int ccodecs_png_info(const uint8_t *data, size_t size, ccodecs_image_info *info, char *message);
+
+/* PNG (any colour type, depth, interlace) to RGBA8; 16-bit samples are scaled to 8. */
+int ccodecs_png_decode(const uint8_t *data, size_t size, size_t max_pixels,
+                       ccodecs_decoded *out, char *message);
+
+/* RGBA8 (rows of width * 4 bytes) to an 8-bit RGBA PNG; dpi > 0 writes a pHYs chunk. */
+int ccodecs_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, double dpi,
+                            ccodecs_buffer *out, char *message);
+
+/* RGBA8 (alpha ignored) to a JPEG (quality 1-100); dpi > 0 writes JFIF density.
+ * flags: CCODECS_JPEG_GRAYSCALE, CCODECS_JPEG_PROGRESSIVE. */
+int ccodecs_jpeg_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
+                            double dpi, int flags, ccodecs_buffer *out, char *message);
+
+#endif

@@ -1,0 +1,243 @@
+/* libjpeg-turbo wrappers. libjpeg reports errors by calling error_exit, which must not
+ * return: ours longjmps back into the *_run function that called setjmp. State that must
+ * survive the jump (libjpeg structs, allocations) lives in the public function's frame or
+ * in the caller's structs, never in locals of the function holding setjmp. */
+#include <stdio.h> /* before jpeglib.h */
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+#include <jerror.h>
+#include "common.h"
+
+typedef struct {
+    struct jpeg_error_mgr pub; /* first: libjpeg sees only this */
+    jmp_buf jump;
+    char *message;
+    ccodecs_decoded *out;      /* where warnings are counted */
+    int hit_end;               /* libjpeg ran out of data (JWRN_JPEG_EOF) */
+    int status;                /* set before the jump */
+} jpeg_errors;
+
+static void on_error(j_common_ptr cinfo) {
+    jpeg_errors *errors = (jpeg_errors *)cinfo->err;
+    char text[JMSG_LENGTH_MAX];
+    errors->pub.format_message(cinfo, text);
+    if (errors->hit_end)
+        ccodecs_message(errors->message, "premature end of data (%s)", text);
+    else
+        ccodecs_message(errors->message, "%s", text);
+    errors->status = errors->pub.msg_code == JERR_OUT_OF_MEMORY ? CCODECS_NO_MEMORY : CCODECS_ERROR;
+    longjmp(errors->jump, 1);
+}
+
+static void on_message(j_common_ptr cinfo, int level) {
+    if (level >= 0) return; /* trace output */
+    jpeg_errors *errors = (jpeg_errors *)cinfo->err;
+    char text[JMSG_LENGTH_MAX];
+    errors->pub.format_message(cinfo, text);
+    if (errors->pub.msg_code == JWRN_JPEG_EOF) errors->hit_end = 1;
+    ccodecs_note_warning(errors->out, text);
+}
+
+static struct jpeg_error_mgr *errors_init(jpeg_errors *errors, char *message, ccodecs_decoded *out) {
+    memset(errors, 0, sizeof *errors);
+    jpeg_std_error(&errors->pub);
+    errors->pub.error_exit = on_error;
+    errors->pub.emit_message = on_message;
+    errors->message = message;
+    errors->out = out;
+    message[0] = 0;
+    return &errors->pub;
+}
+
+/* JFIF density as dots per inch, 0 when the file gives only an aspect ratio. */
+static double density_dpi(int unit, unsigned density) {
+    if (unit == 1) return density;
+    if (unit == 2) return density * 2.54;
+    return 0;
+}
+
+static ccodecs_color_space color_space(J_COLOR_SPACE space) {
+    switch (space) {
+    case JCS_GRAYSCALE: return CCODECS_COLOR_GRAY;
+    case JCS_RGB: return CCODECS_COLOR_RGB;
+    case JCS_YCbCr: return CCODECS_COLOR_YCBCR;
+    case JCS_CMYK: return CCODECS_COLOR_CMYK;
+    case JCS_YCCK: return CCODECS_COLOR_YCCK;
+    default: return CCODECS_COLOR_UNKNOWN;
+    }
+}
+
+/* Picks the output colour space. CMYK/YCCK conversion (lcms2) will go here: decode as
+ * JCS_CMYK and convert rows after jpeg_read_scanlines. */
+static int choose_output(struct jpeg_decompress_struct *cinfo, char *message) {
+    if (cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK) {
+        ccodecs_message(message, "CMYK JPEG is not supported yet");
+        return CCODECS_UNSUPPORTED;
+    }
+    cinfo->out_color_space = JCS_EXT_RGBA; /* gray and RGB sources too (libjpeg-turbo) */
+    return CCODECS_OK;
+}
+
+static int info_run(struct jpeg_decompress_struct *cinfo, jpeg_errors *errors,
+                    const uint8_t *data, size_t size, ccodecs_image_info *info) {
+    if (setjmp(errors->jump)) return errors->status;
+    jpeg_create_decompress(cinfo);
+    jpeg_mem_src(cinfo, data, size);
+    jpeg_read_header(cinfo, TRUE);
+    info->width = cinfo->image_width;
+    info->height = cinfo->image_height;
+    info->components = cinfo->num_components;
+    info->bit_depth = cinfo->data_precision;
+    info->color_space = color_space(cinfo->jpeg_color_space);
+    info->progressive = cinfo->progressive_mode;
+    info->dpi_x = density_dpi(cinfo->density_unit, cinfo->X_density);
+    info->dpi_y = density_dpi(cinfo->density_unit, cinfo->Y_density);
+    return CCODECS_OK;
+}
+
+int ccodecs_jpeg_info(const uint8_t *data, size_t size, ccodecs_image_info *info, char *message) {
+    struct jpeg_decompress_struct cinfo;
+    jpeg_errors errors;
+    ccodecs_decoded warnings = {0};
+    memset(&cinfo, 0, sizeof cinfo);
+    memset(info, 0, sizeof *info);
+    cinfo.err = errors_init(&errors, message, &warnings);
+    int status = info_run(&cinfo, &errors, data, size, info);
+    jpeg_destroy_decompress(&cinfo);
+    return status;
+}
+
+static int decode_run(struct jpeg_decompress_struct *cinfo, jpeg_errors *errors,
+                      const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
+                      ccodecs_decoded *out) {
+    if (setjmp(errors->jump)) return errors->status;
+    int status;
+    jpeg_create_decompress(cinfo);
+    jpeg_mem_src(cinfo, data, size);
+    jpeg_read_header(cinfo, TRUE);
+    out->width = cinfo->image_width;
+    out->height = cinfo->image_height;
+    out->dpi_x = density_dpi(cinfo->density_unit, cinfo->X_density);
+    out->dpi_y = density_dpi(cinfo->density_unit, cinfo->Y_density);
+    /* The source size bounds libjpeg's own memory (progressive coefficient buffers). */
+    if ((status = ccodecs_check_size(out->width, out->height, max_pixels, errors->message)))
+        return status;
+    if ((status = choose_output(cinfo, errors->message))) return status;
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = (unsigned)scale_denom;
+    jpeg_start_decompress(cinfo);
+    out->width = cinfo->output_width;
+    out->height = cinfo->output_height;
+    size_t stride = (size_t)out->width * 4;
+    out->pixels = malloc(stride * out->height);
+    if (!out->pixels) {
+        ccodecs_message(errors->message, "out of memory");
+        return CCODECS_NO_MEMORY;
+    }
+    while (cinfo->output_scanline < cinfo->output_height) {
+        JSAMPROW row = out->pixels + stride * cinfo->output_scanline;
+        jpeg_read_scanlines(cinfo, &row, 1);
+    }
+    jpeg_finish_decompress(cinfo);
+    return CCODECS_OK;
+}
+
+int ccodecs_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
+                        ccodecs_decoded *out, char *message) {
+    memset(out, 0, sizeof *out);
+    if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8) {
+        ccodecs_message(message, "scale denominator %d is not 1, 2, 4 or 8", scale_denom);
+        return CCODECS_BAD_ARGUMENT;
+    }
+    struct jpeg_decompress_struct cinfo;
+    jpeg_errors errors;
+    memset(&cinfo, 0, sizeof cinfo);
+    cinfo.err = errors_init(&errors, message, out);
+    int status = decode_run(&cinfo, &errors, data, size, scale_denom, max_pixels, out);
+    jpeg_destroy_decompress(&cinfo);
+    if (status) {
+        free(out->pixels);
+        out->pixels = NULL;
+    }
+    return status;
+}
+
+/* A destination manager that appends to a ccodecs_buffer (jpeg_mem_dest would leave a
+ * stale pointer behind if an error struck after it grew its buffer). */
+typedef struct {
+    struct jpeg_destination_mgr pub;
+    ccodecs_buffer *out;
+    JOCTET chunk[16384];
+} buffer_destination;
+
+static void destination_init(j_compress_ptr cinfo) {
+    buffer_destination *dest = (buffer_destination *)cinfo->dest;
+    dest->pub.next_output_byte = dest->chunk;
+    dest->pub.free_in_buffer = sizeof dest->chunk;
+}
+
+static boolean destination_empty(j_compress_ptr cinfo) {
+    buffer_destination *dest = (buffer_destination *)cinfo->dest;
+    if (ccodecs_append(dest->out, dest->chunk, sizeof dest->chunk))
+        ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 0);
+    destination_init(cinfo);
+    return TRUE;
+}
+
+static void destination_term(j_compress_ptr cinfo) {
+    buffer_destination *dest = (buffer_destination *)cinfo->dest;
+    if (ccodecs_append(dest->out, dest->chunk, sizeof dest->chunk - dest->pub.free_in_buffer))
+        ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 0);
+}
+
+static int encode_run(struct jpeg_compress_struct *cinfo, jpeg_errors *errors,
+                      buffer_destination *dest, const uint8_t *rgba, uint32_t width,
+                      uint32_t height, int quality, double dpi, int flags) {
+    if (setjmp(errors->jump)) return errors->status;
+    jpeg_create_compress(cinfo);
+    cinfo->dest = &dest->pub;
+    cinfo->image_width = width;
+    cinfo->image_height = height;
+    cinfo->input_components = 4;
+    cinfo->in_color_space = JCS_EXT_RGBA;
+    jpeg_set_defaults(cinfo);
+    jpeg_set_quality(cinfo, quality, TRUE);
+    if (flags & CCODECS_JPEG_GRAYSCALE) jpeg_set_colorspace(cinfo, JCS_GRAYSCALE);
+    if (flags & CCODECS_JPEG_PROGRESSIVE) jpeg_simple_progression(cinfo);
+    if (dpi > 0) {
+        cinfo->density_unit = 1;
+        cinfo->X_density = cinfo->Y_density = (UINT16)(dpi < 65535 ? dpi + 0.5 : 65535);
+    }
+    jpeg_start_compress(cinfo, TRUE);
+    size_t stride = (size_t)width * 4;
+    while (cinfo->next_scanline < cinfo->image_height) {
+        JSAMPROW row = (JSAMPROW)(rgba + stride * cinfo->next_scanline);
+        jpeg_write_scanlines(cinfo, &row, 1);
+    }
+    jpeg_finish_compress(cinfo);
+    return CCODECS_OK;
+}
+
+int ccodecs_jpeg_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
+                            double dpi, int flags, ccodecs_buffer *out, char *message) {
+    memset(out, 0, sizeof *out);
+    struct jpeg_compress_struct cinfo;
+    jpeg_errors errors;
+    ccodecs_decoded warnings = {0};
+    buffer_destination dest = {
+        .pub = {.init_destination = destination_init,
+                .empty_output_buffer = destination_empty,
+                .term_destination = destination_term},
+        .out = out};
+    memset(&cinfo, 0, sizeof cinfo);
+    cinfo.err = errors_init(&errors, message, &warnings);
+    int status = encode_run(&cinfo, &errors, &dest, rgba, width, height, quality, dpi, flags);
+    jpeg_destroy_compress(&cinfo);
+    if (status) {
+        free(out->data);
+        memset(out, 0, sizeof *out);
+    }
+    return status;
+}

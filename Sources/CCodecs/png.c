@@ -1,0 +1,221 @@
+/* libpng wrappers. libpng reports errors through our error function, which longjmps to the
+ * setjmp in the *_run function; everything that must outlive the jump lives in png_state
+ * (owned by the public function) or in the caller's structs. */
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <png.h>
+#include "common.h"
+
+typedef struct {
+    const uint8_t *data;      /* reading */
+    size_t size, offset;
+    ccodecs_buffer *written;  /* writing */
+    char *message;
+    int status;               /* set before the jump */
+    int image_done;           /* all rows read: later errors are only warnings */
+    ccodecs_decoded *out;     /* where warnings are counted */
+    png_bytep *rows;
+} png_state;
+
+static void on_error(png_structp png, png_const_charp text) {
+    png_state *state = png_get_error_ptr(png);
+    ccodecs_message(state->message, "%s", text);
+    if (!state->status) state->status = CCODECS_ERROR;
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp text) {
+    png_state *state = png_get_error_ptr(png);
+    if (state->out) ccodecs_note_warning(state->out, text);
+}
+
+static void read_bytes(png_structp png, png_bytep bytes, size_t count) {
+    png_state *state = png_get_io_ptr(png);
+    if (count > state->size - state->offset) png_error(png, "premature end of data");
+    memcpy(bytes, state->data + state->offset, count);
+    state->offset += count;
+}
+
+static void write_bytes(png_structp png, png_bytep bytes, size_t count) {
+    png_state *state = png_get_io_ptr(png);
+    if ((state->status = ccodecs_append(state->written, bytes, count)))
+        png_error(png, "out of memory");
+}
+
+static void flush_bytes(png_structp png) { (void)png; }
+
+/* pHYs in pixels per metre as dots per inch; a value that is some whole dpi written in
+ * pixels per metre (2835 -> 72) gives that whole dpi back. 0 when absent or unitless. */
+static double phys_dpi(png_uint_32 per_metre) {
+    double dpi = per_metre * 0.0254;
+    double whole = (double)(long)(dpi + 0.5);
+    return (png_uint_32)(whole / 0.0254 + 0.5) == per_metre ? whole : dpi;
+}
+
+static void read_header(png_structp png, png_infop info, ccodecs_image_info *header) {
+    int depth, type, interlace;
+    png_uint_32 x, y;
+    int unit;
+    png_read_info(png, info);
+    png_get_IHDR(png, info, &header->width, &header->height, &depth, &type, &interlace, NULL, NULL);
+    header->bit_depth = depth;
+    header->components = png_get_channels(png, info);
+    header->color_space = type == PNG_COLOR_TYPE_PALETTE ? CCODECS_COLOR_PALETTE
+                          : (type & PNG_COLOR_MASK_COLOR) ? CCODECS_COLOR_RGB
+                                                          : CCODECS_COLOR_GRAY;
+    header->has_alpha = (type & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
+    header->progressive = interlace != PNG_INTERLACE_NONE;
+    if (png_get_pHYs(png, info, &x, &y, &unit) && unit == PNG_RESOLUTION_METER) {
+        header->dpi_x = phys_dpi(x);
+        header->dpi_y = phys_dpi(y);
+    }
+}
+
+/* IHDR's width and height straight from the bytes, so that a huge picture is refused as
+ * such even if the file is cut short before the first IDAT. */
+static int peek_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height) {
+    if (size < 24 || png_sig_cmp(data, 0, 8) || memcmp(data + 12, "IHDR", 4)) return 0;
+    *width = png_get_uint_32(data + 16);
+    *height = png_get_uint_32(data + 20);
+    return 1;
+}
+
+/* Both readers start here: a read struct over memory that counts warnings. */
+static png_structp create_reader(png_state *state, png_infop *info) {
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, state, on_error, on_warning);
+    if (!png) return NULL;
+    *info = png_create_info_struct(png);
+    if (!*info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        return NULL;
+    }
+    png_set_read_fn(png, state, read_bytes);
+    return png;
+}
+
+static int info_run(png_structp png, png_infop info, png_state *state, ccodecs_image_info *header) {
+    if (setjmp(png_jmpbuf(png))) return state->status;
+    png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
+    read_header(png, info, header);
+    return CCODECS_OK;
+}
+
+int ccodecs_png_info(const uint8_t *data, size_t size, ccodecs_image_info *header, char *message) {
+    memset(header, 0, sizeof *header);
+    message[0] = 0;
+    png_state state = {.data = data, .size = size, .message = message};
+    png_infop info = NULL;
+    png_structp png = create_reader(&state, &info);
+    if (!png) {
+        ccodecs_message(message, "out of memory");
+        return CCODECS_NO_MEMORY;
+    }
+    int status = info_run(png, info, &state, header);
+    png_destroy_read_struct(&png, &info, NULL);
+    return status;
+}
+
+static int decode_run(png_structp png, png_infop info, png_state *state, size_t max_pixels,
+                      ccodecs_decoded *out) {
+    if (setjmp(png_jmpbuf(png))) {
+        if (!state->image_done) return state->status;
+        ccodecs_note_warning(out, state->message); /* trouble after the last row */
+        state->message[0] = 0;
+        return CCODECS_OK;
+    }
+    uint32_t limit = max_pixels < PNG_UINT_31_MAX ? (uint32_t)max_pixels : PNG_UINT_31_MAX;
+    png_set_user_limits(png, limit, limit);
+    ccodecs_image_info header = {0};
+    read_header(png, info, &header);
+    out->width = header.width;
+    out->height = header.height;
+    out->has_alpha = header.has_alpha;
+    out->dpi_x = header.dpi_x;
+    out->dpi_y = header.dpi_y;
+    if ((state->status = ccodecs_check_size(out->width, out->height, max_pixels, state->message)))
+        return state->status;
+
+    png_set_expand(png);       /* palette -> RGB, gray 1/2/4 -> 8, tRNS -> alpha */
+    png_set_scale_16(png);
+    png_set_gray_to_rgb(png);
+    if (!header.has_alpha) png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    size_t stride = (size_t)out->width * 4;
+    if (png_get_rowbytes(png, info) != stride) png_error(png, "unexpected row size after transforms");
+
+    out->pixels = malloc(stride * out->height);
+    state->rows = malloc(sizeof(png_bytep) * out->height);
+    if (!out->pixels || !state->rows) {
+        state->status = CCODECS_NO_MEMORY;
+        png_error(png, "out of memory");
+    }
+    for (uint32_t y = 0; y < out->height; y++) state->rows[y] = out->pixels + stride * y;
+    png_read_image(png, state->rows);
+    state->image_done = 1;
+    png_read_end(png, NULL);
+    return CCODECS_OK;
+}
+
+int ccodecs_png_decode(const uint8_t *data, size_t size, size_t max_pixels,
+                       ccodecs_decoded *out, char *message) {
+    memset(out, 0, sizeof *out);
+    message[0] = 0;
+    int status;
+    if (peek_size(data, size, &out->width, &out->height) &&
+        (status = ccodecs_check_size(out->width, out->height, max_pixels, message)))
+        return status;
+    png_state state = {.data = data, .size = size, .message = message, .out = out};
+    png_infop info = NULL;
+    png_structp png = create_reader(&state, &info);
+    if (!png) {
+        ccodecs_message(message, "out of memory");
+        return CCODECS_NO_MEMORY;
+    }
+    status = decode_run(png, info, &state, max_pixels, out);
+    png_destroy_read_struct(&png, &info, NULL);
+    free(state.rows);
+    if (status) {
+        free(out->pixels);
+        out->pixels = NULL;
+    }
+    return status;
+}
+
+static int encode_run(png_structp png, png_infop info, png_state *state, const uint8_t *rgba,
+                      uint32_t width, uint32_t height, double dpi) {
+    if (setjmp(png_jmpbuf(png))) return state->status;
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (dpi > 0) {
+        png_uint_32 per_metre = (png_uint_32)(dpi / 0.0254 + 0.5);
+        png_set_pHYs(png, info, per_metre, per_metre, PNG_RESOLUTION_METER);
+    }
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < height; y++) png_write_row(png, rgba + (size_t)width * 4 * y);
+    png_write_end(png, info);
+    return CCODECS_OK;
+}
+
+int ccodecs_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, double dpi,
+                            ccodecs_buffer *out, char *message) {
+    memset(out, 0, sizeof *out);
+    message[0] = 0;
+    png_state state = {.written = out, .message = message};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    int status = CCODECS_NO_MEMORY;
+    if (!info)
+        ccodecs_message(message, "out of memory");
+    else {
+        png_set_write_fn(png, &state, write_bytes, flush_bytes);
+        status = encode_run(png, info, &state, rgba, width, height, dpi);
+    }
+    png_destroy_write_struct(&png, &info);
+    if (status) {
+        free(out->data);
+        memset(out, 0, sizeof *out);
+    }
+    return status;
+}

@@ -1,0 +1,69 @@
+internal import CCodecs
+
+/// PNG through libpng: `ccodecs_png_info` reads the chunks before the first IDAT,
+/// `ccodecs_png_decode` expands every colour type and depth to RGBA8 (libpng's errors
+/// longjmp inside C and come back as a status and message).
+public struct PNGDecoder: PictureDecoder {
+    public static let format = PictureFormat.png
+    public init() {}
+
+    public func info(_ data: [UInt8]) throws(RasterError) -> PictureInfo {
+        try shimInfo(.png, data) { ccodecs_png_info($0, $1, $2, $3) }
+    }
+
+    public func decode(_ data: [UInt8], options: DecodeOptions) throws(RasterError) -> DecodedPicture {
+        let limit = max(0, options.maxPixels)
+        return try shimDecode(.png, data, limit: limit) { ccodecs_png_decode($0, $1, limit, $2, $3) }
+    }
+}
+
+/// JPEG through libjpeg-turbo: `ccodecs_jpeg_info` reads the header, `ccodecs_jpeg_decode`
+/// decodes to RGBA8, shrinking by `options.scaleDenominator` with libjpeg's DCT scaling
+/// (cheap, and better than resampling afterwards). A truncated scan decodes with warnings.
+public struct JPEGDecoder: PictureDecoder {
+    public static let format = PictureFormat.jpeg
+    public init() {}
+
+    public func info(_ data: [UInt8]) throws(RasterError) -> PictureInfo {
+        try shimInfo(.jpeg, data) { ccodecs_jpeg_info($0, $1, $2, $3) }
+    }
+
+    public func decode(_ data: [UInt8], options: DecodeOptions) throws(RasterError) -> DecodedPicture {
+        let limit = max(0, options.maxPixels), scale = Int32(options.supportedScale)
+        return try shimDecode(.jpeg, data, limit: limit) { ccodecs_jpeg_decode($0, $1, scale, limit, $2, $3) }
+    }
+}
+
+/// Encoding RasterImages, for embedding in output files (and for test fixtures).
+public enum PictureEncoder {
+    /// 8-bit RGBA PNG via `ccodecs_png_encode_rgba`; the resolution, if any, goes into pHYs.
+    public static func png(_ image: RasterImage) throws(RasterError) -> [UInt8] {
+        try encode(.png, image) { ccodecs_png_encode_rgba($0, $1, $2, image.resolution ?? 0, $3, $4) }
+    }
+
+    /// JPEG via `ccodecs_jpeg_encode_rgb` (alpha ignored); the resolution, if any, goes into
+    /// the JFIF density. `grayscale` writes one channel (luma).
+    public static func jpeg(_ image: RasterImage, quality: Int = 90, grayscale: Bool = false,
+                            progressive: Bool = false) throws(RasterError) -> [UInt8] {
+        let flags = (grayscale ? CCODECS_JPEG_GRAYSCALE : 0) | (progressive ? CCODECS_JPEG_PROGRESSIVE : 0)
+        let quality = Int32(min(max(quality, 1), 100))
+        return try encode(.jpeg, image) {
+            ccodecs_jpeg_encode_rgb($0, $1, $2, quality, image.resolution ?? 0, flags, $3, $4)
+        }
+    }
+
+    private static func encode(
+        _ format: PictureFormat, _ image: RasterImage,
+        _ call: (UnsafePointer<UInt8>?, UInt32, UInt32, UnsafeMutablePointer<ccodecs_buffer>, UnsafeMutablePointer<CChar>) -> Int32
+    ) throws(RasterError) -> [UInt8] {
+        guard let width = UInt32(exactly: image.width), let height = UInt32(exactly: image.height) else {
+            throw .encodingFailed(format, "picture is \(image.width)x\(image.height) pixels, too large")
+        }
+        var out = ccodecs_buffer()
+        defer { ccodecs_free(out.data) }
+        try callShim(format, encoding: true) { message in
+            image.pixels.withUnsafeBufferPointer { call($0.baseAddress, width, height, &out, message) }
+        }
+        return Array(UnsafeBufferPointer(start: out.data, count: out.size))
+    }
+}

@@ -1,0 +1,47 @@
+/// Picture file formats, recognised by their first bytes.
+public enum PictureFormat: String, Sendable, CaseIterable {
+    case png, jpeg, webp, gif, tiff, bmp, heif, avif, jxl
+
+    /// The name users know, for messages.
+    public var name: String {
+        switch self {
+        case .png: "PNG"
+        case .jpeg: "JPEG"
+        case .webp: "WebP"
+        case .gif: "GIF"
+        case .tiff: "TIFF"
+        case .bmp: "BMP"
+        case .heif: "HEIF"
+        case .avif: "AVIF"
+        case .jxl: "JPEG XL"
+        }
+    }
+
+    /// The format these bytes start with (magic numbers, never the file name), or nil.
+    public static func sniff(_ bytes: some Collection<UInt8>) -> PictureFormat? {
+        let b = Array(bytes.prefix(32))
+        func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
+            b.count >= offset + magic.count && Array(b[offset..<offset + magic.count]) == magic
+        }
+        func ascii(_ text: String, at offset: Int = 0) -> Bool { starts(Array(text.utf8), at: offset) }
+
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if ascii("RIFF") && ascii("WEBP", at: 8) { return .webp }
+        if ascii("GIF87a") || ascii("GIF89a") { return .gif }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A])
+            || starts([0x49, 0x49, 0x2B, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2B]) { return .tiff }
+        if starts([0xFF, 0x0A]) || starts([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) {
+            return .jxl
+        }
+        if ascii("ftyp", at: 4) && b.count >= 12 {
+            let brand = String(decoding: b[8..<12], as: UTF8.self)
+            if ["avif", "avis"].contains(brand) { return .avif }
+            if ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"].contains(brand) { return .heif }
+        }
+        // "BM" alone is too common; also require a known DIB header size.
+        if ascii("BM") && b.count >= 18 && [12, 40, 52, 56, 64, 108, 124].contains(Int(b[14]) | Int(b[15]) << 8)
+            && b[16] == 0 && b[17] == 0 { return .bmp }
+        return nil
+    }
+}

@@ -1,0 +1,31 @@
+/// A decoded picture: straight (not premultiplied) RGBA, 8 bits a sample, rows of
+/// `width * 4` bytes with no padding, top row first.
+public struct RasterImage: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public let pixels: [UInt8]
+    /// True when any pixel may be non-opaque (the source had an alpha channel or tRNS).
+    public let hasAlpha: Bool
+    /// Dots per inch that the file claims, nil if it claims none.
+    public var resolution: Double?
+
+    /// - Parameter hasAlpha: nil to find out by looking at the pixels.
+    /// - Precondition: `pixels.count == width * height * 4`.
+    public init(width: Int, height: Int, pixels: [UInt8], hasAlpha: Bool? = nil,
+                resolution: Double? = nil) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
+                     "RasterImage: \(pixels.count) bytes for \(width)x\(height) RGBA pixels")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+        self.hasAlpha = hasAlpha ?? stride(from: 3, to: pixels.count, by: 4).contains { pixels[$0] != 255 }
+        self.resolution = resolution
+    }
+
+    /// The pixel at column `x`, row `y` (from the top left).
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        precondition((0..<width).contains(x) && (0..<height).contains(y), "pixel (\(x), \(y)) outside \(width)x\(height)")
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+}

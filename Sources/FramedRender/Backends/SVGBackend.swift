@@ -15,6 +15,44 @@ enum SVGBackend: Backend {
             try drawing.draw(picture: picture, filter: options.filter, in: context)
             try surface.finish()
         }
-        return withExtendedLifetime(sink) { sink.bytes }
+        return withExtendedLifetime(sink) { StableSVGIdentifiers.rewrite(sink.bytes) }
+    }
+}
+
+/// Renumbers the ids that Cairo's SVG backend takes from process-wide counters (`surfaceN`,
+/// `imageN`), in order of first appearance, so that the same drawing gives the same bytes
+/// whatever else the process drew before.
+enum StableSVGIdentifiers {
+    static let prefixes: [[UInt8]] = [Array("surface".utf8), Array("image".utf8)]
+
+    /// Rewrites `"surfaceN"`, `#surfaceN`, `"imageN"` and `#imageN`. Only ids right after `"` or
+    /// `#` are touched: embedded base64 data never holds either character.
+    static func rewrite(_ svg: [UInt8]) -> [UInt8] {
+        var output = [UInt8]()
+        output.reserveCapacity(svg.count)
+        var numbers: [[UInt8]: [UInt8]] = [:]  // old id → new number, per prefix
+        var counters = [Int](repeating: 0, count: prefixes.count)
+        var i = 0
+        while i < svg.count {
+            let byte = svg[i]
+            output.append(byte)
+            i += 1
+            guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") else { continue }
+            for (k, prefix) in prefixes.enumerated() where svg[i...].starts(with: prefix) {
+                var end = i + prefix.count
+                while end < svg.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(svg[end]) { end += 1 }
+                guard end > i + prefix.count else { continue }
+                let old = Array(svg[i..<end])
+                if numbers[old] == nil {
+                    counters[k] += 1
+                    numbers[old] = Array(String(counters[k]).utf8)
+                }
+                output += prefix
+                output += numbers[old]!
+                i = end
+                break
+            }
+        }
+        return output
     }
 }

@@ -1,0 +1,146 @@
+import Foundation
+import FramedLayout
+import FramedRaster
+@testable import FramedRender
+import Testing
+
+/// What users see in each format: canvas size, the one embedded raster, border colour, and the
+/// picture inside the content box with its aspect ratio.
+struct RenderTests {
+    /// 200x100 picture, left half red and right half blue, in a 300x300 frame with a 6px green
+    /// border on a gray mat; no shadow, so the frame is the canvas.
+    static func scene(hasAlpha: Bool = false) throws -> (RasterImage, FrameLayout, FrameStyle) {
+        var picture = Support.picture(width: 200, height: 100, rgb: (0, 0, 255), left: (255, 0, 0))
+        if hasAlpha {
+            var pixels = picture.pixels
+            for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 128 }
+            picture = RasterImage(width: 200, height: 100, pixels: pixels, hasAlpha: true)
+        }
+        let style = FrameStyle(size: LengthSize(width: .px(300), height: .px(300)), border: .px(6),
+                               borderColor: RGBAColor(red: 0, green: 1, blue: 0),
+                               background: RGBAColor(red8: 128, green8: 128, blue8: 128))
+        let layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 200, pixelHeight: 100), style: style)
+        return (picture, layout, style)
+    }
+
+    /// Renders the scene to `format` and rasterises it at `zoom` with the format's own judge.
+    static func rasterised(_ format: OutputFormat, zoom: Double, hasAlpha: Bool = false) throws -> RasterImage {
+        let (picture, layout, style) = try scene(hasAlpha: hasAlpha)
+        let bytes = try FrameRenderer.render(picture, layout: layout, style: style,
+                                             options: RenderOptions(format: format, scale: zoom))
+        let folder = try Support.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("scene.\(format.rawValue)")
+        try Support.write(bytes, to: url)
+        switch format {
+        case .png: return try Support.readPNG(url)
+        case .svg: return try Support.rasteriseSVG(url, zoom: zoom)
+        case .pdf: return try Support.rasterisePDF(url, dpi: 96 * zoom)
+        }
+    }
+
+    static func close(_ p: (r: Int, g: Int, b: Int, a: Int), _ c: (Int, Int, Int), within t: Int = 3) -> Bool {
+        abs(p.r - c.0) <= t && abs(p.g - c.1) <= t && abs(p.b - c.2) <= t && p.a >= 255 - t
+    }
+
+    @Test(arguments: OutputFormat.allCases, [1.0, 2.0])
+    func pixelsLandWhereTheLayoutSays(_ format: OutputFormat, zoom: Double) throws {
+        let image = try Self.rasterised(format, zoom: zoom)
+        let k = zoom  // device pixels per CSS px
+        #expect(image.width == Int(300 * k) && image.height == Int(300 * k), "canvas size")
+        // Border: all four sides, the middle of each edge's band.
+        for (x, y) in [(3.0, 150.0), (297, 150), (150, 3), (150, 297), (3, 3), (296.5, 296.5)] {
+            #expect(Self.close(image.rgba(Int(x * k), Int(y * k)), (0, 255, 0)), "border at \(x),\(y) in \(format)")
+        }
+        // Mat above and below the picture, inside the border.
+        for (x, y) in [(150.0, 50.0), (150, 250), (20, 150), (280, 20)] {
+            #expect(Self.close(image.rgba(Int(x * k), Int(y * k)), (128, 128, 128)), "mat at \(x),\(y) in \(format)")
+        }
+        // The picture: centred at natural size (scale-down), red left half, blue right half.
+        #expect(Self.close(image.rgba(Int(100 * k), Int(150 * k)), (255, 0, 0)))
+        #expect(Self.close(image.rgba(Int(200 * k), Int(150 * k)), (0, 0, 255)))
+        // Its extent along the middle row and column: 200 by 100 px, so the aspect ratio is kept.
+        let row = (0..<image.width).filter { !Self.close(image.rgba($0, Int(150 * k)), (128, 128, 128), within: 40)
+            && !Self.close(image.rgba($0, Int(150 * k)), (0, 255, 0), within: 40) }
+        let column = (0..<image.height).filter { !Self.close(image.rgba(Int(100 * k), $0), (128, 128, 128), within: 40)
+            && !Self.close(image.rgba(Int(100 * k), $0), (0, 255, 0), within: 40) }
+        #expect(abs(Double(row.count) / k - 200) <= 1, "picture width in \(format): \(row.count)")
+        #expect(abs(Double(column.count) / k - 100) <= 1, "picture height in \(format): \(column.count)")
+        #expect(abs(Double(row.first ?? 0) / k - 50) <= 1 && abs(Double(column.first ?? 0) / k - 100) <= 1)
+    }
+
+    @Test func svgHasExactlyOneImageAndItsUnitIsSet() throws {
+        let (picture, layout, style) = try Self.scene()
+        var shadowed = style
+        shadowed.shadows = FrameStyle.classic.shadows
+        shadowed.radius = .px(12)
+        let relaid = try FrameLayout(picture: PictureMetrics(pixelWidth: 200, pixelHeight: 100), style: shadowed)
+        for (l, s) in [(layout, style), (relaid, shadowed)] {
+            let svg = String(decoding: try FrameRenderer.render(picture, layout: l, style: s, options: RenderOptions(format: .svg)), as: UTF8.self)
+            #expect(svg.components(separatedBy: "<image").count - 1 == 1)
+            #expect(svg.contains("width=\"\(Self.format(l.canvas.width))pt\""), "document unit pt")
+        }
+        let svg = String(decoding: try FrameRenderer.render(picture, layout: relaid, style: shadowed, options: RenderOptions(format: .svg)), as: UTF8.self)
+        #expect(svg.contains("<mask"), "the shadow is a vector mask")
+        #expect(svg.components(separatedBy: "<linearGradient").count - 1 == 2)
+    }
+
+    static func format(_ v: Double) -> String { v == v.rounded() ? "\(Int(v))" : "\(v)" }
+
+    @Test(arguments: [false, true])
+    func pdfHasExactlyOneImage(hasAlpha: Bool) throws {
+        let (picture, _, style) = try Self.scene(hasAlpha: hasAlpha)
+        var shadowed = style
+        shadowed.shadows = try BoxShadow.parseList("0 0 10px rgba(0,0,0,.6), 4px 4px 2px red")
+        let layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 200, pixelHeight: 100), style: shadowed)
+        let folder = try Support.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("one.pdf")
+        try Support.write(try FrameRenderer.render(picture, layout: layout, style: shadowed,
+                                                   options: RenderOptions(format: .pdf)), to: url)
+        let rows = try Support.output("pdfimages", ["-list", url.path]).split(separator: "\n").dropFirst(2)
+        let kinds = rows.map { $0.split(separator: " ", omittingEmptySubsequences: true)[2] }
+        #expect(kinds == (hasAlpha ? ["image", "smask"] : ["image"]))
+        let info = try Support.output("pdfinfo", [url.path]).split(separator: "\n")
+        #expect(info.contains { $0.hasPrefix("Pages:") && $0.dropFirst(6).trimmingCharacters(in: .whitespaces) == "1" })
+    }
+
+    @Test func pictureIsResampledToTheResolutionItNeeds() throws {
+        // A 2000x1000 picture in a 400x200 frame: 400 px wide at 96 dpi (PNG), 800 at 192 (SVG),
+        // 1250 at 300 (PDF).
+        let picture = Support.picture(width: 2000, height: 1000)
+        let style = FrameStyle(size: LengthSize(width: .px(400), height: .px(200)))
+        let layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 2000, pixelHeight: 1000), style: style)
+        let folder = try Support.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("big.pdf")
+        try Support.write(try FrameRenderer.render(picture, layout: layout, style: style, options: RenderOptions(format: .pdf)), to: url)
+        let row = try Support.output("pdfimages", ["-list", url.path]).split(separator: "\n")[2]
+        let fields = row.split(separator: " ", omittingEmptySubsequences: true)
+        #expect(fields[3] == "1250" && fields[4] == "625")
+        let svg = String(decoding: try FrameRenderer.render(picture, layout: layout, style: style, options: RenderOptions(format: .svg)), as: UTF8.self)
+        #expect(svg.contains("width=\"800\"") && svg.contains("height=\"400\""))
+    }
+
+    @Test func pngIsEightBitRGBAWithTransparentCanvas() throws {
+        let (picture, _, _) = try Self.scene()
+        var style = FrameStyle.classic
+        style.size = LengthSize(width: .px(100), height: .px(80))
+        let layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 200, pixelHeight: 100), style: style)
+        let bytes = try FrameRenderer.render(picture, layout: layout, style: style, options: RenderOptions(format: .png, scale: 2))
+        #expect(bytes[24] == 8 && bytes[25] == 6, "bit depth 8, colour type RGBA")
+        let image = try Pictures.decode(data: bytes).image
+        #expect(image.width == 260 && image.height == 220)
+        #expect(image.rgba(0, 0).a == 0, "transparent corner")
+        #expect(image.rgba(130, 110).a == 255)
+    }
+
+    @Test func sameInputGivesIdenticalBytes() throws {
+        let (picture, layout, style) = try Self.scene()
+        for format in OutputFormat.allCases {
+            let a = try FrameRenderer.render(picture, layout: layout, style: style, options: RenderOptions(format: format))
+            let b = try FrameRenderer.render(picture, layout: layout, style: style, options: RenderOptions(format: format))
+            #expect(a == b, "\(format) is reproducible")
+        }
+    }
+}

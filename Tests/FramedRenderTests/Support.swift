@@ -1,0 +1,101 @@
+import Foundation
+import FramedLayout
+import FramedRaster
+import FramedRender
+import Testing
+
+/// Helpers for rendering tests: temporary folders, external rasterisers, pixel access.
+enum Support {
+    /// A fresh empty folder under the system's temporary folder.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("framed-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs `tool` (searched in PATH) and returns its exit status; fails the test when it cannot start.
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Output of `tool` as text.
+    static func output(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A solid picture, optionally with a contrasting left half so orientation can be seen.
+    static func picture(width: Int, height: Int, rgb: (UInt8, UInt8, UInt8) = (40, 120, 200),
+                        left: (UInt8, UInt8, UInt8)? = nil) -> RasterImage {
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(width * height * 4)
+        for _ in 0..<height {
+            for x in 0..<width {
+                let c = (left != nil && x < width / 2) ? left! : rgb
+                pixels += [c.0, c.1, c.2, 255]
+            }
+        }
+        return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: false)
+    }
+
+    static func write(_ bytes: [UInt8], to url: URL) throws {
+        try Data(bytes).write(to: url)
+    }
+
+    /// Decodes a PNG written by a rasteriser.
+    static func readPNG(_ url: URL) throws -> RasterImage {
+        try Pictures.decode(contentsOf: url.path).image
+    }
+
+    /// Rasterises an SVG with librsvg at `zoom` times 96 dpi.
+    static func rasteriseSVG(_ svg: URL, zoom: Double) throws -> RasterImage {
+        let png = svg.deletingPathExtension().appendingPathExtension("rsvg-\(zoom).png")
+        let status = try run("rsvg-convert", ["--zoom", "\(zoom)", "-o", png.path, svg.path])
+        try #require(status == 0, "rsvg-convert failed")
+        return try readPNG(png)
+    }
+
+    /// Rasterises a PDF with poppler at `dpi` (on white paper).
+    static func rasterisePDF(_ pdf: URL, dpi: Double) throws -> RasterImage {
+        let base = pdf.deletingPathExtension().appendingPathExtension("poppler-\(Int(dpi))")
+        let status = try run("pdftoppm", ["-r", "\(dpi)", "-png", "-singlefile", pdf.path, base.path])
+        try #require(status == 0, "pdftoppm failed")
+        return try readPNG(base.appendingPathExtension("png"))
+    }
+}
+
+extension Support {
+    /// Rasterises a PDF with Ghostscript's `pngalpha` device at `dpi` (transparent background).
+    static func rasterisePDFWithGhostscript(_ pdf: URL, dpi: Double) throws -> RasterImage {
+        let png = pdf.deletingPathExtension().appendingPathExtension("gs-\(Int(dpi)).png")
+        let status = try run("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=pngalpha",
+                                    "-r\(dpi)", "-o", png.path, pdf.path])
+        try #require(status == 0, "gs failed")
+        return try readPNG(png)
+    }
+}
+
+extension RasterImage {
+    /// Components of pixel (x, y) as 0...255 numbers.
+    func rgba(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int, a: Int) {
+        let i = (y * width + x) * 4
+        return (Int(pixels[i]), Int(pixels[i + 1]), Int(pixels[i + 2]), Int(pixels[i + 3]))
+    }
+}

@@ -30,9 +30,9 @@ public struct ContentPosition: Sendable, Equatable, Hashable, Codable, CustomStr
     public init(parsing text: String) throws(StyleParseError) {
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" })
         guard !words.isEmpty, words.count <= 2 else {
-            throw StyleParseError(input: text, reason: "expected a position such as center, top, bottom-right")
+            throw StyleParseError(kind: "position", input: text, reason: "expected a position such as center, top, bottom-right")
         }
-        let bad = StyleParseError(input: text, reason: "unknown position; use " + Self.keywords.joined(separator: ", "))
+        let bad = StyleParseError(kind: "position", input: text, reason: "unknown position; use " + Self.keywords.joined(separator: ", "))
         var x: Double?, y: Double?
         for word in words {
             switch word {

@@ -52,7 +52,7 @@ enum OutputFile {
     }
 
     /// `strerror(errno)`, the system's words for the last error.
-    static func errorText() -> String { String(cString: strerror(errno)).lowercased() }
+    static func errorText() -> String { String(cString: strerror(errno)) }
 }
 
 private func errorText() -> String { OutputFile.errorText() }

@@ -1,0 +1,258 @@
+import Foundation
+import FramedRaster
+import Testing
+
+/// The built `framed` binary, run end to end as a user would.
+struct CLITests {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `framed` executable that SwiftPM built beside this test bundle.
+    static let binary: URL = {
+        var candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent(),
+                          Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        candidates += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        for folder in candidates {
+            let url = folder.appendingPathComponent("framed")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return url
+            }
+        }
+        return URL(fileURLWithPath: ".build/debug/framed")
+    }()
+
+    @discardableResult
+    static func framed(_ arguments: [String], in folder: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A folder with `photo.jpg` (320x200) and `shot.png` (300x300, with alpha).
+    static func workspace() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("framed-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var photo = [UInt8]()
+        for y in 0..<200 { for x in 0..<320 { photo += [UInt8(x * 255 / 319), UInt8(y * 255 / 199), 128, 255] } }
+        try Data(PictureEncoder.jpeg(RasterImage(width: 320, height: 200, pixels: photo)))
+            .write(to: folder.appendingPathComponent("photo.jpg"))
+        var shot = [UInt8]()
+        for y in 0..<300 { for x in 0..<300 { shot += [200, 40, 40, (x + y) % 2 == 0 ? 255 : 128] } }
+        try Data(PictureEncoder.png(RasterImage(width: 300, height: 300, pixels: shot)))
+            .write(to: folder.appendingPathComponent("shot.png"))
+        return folder
+    }
+
+    /// Names of the files in `folder`, sorted (temporary files would show up here).
+    static func files(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    /// A one-line message on stderr that starts with `framed:`.
+    static func expectOneLineError(_ result: Result, status: Int32, mentioning words: [String],
+                                   sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.status == status, "exit status; stderr: \(result.stderr)", sourceLocation: sourceLocation)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "one line: \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.hasPrefix("framed: "), sourceLocation: sourceLocation)
+        for word in words {
+            #expect(result.stderr.contains(word), "\(result.stderr) mentions \(word)", sourceLocation: sourceLocation)
+        }
+    }
+
+    // MARK: Success
+
+    @Test func theIssueExamplesWork() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var r = try Self.framed(["photo.jpg", "-o", "photo.pdf"], in: folder)
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        r = try Self.framed(["photo.jpg", "-o", "photo.svg", "--size", "600x400", "--border", "6", "--border-color", "white",
+                             "--background", "#808080", "--shadow", "0 0 10px rgba(0,0,0,0.6)"], in: folder)
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        r = try Self.framed(["shot.png", "-o", "shot-framed.png", "--size", "150mmx100mm", "--radius", "4mm",
+                             "--fit", "contain", "--scale", "2"], in: folder)
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        #expect(try Self.files(in: folder) == ["photo.jpg", "photo.pdf", "photo.svg", "shot-framed.png", "shot.png"])
+
+        // 600x400 frame plus 15px of shadow on each side = 630x430 px = 472.5x322.5 pt.
+        let svg = try String(contentsOf: folder.appendingPathComponent("photo.svg"), encoding: .utf8)
+        #expect(svg.contains("width=\"472.5pt\"") && svg.contains("height=\"322.5pt\""))
+        #expect(svg.components(separatedBy: "<image").count == 2, "exactly one <image>")
+        // 150 mm = 566.93 px; classic shadow adds 15px a side; at scale 2 the canvas is 1194x818.
+        let png = try Pictures.decode(contentsOf: folder.appendingPathComponent("shot-framed.png").path).image
+        #expect(png.width == Int(((150 / 25.4 * 96 + 30) * 2).rounded(.up)))
+        #expect(png.height == Int(((100 / 25.4 * 96 + 30) * 2).rounded(.up)))
+        // PDF at natural size: 320x200 picture + 3px border a side + 15px shadow a side = 356x236 px.
+        let info = try Support.output("pdfinfo", [folder.appendingPathComponent("photo.pdf").path])
+        #expect(info.contains("267 x 177 pts"), "\(info)")
+    }
+
+    @Test func formatComesFromFlagWhenExtensionSaysNothing() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let r = try Self.framed(["photo.jpg", "-o", "framed.out", "--format", "svg"], in: folder)
+        #expect(r.status == 0)
+        let head = try Data(contentsOf: folder.appendingPathComponent("framed.out")).prefix(5)
+        #expect(String(decoding: head, as: UTF8.self) == "<?xml")
+    }
+
+    @Test func helpListsEveryOptionWithDefaults() throws {
+        let r = try Self.framed(["--help"])
+        #expect(r.status == 0)
+        for option in ["--output", "--format", "--preset", "--size", "--width", "--height", "--border", "--border-color",
+                       "--padding", "--background", "--radius", "--fit", "--position", "--shadow", "--margin",
+                       "--scale", "--dpi", "--help", "--version"] {
+            #expect(r.stdout.contains(option), "help mentions \(option)")
+        }
+        #expect(r.stdout.contains("(default: scale-down)") && r.stdout.contains("(default: 3px)"))
+        let v = try Self.framed(["--version"])
+        #expect(v.status == 0 && v.stdout.hasPrefix("framed "))
+    }
+
+    @Test func truncatedJPEGStillFramesWithAWarning() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let jpeg = try Data(contentsOf: folder.appendingPathComponent("photo.jpg"))
+        try jpeg.prefix(jpeg.count * 2 / 3).write(to: folder.appendingPathComponent("cut.jpg"))
+        let r = try Self.framed(["cut.jpg", "-o", "cut.png"], in: folder)
+        #expect(r.status == 0)
+        #expect(r.stderr.hasPrefix("framed: warning: cut.jpg: "), "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("cut.png").path))
+    }
+
+    // MARK: Usage errors: exit 2
+
+    @Test(arguments: [
+        (["photo.jpg", "-o", "x.png", "--bogus"], ["--bogus"]),
+        (["photo.jpg", "-o", "x.png", "--border", "3qq"], ["--border", "3qq"]),
+        (["photo.jpg", "-o", "x.png", "--border-color", "nocolour"], ["--border-color", "nocolour"]),
+        (["photo.jpg", "-o", "x.png", "--shadow", "10px"], ["--shadow"]),
+        (["photo.jpg", "-o", "x.png", "--fit", "stretch"], ["--fit", "stretch"]),
+        (["photo.jpg", "-o", "x.png", "--scale", "0"], ["--scale"]),
+        (["photo.jpg", "-o", "x.png", "--scale", "1e9"], ["--scale"]),
+        (["photo.jpg", "-o", "x.png", "--size", "20x20", "--border", "10"], ["photo.jpg", "width"]),
+        (["photo.jpg", "-o", "x.png", "--border", "-1"], ["photo.jpg", "--border"]),
+        (["photo.jpg", "-o", "x.tiff"], ["x.tiff"]),
+        (["photo.jpg"], ["output"]),
+        (["-o", "x.png"], ["input"]),
+        (["photo.jpg", "shot.png", "-o", "x.png"], ["one input"]),
+        (["photo.jpg", "-o"], ["--output"]),
+    ])
+    func usageErrorsExitWithTwo(_ arguments: [String], _ words: [String]) throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let r = try Self.framed(arguments, in: folder)
+        Self.expectOneLineError(r, status: 2, mentioning: words)
+        #expect(try Self.files(in: folder) == ["photo.jpg", "shot.png"], "nothing written")
+    }
+
+    @Test func outputThatIsTheInputIsRefused() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try Data(contentsOf: folder.appendingPathComponent("shot.png"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.png").path,
+                                                   withDestinationPath: "shot.png")
+        for output in ["shot.png", "sub/../shot.png", "./shot.png", "link.png"] {
+            let r = try Self.framed(["shot.png", "-o", output], in: folder)
+            Self.expectOneLineError(r, status: 2, mentioning: ["is the input"])
+        }
+        #expect(try Data(contentsOf: folder.appendingPathComponent("shot.png")) == before, "input untouched")
+    }
+
+    // MARK: File errors: exit 1, nothing written
+
+    @Test func missingInput() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let r = try Self.framed(["nothere.jpg", "-o", "out.png"], in: folder)
+        Self.expectOneLineError(r, status: 1, mentioning: ["nothere.jpg", "No such file"])
+        #expect(try Self.files(in: folder) == ["photo.jpg", "shot.png"])
+    }
+
+    @Test func corruptJPEGLeavesNothingAndKeepsAnExistingOutput() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A JPEG whose header is cut short: not decodable at all.
+        let jpeg = try Data(contentsOf: folder.appendingPathComponent("photo.jpg"))
+        try jpeg.prefix(40).write(to: folder.appendingPathComponent("bad.jpg"))
+        let r = try Self.framed(["bad.jpg", "-o", "out.png"], in: folder)
+        Self.expectOneLineError(r, status: 1, mentioning: ["bad.jpg", "JPEG"])
+        #expect(try Self.files(in: folder) == ["bad.jpg", "photo.jpg", "shot.png"])
+
+        try Data("keep me".utf8).write(to: folder.appendingPathComponent("out.png"))
+        let again = try Self.framed(["bad.jpg", "-o", "out.png"], in: folder)
+        #expect(again.status == 1)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("out.png")) == Data("keep me".utf8))
+        #expect(try Self.files(in: folder) == ["bad.jpg", "out.png", "photo.jpg", "shot.png"])
+    }
+
+    @Test func truncatedPNG() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = try Data(contentsOf: folder.appendingPathComponent("shot.png"))
+        try png.prefix(png.count / 2).write(to: folder.appendingPathComponent("cut.png"))
+        let r = try Self.framed(["cut.png", "-o", "out.svg"], in: folder)
+        Self.expectOneLineError(r, status: 1, mentioning: ["cut.png", "PNG"])
+        #expect(try Self.files(in: folder) == ["cut.png", "photo.jpg", "shot.png"])
+    }
+
+    @Test func notAPicture() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("hello, world\n".utf8).write(to: folder.appendingPathComponent("notes.jpg"))
+        let r = try Self.framed(["notes.jpg", "-o", "out.pdf"], in: folder)
+        Self.expectOneLineError(r, status: 1, mentioning: ["notes.jpg", "unsupported format"])
+    }
+
+    @Test func unwritableOutputs() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var r = try Self.framed(["photo.jpg", "-o", "missing/dir/out.png"], in: folder)
+        Self.expectOneLineError(r, status: 1, mentioning: ["missing/dir/out.png"])
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("taken.png"), withIntermediateDirectories: true)
+        r = try Self.framed(["photo.jpg", "-o", "taken.png"], in: folder)
+        Self.expectOneLineError(r, status: 1, mentioning: ["taken.png", "folder"])
+        #expect(try Self.files(in: folder) == ["photo.jpg", "shot.png", "taken.png"])
+    }
+
+    @Test func repeatedRunsGiveIdenticalFiles() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for ext in ["svg", "pdf", "png"] {
+            try Self.framed(["photo.jpg", "-o", "a.\(ext)", "--radius", "6"], in: folder)
+            try Self.framed(["photo.jpg", "-o", "b.\(ext)", "--radius", "6"], in: folder)
+            #expect(try Data(contentsOf: folder.appendingPathComponent("a.\(ext)"))
+                    == Data(contentsOf: folder.appendingPathComponent("b.\(ext)")), "\(ext) reproducible")
+        }
+    }
+}
+
+enum Support {
+    static func output(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

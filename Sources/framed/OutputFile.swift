@@ -16,8 +16,8 @@ enum OutputFile {
         let name = (path as NSString).lastPathComponent
         var template = Array(((directory.isEmpty ? "." : directory) + "/.\(name).framed-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw FileError(path: path, reason: "cannot write: \(errorText())") }
-        let temporary = String(cString: template)
+        guard descriptor >= 0 else { throw FileError(path: path, reason: "cannot write: \(Self.errorText())") }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var succeeded = false
         defer {
             if !succeeded { unlink(temporary) }
@@ -31,16 +31,16 @@ enum OutputFile {
                 let n = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    return errorText()
+                    return Self.errorText()
                 }
                 written += n
             }
-            return fsync(descriptor) == 0 || errno == EINVAL ? nil : errorText()
+            return fsync(descriptor) == 0 || errno == EINVAL ? nil : Self.errorText()
         }
         let closeFailed = close(descriptor) != 0
         if let writeError { throw FileError(path: path, reason: "cannot write: \(writeError)") }
-        if closeFailed { throw FileError(path: path, reason: "cannot write: \(errorText())") }
-        guard rename(temporary, path) == 0 else { throw FileError(path: path, reason: "cannot write: \(errorText())") }
+        if closeFailed { throw FileError(path: path, reason: "cannot write: \(Self.errorText())") }
+        guard rename(temporary, path) == 0 else { throw FileError(path: path, reason: "cannot write: \(Self.errorText())") }
         succeeded = true
     }
 
@@ -55,4 +55,3 @@ enum OutputFile {
     static func errorText() -> String { String(cString: strerror(errno)) }
 }
 
-private func errorText() -> String { OutputFile.errorText() }

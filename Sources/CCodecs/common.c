@@ -42,3 +42,15 @@ int ccodecs_append(ccodecs_buffer *buffer, const uint8_t *bytes, size_t count) {
 void ccodecs_note_warning(ccodecs_decoded *out, const char *text) {
     if (out->warnings++ == 0) ccodecs_message(out->warning, "%s", text);
 }
+
+void ccodecs_decoded_release(ccodecs_decoded *decoded) {
+    if (!decoded) return;
+    free(decoded->pixels);
+    free(decoded->icc);
+    free(decoded->exif);
+    decoded->pixels = NULL;
+    decoded->icc = NULL;
+    decoded->exif = NULL;
+    decoded->icc_size = 0;
+    decoded->exif_size = 0;
+}

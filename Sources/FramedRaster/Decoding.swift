@@ -129,7 +129,7 @@ func shimInfo(_ format: PictureFormat, _ data: [UInt8], _ call: ShimInfo) throws
 func shimDecode(_ format: PictureFormat, _ data: [UInt8], limit: Int, _ call: ShimDecode) throws(RasterError) -> DecodedPicture {
     guard !data.isEmpty else { throw .empty }
     var out = ccodecs_decoded()
-    defer { ccodecs_free(out.pixels) }
+    defer { ccodecs_decoded_release(&out) }
     try callShim(format, limit: limit, size: { (out.width, out.height) }) { message in
         data.withUnsafeBufferPointer { call($0.baseAddress, $0.count, &out, message) }
     }

@@ -43,9 +43,20 @@ typedef struct {
     double dpi_x, dpi_y;              /* resolution claimed by JFIF / pHYs; 0 if none */
 } ccodecs_image_info;
 
-/* A decoded picture: straight RGBA8, rows of width * 4 bytes, no padding. */
+/* How the 4 bytes of each decoded pixel are to be read. */
+#define CCODECS_PIXELS_RGBA 0          /* straight R, G, B, A */
+#define CCODECS_PIXELS_CMYK 1          /* C, M, Y, K, 255 = full ink */
+#define CCODECS_PIXELS_CMYK_INVERTED 2 /* Adobe's inverted CMYK (APP14): 0 = full ink */
+
+/* A decoded picture: 4 bytes a pixel (see pixel_format), rows of width * 4 bytes, no padding.
+ * Release everything it owns with ccodecs_decoded_release. */
 typedef struct {
-    uint8_t *pixels;                  /* malloc'd; free with ccodecs_free */
+    uint8_t *pixels;                  /* malloc'd */
+    int pixel_format;                 /* CCODECS_PIXELS_* */
+    uint8_t *icc;                     /* embedded ICC profile (malloc'd), NULL if none */
+    size_t icc_size;
+    uint8_t *exif;                    /* raw EXIF, from the TIFF header on (malloc'd), NULL if none */
+    size_t exif_size;
     uint32_t width, height;           /* output size (after JPEG scaling) */
     int has_alpha;                    /* source had an alpha channel or tRNS */
     double dpi_x, dpi_y;              /* 0 if none */
@@ -65,6 +76,9 @@ typedef struct {
 #define CCODECS_JPEG_PROGRESSIVE 2
 
 void ccodecs_free(void *pointer);
+
+/* Frees the pixels, ICC profile and EXIF of a decoded picture and zeroes those fields. */
+void ccodecs_decoded_release(ccodecs_decoded *decoded);
 
 /* JPEG header only: size, components, colour space, JFIF density, progressive flag. */
 int ccodecs_jpeg_info(const uint8_t *data, size_t size, ccodecs_image_info *info, char *message);

@@ -8,8 +8,8 @@ BIN      := .build/release/framed
 OUT      := out
 
 # Libraries framed builds against, and the tools its tests rasterise output with.
-BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev
-TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript
+BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev libgs-common
+TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp
 
 .PHONY: all build demo test install deps test-deps samples clean
 

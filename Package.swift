@@ -13,7 +13,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
         .target(name: "CCodecs",
-                linkerSettings: ["jpeg", "png", "webp", "webpdemux", "exif", "lcms2"].map { .linkedLibrary($0) }),
+                linkerSettings: ["jpeg", "png", "webp", "webpdemux", "webpmux", "exif", "lcms2"].map { .linkedLibrary($0) }),
 
         // Pure geometry and style: no Cairo, no C, no I/O.
         .target(name: "FramedLayout", linkerSettings: [.linkedLibrary("m")]),

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Renders the example pictures shown in README.md into Samples/examples/.
+#
+#   Samples/render-examples.sh [path/to/framed]     (default: .build/release/framed)
+#
+# Each example runs framed on a sample picture. The SVG, PDF and PNG files framed writes go to a
+# temporary folder (they are outputs, not sources); what lands in Samples/examples/ is a PNG
+# render of each: SVGs rasterised by rsvg-convert (librsvg), PDFs by pdftoppm (poppler), and
+# framed's own PNG output copied as it is. Needs librsvg2-bin and poppler-utils.
+set -euo pipefail
+
+# The binary is resolved against the caller's folder; everything else against the repository.
+framed=${1:-.build/release/framed}
+[[ $framed == /* ]] || framed="$PWD/$framed"
+cd "$(dirname "$0")/.."
+[[ -x $framed ]] || { echo "render-examples: no framed binary at $framed (build it: swift build -c release)" >&2; exit 1; }
+for tool in rsvg-convert pdftoppm; do
+    command -v "$tool" >/dev/null || { echo "render-examples: $tool is missing (apt-get install librsvg2-bin poppler-utils)" >&2; exit 1; }
+done
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+out=Samples/examples
+mkdir -p "$out"
+
+# Runs framed, first echoing the command (arguments with spaces or # quoted as in the README).
+run() {
+    local line="+ framed" a
+    for a in "$@"; do
+        if [[ $a =~ [^A-Za-z0-9_./:=+-] ]]; then line+=" '$a'"; else line+=" $a"; fi
+    done
+    echo "$line"
+    "$framed" "$@"
+}
+
+# 1. The default look (preset classic: white 3px border, soft black shadow), as SVG.
+run Samples/landscape.jpg -o "$work/classic.svg"
+rsvg-convert --zoom 0.4 -o "$out/classic.png" "$work/classic.svg"
+
+# 2. A print: a PDF of exactly 150 x 100 mm (plus its shadow) with a white mat and a dark border.
+run Samples/landscape.jpg -o "$work/print.pdf" --size 150mmx100mm --border 2mm --padding 8mm \
+    --background white --border-color '#222' --shadow '0 1mm 4mm rgba(0,0,0,.5)'
+pdftoppm -png -singlefile -r 100 "$work/print.pdf" "$out/print"
+
+# 3. A documentation figure: a screenshot with a hairline border, rounded corners and an offset
+#    shadow, as a 2x PNG on a transparent canvas.
+run Samples/screenshot.png -o "$work/screenshot.png" --size 600x400 --border 1 --border-color '#d0d0d0' \
+    --radius 8 --background white --fit contain --shadow '0 4px 16px rgba(0,0,0,.35)' --scale 2
+cp "$work/screenshot.png" "$out/screenshot.png"
+
+# 4. A portrait picture cropped to a landscape frame from the top, with three shadows.
+run Samples/tiles.png -o "$work/tiles.svg" --fit cover --size 400x300 --position top --border 6 \
+    --shadow '0 0 0 1px #c8c8c8, 12px 16px 24px rgba(30,60,200,.45), -8px -6px 20px rgba(255,140,0,.35)'
+rsvg-convert -o "$out/tiles.png" "$work/tiles.svg"
+
+# 5. An instant-photo look: a deeper bottom mat, a margin and a coloured canvas, as PDF.
+run Samples/landscape.jpg -o "$work/instant.pdf" --width 320 --border 0 --padding '10px 10px 40px' \
+    --background '#fbfaf7' --shadow '0 2px 6px rgba(0,0,0,.35), 0 10px 24px -6px rgba(0,0,0,.25)' \
+    --margin 24 --canvas-color '#e9e4d8'
+pdftoppm -png -singlefile -r 96 "$work/instant.pdf" "$out/instant"
+
+ls -l "$out"

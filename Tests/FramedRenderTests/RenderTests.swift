@@ -135,6 +135,15 @@ struct RenderTests {
         #expect(image.rgba(130, 110).a == 255)
     }
 
+    @Test func opaquePNGIsStillRGBA() throws {
+        let picture = Support.picture(width: 40, height: 30)
+        let layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 40, pixelHeight: 30), style: FrameStyle())
+        let bytes = try FrameRenderer.render(picture, layout: layout, style: FrameStyle(), options: RenderOptions(format: .png))
+        #expect(bytes[24] == 8 && bytes[25] == 6, "bit depth 8, colour type RGBA even when nothing is transparent")
+        let image = try Pictures.decode(data: bytes).image
+        #expect(image.width == 40 && image.height == 30 && image.rgba(20, 15) == (40, 120, 200, 255))
+    }
+
     @Test func sameInputGivesIdenticalBytes() throws {
         let (picture, layout, style) = try Self.scene()
         for format in OutputFormat.allCases {

@@ -1,0 +1,271 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+import Dispatch
+
+/// Resizing pictures to an exact pixel size with a separable kernel.
+///
+/// How it works: one `WeightTable` per axis is computed up front (normalised Float weights,
+/// clamp-to-edge folded in, kernel widened by the reduction factor so that shrinking by any
+/// factor stays alias-free). The output rows are split into one band per core; each band walks
+/// its output rows in order, converting the source rows it needs to premultiplied Float RGBA
+/// (0...255) and filtering them horizontally into a small ring of rows, then filtering that
+/// ring vertically into one output row. Memory beyond the output is a few rows per core.
+public enum Resampler {
+    /// Resizes `image` to exactly `width` x `height` (shrinking or enlarging, each axis on its
+    /// own), in premultiplied alpha, separable (horizontal then vertical pass), the kernel
+    /// widened by the scale factor when shrinking (support = radius * factor) so that any
+    /// reduction, 40x included, is alias-free. Edges are clamped (the picture continues with
+    /// its edge pixels). Uses every core for large images (`DispatchQueue.concurrentPerform`
+    /// over bands of rows); the result does not depend on the number of cores.
+    ///
+    /// - Returns: `image` itself when the size is unchanged. Otherwise a picture with the same
+    ///   `hasAlpha`; its `resolution` is scaled so that the physical size stays the same when
+    ///   both axes are scaled alike (within one pixel of rounding), and is nil when they are
+    ///   not (a stretched picture has no single resolution) or when the source has none.
+    ///   Fully transparent output pixels are (0, 0, 0, 0).
+    /// - Precondition: `width` and `height` are not negative; the source is not empty unless
+    ///   the requested size is.
+    public static func resize(_ image: RasterImage, width: Int, height: Int,
+                              filter: ResamplingFilter = .best) -> RasterImage {
+        resize(image, width: width, height: height, filter: filter, bands: nil)
+    }
+
+    /// `resize` split into `bands` bands of rows run concurrently (1: all on the calling
+    /// thread); nil: one band per core when the work is worth it, else one.
+    static func resize(_ image: RasterImage, width: Int, height: Int, filter: ResamplingFilter,
+                       bands: Int?) -> RasterImage {
+        precondition(width >= 0 && height >= 0, "Resampler: cannot resize to \(width)x\(height)")
+        if width == image.width && height == image.height { return image }
+        let resolution = scaledResolution(image, width: width, height: height)
+        if width == 0 || height == 0 {
+            return RasterImage(width: width, height: height, pixels: [], hasAlpha: image.hasAlpha,
+                               resolution: resolution)
+        }
+        precondition(image.width > 0 && image.height > 0,
+                     "Resampler: cannot resize an empty \(image.width)x\(image.height) picture to \(width)x\(height)")
+
+        let horizontal = WeightTable(source: image.width, destination: width, filter: filter)
+        let vertical = WeightTable(source: image.height, destination: height, filter: filter)
+        // Multiply-adds of the two passes (about 0.3 ns each on one core), to decide whether
+        // threads are worth starting.
+        let work = image.height * horizontal.counts.reduce(0, +) + width * vertical.counts.reduce(0, +)
+        let bands = max(1, min(bands ?? (work < 400_000 ? 1 : processorCount), height, 64))
+
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, count in
+            image.pixels.withUnsafeBufferPointer { source in
+                horizontal.withTaps { h in
+                    vertical.withTaps { v in
+                        let job = Band(source: source.baseAddress!, sourceWidth: image.width,
+                                       horizontal: h, vertical: v, window: vertical.window,
+                                       width: width, premultiplied: image.hasAlpha,
+                                       output: output.baseAddress!)
+                        if bands == 1 {
+                            job.run(rows: 0..<height)
+                        } else {
+                            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                                job.run(rows: height * band / bands ..< height * (band + 1) / bands)
+                            }
+                        }
+                    }
+                }
+            }
+            count = width * height * 4
+        }
+        return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: image.hasAlpha,
+                           resolution: resolution)
+    }
+
+    /// The source's resolution scaled with the picture when both axes scale alike, else nil.
+    static func scaledResolution(_ image: RasterImage, width: Int, height: Int) -> Double? {
+        guard let dpi = image.resolution, image.width > 0, image.height > 0 else { return nil }
+        let fx = Double(width) / Double(image.width), fy = Double(height) / Double(image.height)
+        let uniform = abs(Double(height) - Double(image.height) * fx) <= 1
+            || abs(Double(width) - Double(image.width) * fy) <= 1
+        return uniform ? dpi * fx : nil
+    }
+
+    /// Online processors (at least 1).
+    static let processorCount: Int = {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        #else
+        return 1
+        #endif
+    }()
+}
+
+/// A weight table seen through pointers (valid inside `WeightTable.withTaps`).
+struct Taps {
+    let starts: UnsafePointer<Int>
+    let counts: UnsafePointer<Int>
+    let weights: UnsafePointer<Float>
+    let stride: Int
+}
+
+extension WeightTable {
+    func withTaps<R>(_ body: (Taps) -> R) -> R {
+        starts.withUnsafeBufferPointer { s in
+            counts.withUnsafeBufferPointer { c in
+                weights.withUnsafeBufferPointer { w in
+                    body(Taps(starts: s.baseAddress!, counts: c.baseAddress!, weights: w.baseAddress!, stride: stride))
+                }
+            }
+        }
+    }
+}
+
+/// One resize, shared by the bands: they read the source and the weights (alive for the whole
+/// `concurrentPerform`) and each writes only its own output rows, hence `@unchecked Sendable`.
+///
+/// Pixels in flight are four Floats (R, G, B, A in 0...255, premultiplied when the picture
+/// has alpha). Plain Floats rather than SIMD4<Float>: as fast once optimised (LLVM vectorises
+/// these loops), and many times faster in debug builds, where SIMD operators are generic calls.
+private struct Band: @unchecked Sendable {
+    let source: UnsafePointer<UInt8>
+    let sourceWidth: Int
+    let horizontal: Taps
+    let vertical: Taps
+    /// Rows in the ring of horizontally filtered rows.
+    let window: Int
+    let width: Int
+    let premultiplied: Bool
+    let output: UnsafeMutablePointer<UInt8>
+
+    func run(rows: Range<Int>) {
+        guard !rows.isEmpty else { return }
+        let rowFloats = width * 4
+        let ring = UnsafeMutablePointer<Float>.allocate(capacity: window * rowFloats)
+        let line = UnsafeMutablePointer<Float>.allocate(capacity: sourceWidth * 4)
+        let sum = UnsafeMutablePointer<Float>.allocate(capacity: rowFloats)
+        defer { ring.deallocate(); line.deallocate(); sum.deallocate() }
+
+        var next = vertical.starts[rows.lowerBound]  // the next source row to filter horizontally
+        for y in rows {
+            let first = vertical.starts[y], count = vertical.counts[y]
+            next = max(next, first)
+            while next < first + count {
+                load(row: next, into: line)
+                filterHorizontally(line, into: ring + (next % window) * rowFloats)
+                next += 1
+            }
+            filterVertically(ring, row: y, first: first, count: count, into: sum)
+            store(sum, into: output + y * rowFloats)
+        }
+    }
+
+    /// Source row `y` as Floats, premultiplied when the picture has alpha.
+    private func load(row y: Int, into line: UnsafeMutablePointer<Float>) {
+        let p = source + y * sourceWidth * 4, n = sourceWidth * 4
+        if premultiplied {
+            Band.unit.withUnsafeBufferPointer { unit in
+                for i in Swift.stride(from: 0, to: n, by: 4) {
+                    let f = unit[Int(p[i + 3])]
+                    line[i] = Float(p[i]) * f
+                    line[i + 1] = Float(p[i + 1]) * f
+                    line[i + 2] = Float(p[i + 2]) * f
+                    line[i + 3] = Float(p[i + 3])
+                }
+            }
+        } else {
+            for i in Swift.stride(from: 0, to: n, by: 4) {
+                line[i] = Float(p[i])
+                line[i + 1] = Float(p[i + 1])
+                line[i + 2] = Float(p[i + 2])
+                line[i + 3] = 255
+            }
+        }
+    }
+
+    /// a / 255 for every byte a (exactly 1 at 255).
+    private static let unit: [Float] = (0...255).map { Float($0) / 255 }
+
+    private func filterHorizontally(_ line: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>) {
+        let h = horizontal
+        var o = out, w = h.weights
+        for x in 0..<width {
+            var p = line + 4 * h.starts[x]
+            let n = h.counts[x]
+            // Two sets of sums, for even and odd taps, to halve the chains of dependent adds.
+            var r0: Float = 0, g0: Float = 0, b0: Float = 0, a0: Float = 0
+            var r1: Float = 0, g1: Float = 0, b1: Float = 0, a1: Float = 0
+            var k = 0
+            while k + 2 <= n {
+                let w0 = w[k], w1 = w[k + 1]
+                r0 += p[0] * w0; g0 += p[1] * w0; b0 += p[2] * w0; a0 += p[3] * w0
+                r1 += p[4] * w1; g1 += p[5] * w1; b1 += p[6] * w1; a1 += p[7] * w1
+                p += 8
+                k += 2
+            }
+            if k < n {
+                let w0 = w[k]
+                r0 += p[0] * w0; g0 += p[1] * w0; b0 += p[2] * w0; a0 += p[3] * w0
+            }
+            o[0] = r0 + r1; o[1] = g0 + g1; o[2] = b0 + b1; o[3] = a0 + a1
+            o += 4
+            w += h.stride
+        }
+    }
+
+    private func filterVertically(_ ring: UnsafePointer<Float>, row y: Int, first: Int, count: Int,
+                                  into sum: UnsafeMutablePointer<Float>) {
+        let w = vertical.weights + y * vertical.stride
+        let n = width * 4, window = window
+        func row(_ k: Int) -> UnsafePointer<Float> { ring + ((first + k) % window) * n }
+        sum.update(repeating: 0, count: n)
+        var k = 0
+        while k + 4 <= count {
+            let r0 = row(k), r1 = row(k + 1), r2 = row(k + 2), r3 = row(k + 3)
+            let w0 = w[k], w1 = w[k + 1], w2 = w[k + 2], w3 = w[k + 3]
+            for i in 0..<n { sum[i] += (r0[i] * w0 + r1[i] * w1) + (r2[i] * w2 + r3[i] * w3) }
+            k += 4
+        }
+        if count - k >= 2 {
+            let r0 = row(k), r1 = row(k + 1), w0 = w[k], w1 = w[k + 1]
+            for i in 0..<n { sum[i] += r0[i] * w0 + r1[i] * w1 }
+            k += 2
+        }
+        if k < count {
+            let r0 = row(k), w0 = w[k]
+            for i in 0..<n { sum[i] += r0[i] * w0 }
+        }
+    }
+
+    /// Rounds and clamps a row of sums to straight RGBA8 (un-premultiplying when needed).
+    private func store(_ sum: UnsafePointer<Float>, into out: UnsafeMutablePointer<UInt8>) {
+        let n = width * 4
+        if premultiplied {
+            for i in Swift.stride(from: 0, to: n, by: 4) {
+                let a = min(max(sum[i + 3], 0), 255)
+                if a < 0.5 {
+                    out[i] = 0; out[i + 1] = 0; out[i + 2] = 0; out[i + 3] = 0
+                } else {
+                    // Clamping the straight colour to 0...255 is clamping the premultiplied
+                    // one to 0...alpha (Lanczos rings overshoot both ways).
+                    let f = 255 / a
+                    out[i] = Band.byte(sum[i] * f)
+                    out[i + 1] = Band.byte(sum[i + 1] * f)
+                    out[i + 2] = Band.byte(sum[i + 2] * f)
+                    out[i + 3] = Band.byte(a)
+                }
+            }
+        } else {
+            for i in Swift.stride(from: 0, to: n, by: 4) {
+                out[i] = Band.byte(sum[i])
+                out[i + 1] = Band.byte(sum[i + 1])
+                out[i + 2] = Band.byte(sum[i + 2])
+                out[i + 3] = 255
+            }
+        }
+    }
+
+    /// Clamped to 0...255 and rounded half up.
+    @inline(__always)
+    private static func byte(_ v: Float) -> UInt8 {
+        UInt8(truncatingIfNeeded: Int32(min(max(v, 0), 255) + 0.5))
+    }
+}

@@ -1,7 +1,9 @@
 /* libjpeg-turbo wrappers. libjpeg reports errors by calling error_exit, which must not
  * return: ours longjmps back into the *_run function that called setjmp. State that must
  * survive the jump (libjpeg structs, allocations) lives in the public function's frame or
- * in the caller's structs, never in locals of the function holding setjmp. */
+ * in the caller's structs, never in locals of the function holding setjmp.
+ * APP1 (EXIF) and APP2 (ICC) markers are kept; CMYK and YCCK come out as CMYK samples for
+ * color.c to convert. */
 #include <stdio.h> /* before jpeglib.h */
 #include <setjmp.h>
 #include <stdlib.h>
@@ -9,6 +11,7 @@
 #include <jpeglib.h>
 #include <jerror.h>
 #include "common.h"
+#include "ccodecs_color.h"
 
 typedef struct {
     struct jpeg_error_mgr pub; /* first: libjpeg sees only this */
@@ -69,14 +72,60 @@ static ccodecs_color_space color_space(J_COLOR_SPACE space) {
     }
 }
 
-/* Picks the output colour space. CMYK/YCCK conversion (lcms2) will go here: decode as
- * JCS_CMYK and convert rows after jpeg_read_scanlines. */
-static int choose_output(struct jpeg_decompress_struct *cinfo, char *message) {
+/* Asks libjpeg to keep the markers that hold EXIF (APP1) and ICC profiles (APP2). */
+static void save_markers(struct jpeg_decompress_struct *cinfo) {
+    jpeg_save_markers(cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_save_markers(cinfo, JPEG_APP0 + 2, 0xFFFF);
+}
+
+/* The first APP1 marker that starts with "Exif\0": *exif points past its 6-byte header. */
+static int find_exif(struct jpeg_decompress_struct *cinfo, const uint8_t **exif, size_t *size) {
+    for (jpeg_saved_marker_ptr m = cinfo->marker_list; m; m = m->next)
+        if (m->marker == JPEG_APP0 + 1 && m->data_length > 6 && !memcmp(m->data, "Exif", 5)) {
+            *exif = m->data + 6;
+            *size = m->data_length - 6;
+            return 1;
+        }
+    return 0;
+}
+
+static int has_icc(struct jpeg_decompress_struct *cinfo) {
+    for (jpeg_saved_marker_ptr m = cinfo->marker_list; m; m = m->next)
+        if (m->marker == JPEG_APP0 + 2 && m->data_length > 14 && !memcmp(m->data, "ICC_PROFILE", 12))
+            return 1;
+    return 0;
+}
+
+/* Picks the output colour space and says how its pixels are to be read: CMYK stays CMYK
+ * (libjpeg turns YCCK into CMYK), Adobe's marker meaning inverted samples. */
+static void choose_output(struct jpeg_decompress_struct *cinfo, ccodecs_decoded *out) {
     if (cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK) {
-        ccodecs_message(message, "CMYK JPEG is not supported yet");
-        return CCODECS_UNSUPPORTED;
+        cinfo->out_color_space = JCS_CMYK;
+        out->pixel_format = cinfo->saw_Adobe_marker ? CCODECS_PIXELS_CMYK_INVERTED : CCODECS_PIXELS_CMYK;
+        return;
     }
     cinfo->out_color_space = JCS_EXT_RGBA; /* gray and RGB sources too (libjpeg-turbo) */
+    out->pixel_format = cinfo->jpeg_color_space == JCS_GRAYSCALE ? CCODECS_PIXELS_GRAY : CCODECS_PIXELS_RGBA;
+}
+
+/* Copies the EXIF and the (reassembled) ICC profile into `out`. */
+static int keep_metadata(struct jpeg_decompress_struct *cinfo, ccodecs_decoded *out, char *message) {
+    const uint8_t *exif;
+    size_t size;
+    if (find_exif(cinfo, &exif, &size)) {
+        if (!(out->exif = malloc(size))) {
+            ccodecs_message(message, "out of memory");
+            return CCODECS_NO_MEMORY;
+        }
+        memcpy(out->exif, exif, size);
+        out->exif_size = size;
+    }
+    JOCTET *icc = NULL;
+    unsigned icc_size = 0;
+    if (jpeg_read_icc_profile(cinfo, &icc, &icc_size)) { /* malloc'd; bad chunks: a warning */
+        out->icc = icc;
+        out->icc_size = icc_size;
+    }
     return CCODECS_OK;
 }
 
@@ -85,6 +134,7 @@ static int info_run(struct jpeg_decompress_struct *cinfo, jpeg_errors *errors,
     if (setjmp(errors->jump)) return errors->status;
     jpeg_create_decompress(cinfo);
     jpeg_mem_src(cinfo, data, size);
+    save_markers(cinfo);
     jpeg_read_header(cinfo, TRUE);
     info->width = cinfo->image_width;
     info->height = cinfo->image_height;
@@ -94,6 +144,14 @@ static int info_run(struct jpeg_decompress_struct *cinfo, jpeg_errors *errors,
     info->progressive = cinfo->progressive_mode;
     info->dpi_x = density_dpi(cinfo->density_unit, cinfo->X_density);
     info->dpi_y = density_dpi(cinfo->density_unit, cinfo->Y_density);
+    info->has_icc = has_icc(cinfo);
+    info->orientation = 1;
+    const uint8_t *exif;
+    size_t exif_size;
+    if (find_exif(cinfo, &exif, &exif_size)) {
+        info->orientation = ccodecs_exif_orientation(exif, exif_size);
+        if (info->dpi_x <= 0) info->dpi_x = info->dpi_y = ccodecs_exif_dpi(exif, exif_size);
+    }
     return CCODECS_OK;
 }
 
@@ -116,6 +174,7 @@ static int decode_run(struct jpeg_decompress_struct *cinfo, jpeg_errors *errors,
     int status;
     jpeg_create_decompress(cinfo);
     jpeg_mem_src(cinfo, data, size);
+    save_markers(cinfo);
     jpeg_read_header(cinfo, TRUE);
     out->width = cinfo->image_width;
     out->height = cinfo->image_height;
@@ -124,12 +183,14 @@ static int decode_run(struct jpeg_decompress_struct *cinfo, jpeg_errors *errors,
     /* The source size bounds libjpeg's own memory (progressive coefficient buffers). */
     if ((status = ccodecs_check_size(out->width, out->height, max_pixels, errors->message)))
         return status;
-    if ((status = choose_output(cinfo, errors->message))) return status;
+    if ((status = keep_metadata(cinfo, out, errors->message))) return status;
+    choose_output(cinfo, out);
     cinfo->scale_num = 1;
     cinfo->scale_denom = (unsigned)scale_denom;
     jpeg_start_decompress(cinfo);
     out->width = cinfo->output_width;
     out->height = cinfo->output_height;
+    out->scale_denom = scale_denom;
     size_t stride = (size_t)out->width * 4;
     out->pixels = malloc(stride * out->height);
     if (!out->pixels) {
@@ -157,10 +218,7 @@ int ccodecs_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, size_
     cinfo.err = errors_init(&errors, message, out);
     int status = decode_run(&cinfo, &errors, data, size, scale_denom, max_pixels, out);
     jpeg_destroy_decompress(&cinfo);
-    if (status) {
-        free(out->pixels);
-        out->pixels = NULL;
-    }
+    if (status) ccodecs_decoded_release(out);
     return status;
 }
 
@@ -192,20 +250,26 @@ static void destination_term(j_compress_ptr cinfo) {
         ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 0);
 }
 
+/* in_space: JCS_EXT_RGBA or JCS_CMYK, 4 bytes a pixel either way. */
 static int encode_run(struct jpeg_compress_struct *cinfo, jpeg_errors *errors,
-                      buffer_destination *dest, const uint8_t *rgba, uint32_t width,
-                      uint32_t height, int quality, double dpi, int flags) {
+                      buffer_destination *dest, const uint8_t *rgba, J_COLOR_SPACE in_space,
+                      uint32_t width, uint32_t height, int quality, double dpi, int flags) {
     if (setjmp(errors->jump)) return errors->status;
     jpeg_create_compress(cinfo);
     cinfo->dest = &dest->pub;
     cinfo->image_width = width;
     cinfo->image_height = height;
     cinfo->input_components = 4;
-    cinfo->in_color_space = JCS_EXT_RGBA;
+    cinfo->in_color_space = in_space;
     jpeg_set_defaults(cinfo);
     jpeg_set_quality(cinfo, quality, TRUE);
+    if (in_space == JCS_CMYK) {
+        jpeg_set_colorspace(cinfo, flags & CCODECS_JPEG_YCCK ? JCS_YCCK : JCS_CMYK);
+        cinfo->write_Adobe_marker = (flags & (CCODECS_JPEG_ADOBE | CCODECS_JPEG_YCCK)) != 0;
+    }
     if (flags & CCODECS_JPEG_GRAYSCALE) jpeg_set_colorspace(cinfo, JCS_GRAYSCALE);
     if (flags & CCODECS_JPEG_PROGRESSIVE) jpeg_simple_progression(cinfo);
+    if (flags & CCODECS_JPEG_ARITHMETIC) cinfo->arith_code = TRUE;
     if (dpi > 0) {
         cinfo->density_unit = 1;
         cinfo->X_density = cinfo->Y_density = (UINT16)(dpi < 65535 ? dpi + 0.5 : 65535);
@@ -220,8 +284,8 @@ static int encode_run(struct jpeg_compress_struct *cinfo, jpeg_errors *errors,
     return CCODECS_OK;
 }
 
-int ccodecs_jpeg_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
-                            double dpi, int flags, ccodecs_buffer *out, char *message) {
+static int encode(const uint8_t *rgba, J_COLOR_SPACE in_space, uint32_t width, uint32_t height,
+                  int quality, double dpi, int flags, ccodecs_buffer *out, char *message) {
     memset(out, 0, sizeof *out);
     struct jpeg_compress_struct cinfo;
     jpeg_errors errors;
@@ -233,11 +297,21 @@ int ccodecs_jpeg_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height
         .out = out};
     memset(&cinfo, 0, sizeof cinfo);
     cinfo.err = errors_init(&errors, message, &warnings);
-    int status = encode_run(&cinfo, &errors, &dest, rgba, width, height, quality, dpi, flags);
+    int status = encode_run(&cinfo, &errors, &dest, rgba, in_space, width, height, quality, dpi, flags);
     jpeg_destroy_compress(&cinfo);
     if (status) {
         free(out->data);
         memset(out, 0, sizeof *out);
     }
     return status;
+}
+
+int ccodecs_jpeg_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
+                            double dpi, int flags, ccodecs_buffer *out, char *message) {
+    return encode(rgba, JCS_EXT_RGBA, width, height, quality, dpi, flags, out, message);
+}
+
+int ccodecs_jpeg_encode_cmyk(const uint8_t *cmyk, uint32_t width, uint32_t height, int quality,
+                             int flags, ccodecs_buffer *out, char *message) {
+    return encode(cmyk, JCS_CMYK, width, height, quality, 0, flags, out, message);
 }

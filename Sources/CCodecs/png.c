@@ -1,11 +1,15 @@
 /* libpng wrappers. libpng reports errors through our error function, which longjmps to the
  * setjmp in the *_run function; everything that must outlive the jump lives in png_state
- * (owned by the public function) or in the caller's structs. */
+ * (owned by the public function) or in the caller's structs.
+ * Colour: iCCP is handed on as it is; gAMA/cHRM that differ from sRGB become an ICC profile
+ * (color.c) so that colour management treats every picture alike. eXIf is handed on. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <png.h>
 #include "common.h"
+#include "ccodecs_color.h"
 
 typedef struct {
     const uint8_t *data;      /* reading */
@@ -72,6 +76,83 @@ static void read_header(png_structp png, png_infop info, ccodecs_image_info *hea
     }
 }
 
+/* Whether gAMA (and cHRM) describe a colour space other than sRGB, with no iCCP or sRGB
+ * chunk to say better. If so, *gamma is the decoding exponent (1 / gAMA) and *chromaticities
+ * points at cHRM's eight numbers (NULL without cHRM). */
+static int wants_profile(png_structp png, png_infop info, double *gamma, double chrm[8],
+                         const double **chromaticities) {
+    static const double srgb[8] = {0.3127, 0.3290, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06};
+    double file_gamma;
+    if (png_get_valid(png, info, PNG_INFO_iCCP) || png_get_valid(png, info, PNG_INFO_sRGB) ||
+        !png_get_gAMA(png, info, &file_gamma) || !(file_gamma > 0))
+        return 0;
+    int same = fabs(file_gamma * 2.2 - 1) < 0.01;
+    *chromaticities = NULL;
+    if (png_get_valid(png, info, PNG_INFO_cHRM) &&
+        png_get_cHRM(png, info, &chrm[0], &chrm[1], &chrm[2], &chrm[3], &chrm[4], &chrm[5], &chrm[6], &chrm[7])) {
+        for (int i = 0; i < 8; i++) same = same && fabs(chrm[i] - srgb[i]) < 0.001;
+        *chromaticities = chrm;
+    }
+    *gamma = 1 / file_gamma;
+    return !same;
+}
+
+/* The data of the first chunk of this type (walking the chunk lengths, CRCs unchecked). */
+static int find_chunk(const uint8_t *data, size_t size, const char *type, const uint8_t **body,
+                      size_t *length) {
+    for (size_t offset = 8; offset + 12 <= size;) {
+        size_t n = png_get_uint_32(data + offset);
+        if (n > size - offset - 12) return 0;
+        if (!memcmp(data + offset + 4, type, 4)) {
+            *body = data + offset + 8;
+            *length = n;
+            return 1;
+        }
+        offset += 12 + n;
+    }
+    return 0;
+}
+
+/* Copies iCCP into out->icc, or makes a profile from gAMA/cHRM (a warning if lcms2 cannot). */
+static void keep_profile(png_structp png, png_infop info, png_state *state, int gray, ccodecs_decoded *out) {
+    png_charp name;
+    int compression;
+    png_bytep profile;
+    png_uint_32 length;
+    double gamma, chrm[8];
+    const double *chromaticities;
+    if (png_get_iCCP(png, info, &name, &compression, &profile, &length) && length) {
+        if (!(out->icc = malloc(length))) {
+            state->status = CCODECS_NO_MEMORY;
+            png_error(png, "out of memory");
+        }
+        memcpy(out->icc, profile, length);
+        out->icc_size = length;
+    } else if (wants_profile(png, info, &gamma, chrm, &chromaticities)) {
+        ccodecs_buffer made;
+        char message[CCODECS_MESSAGE_SIZE];
+        if (ccodecs_icc_profile(chromaticities, gamma, gray, &made, message) == CCODECS_OK) {
+            out->icc = made.data;
+            out->icc_size = made.size;
+        } else {
+            ccodecs_note_warning(out, message);
+        }
+    }
+}
+
+/* Copies eXIf (read before or after the image data) into out->exif. */
+static void keep_exif(png_structp png, png_infop info, png_state *state, ccodecs_decoded *out) {
+    png_uint_32 length;
+    png_bytep exif;
+    if (!png_get_eXIf_1(png, info, &length, &exif) || !length || out->exif) return;
+    if (!(out->exif = malloc(length))) {
+        state->status = CCODECS_NO_MEMORY;
+        png_error(png, "out of memory");
+    }
+    memcpy(out->exif, exif, length);
+    out->exif_size = length;
+}
+
 /* IHDR's width and height straight from the bytes, so that a huge picture is refused as
  * such even if the file is cut short before the first IDAT. */
 static int peek_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height) {
@@ -98,6 +179,17 @@ static int info_run(png_structp png, png_infop info, png_state *state, ccodecs_i
     if (setjmp(png_jmpbuf(png))) return state->status;
     png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
     read_header(png, info, header);
+    double gamma, chrm[8];
+    const double *chromaticities;
+    header->has_icc = png_get_valid(png, info, PNG_INFO_iCCP) ||
+                      wants_profile(png, info, &gamma, chrm, &chromaticities);
+    header->orientation = 1;
+    const uint8_t *exif;
+    size_t exif_size;
+    if (find_chunk(state->data, state->size, "eXIf", &exif, &exif_size)) {
+        header->orientation = ccodecs_exif_orientation(exif, exif_size);
+        if (header->dpi_x <= 0) header->dpi_x = header->dpi_y = ccodecs_exif_dpi(exif, exif_size);
+    }
     return CCODECS_OK;
 }
 
@@ -135,6 +227,10 @@ static int decode_run(png_structp png, png_infop info, png_state *state, size_t 
     out->dpi_y = header.dpi_y;
     if ((state->status = ccodecs_check_size(out->width, out->height, max_pixels, state->message)))
         return state->status;
+    int gray = header.color_space == CCODECS_COLOR_GRAY;
+    out->pixel_format = gray ? CCODECS_PIXELS_GRAY : CCODECS_PIXELS_RGBA;
+    keep_profile(png, info, state, gray, out);
+    keep_exif(png, info, state, out);
 
     png_set_expand(png);       /* palette -> RGB, gray 1/2/4 -> 8, tRNS -> alpha */
     png_set_scale_16(png);
@@ -154,7 +250,8 @@ static int decode_run(png_structp png, png_infop info, png_state *state, size_t 
     for (uint32_t y = 0; y < out->height; y++) state->rows[y] = out->pixels + stride * y;
     png_read_image(png, state->rows);
     state->image_done = 1;
-    png_read_end(png, NULL);
+    png_read_end(png, info);
+    keep_exif(png, info, state, out); /* eXIf after IDAT */
     return CCODECS_OK;
 }
 
@@ -176,10 +273,7 @@ int ccodecs_png_decode(const uint8_t *data, size_t size, size_t max_pixels,
     status = decode_run(png, info, &state, max_pixels, out);
     png_destroy_read_struct(&png, &info, NULL);
     free(state.rows);
-    if (status) {
-        free(out->pixels);
-        out->pixels = NULL;
-    }
+    if (status) ccodecs_decoded_release(out);
     return status;
 }
 

@@ -2,7 +2,8 @@ internal import CCodecs
 
 /// PNG through libpng: `ccodecs_png_info` reads the chunks before the first IDAT,
 /// `ccodecs_png_decode` expands every colour type and depth to RGBA8 (libpng's errors
-/// longjmp inside C and come back as a status and message).
+/// longjmp inside C and come back as a status and message) and hands on iCCP (or a profile
+/// made from gAMA/cHRM) and eXIf.
 public struct PNGDecoder: PictureDecoder {
     public static let format = PictureFormat.png
     public init() {}
@@ -13,13 +14,15 @@ public struct PNGDecoder: PictureDecoder {
 
     public func decode(_ data: [UInt8], options: DecodeOptions) throws(RasterError) -> DecodedPicture {
         let limit = max(0, options.maxPixels)
-        return try shimDecode(.png, data, limit: limit) { ccodecs_png_decode($0, $1, limit, $2, $3) }
+        return try shimDecode(.png, data, limit: limit, options: options) { ccodecs_png_decode($0, $1, limit, $2, $3) }
     }
 }
 
 /// JPEG through libjpeg-turbo: `ccodecs_jpeg_info` reads the header, `ccodecs_jpeg_decode`
-/// decodes to RGBA8, shrinking by `options.scaleDenominator` with libjpeg's DCT scaling
-/// (cheap, and better than resampling afterwards). A truncated scan decodes with warnings.
+/// decodes to RGBA8 (CMYK and YCCK to CMYK, for colour management), shrinking by
+/// `options.scaleDenominator` with libjpeg's DCT scaling (cheap, and better than resampling
+/// afterwards), and hands on the EXIF (APP1) and ICC profile (APP2). Baseline, progressive
+/// and arithmetic-coded files decode; a truncated scan decodes with warnings.
 public struct JPEGDecoder: PictureDecoder {
     public static let format = PictureFormat.jpeg
     public init() {}
@@ -30,7 +33,7 @@ public struct JPEGDecoder: PictureDecoder {
 
     public func decode(_ data: [UInt8], options: DecodeOptions) throws(RasterError) -> DecodedPicture {
         let limit = max(0, options.maxPixels), scale = Int32(options.supportedScale)
-        return try shimDecode(.jpeg, data, limit: limit) { ccodecs_jpeg_decode($0, $1, scale, limit, $2, $3) }
+        return try shimDecode(.jpeg, data, limit: limit, options: options) { ccodecs_jpeg_decode($0, $1, scale, limit, $2, $3) }
     }
 }
 

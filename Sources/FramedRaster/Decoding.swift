@@ -7,10 +7,23 @@ public struct DecodeOptions: Sendable, Equatable {
     /// A hint: decoders that can shrink while decoding (JPEG: 1/2, 1/4, 1/8) may return a
     /// picture of ceil(width / d) x ceil(height / d). Rounded down to 1, 2, 4 or 8.
     public var scaleDenominator: Int
+    /// Turn the picture upright by its EXIF orientation (`--no-auto-orient` keeps the stored
+    /// pixels).
+    public var autoOrient: Bool
+    /// Intent of the conversion from an embedded ICC profile or CMYK to sRGB.
+    public var intent: RenderingIntent
+    /// The profile for CMYK pictures without one of their own; nil or a file that cannot be
+    /// used means a plain formula (with a warning).
+    public var cmykProfilePath: String?
 
-    public init(maxPixels: Int = 256_000_000, scaleDenominator: Int = 1) {
+    public init(maxPixels: Int = 256_000_000, scaleDenominator: Int = 1, autoOrient: Bool = true,
+                intent: RenderingIntent = .perceptual,
+                cmykProfilePath: String? = ColorManagement.defaultCMYKProfilePath) {
         self.maxPixels = maxPixels
         self.scaleDenominator = scaleDenominator
+        self.autoOrient = autoOrient
+        self.intent = intent
+        self.cmykProfilePath = cmykProfilePath
     }
 
     /// scaleDenominator as 1, 2, 4 or 8.
@@ -24,19 +37,35 @@ public struct PictureInfo: Sendable, Equatable {
     public var height: Int
     /// Whether the picture may hold non-opaque pixels; nil if the header does not say.
     public var hasAlpha: Bool?
-    /// Dots per inch that the file claims, nil if it claims none.
+    /// Dots per inch that the file claims (JFIF, pHYs, else EXIF), nil if it claims none.
     public var resolution: Double?
+    /// The EXIF orientation stored in the file (`.up` without one).
+    public var orientation: Orientation
+    /// Whether an ICC profile is embedded (PNG: or gAMA / cHRM call for one). Decoding may
+    /// still leave the pixels alone: a profile that is sRGB's own, or an unusable one (with a
+    /// warning); `DecodedPicture.colorConverted` tells.
+    public var hasICCProfile: Bool
+    /// CMYK or YCCK pixels (JPEG): always converted to sRGB.
+    public var isCMYK: Bool
 
-    public init(format: PictureFormat, width: Int, height: Int, hasAlpha: Bool?, resolution: Double?) {
+    public init(format: PictureFormat, width: Int, height: Int, hasAlpha: Bool?, resolution: Double?,
+                orientation: Orientation = .up, hasICCProfile: Bool = false, isCMYK: Bool = false) {
         self.format = format
         self.width = width
         self.height = height
         self.hasAlpha = hasAlpha
         self.resolution = resolution
+        self.orientation = orientation
+        self.hasICCProfile = hasICCProfile
+        self.isCMYK = isCMYK
     }
+
+    /// The size of the picture once turned upright by its orientation.
+    public var orientedSize: (width: Int, height: Int) { orientation.orientedSize(width: width, height: height) }
 }
 
-/// A decoded picture and what the decoder complained about on the way.
+/// A decoded picture (sRGB, upright unless `autoOrient` was off) and what the decoder
+/// complained about on the way.
 public struct DecodedPicture: Sendable, Equatable {
     public var image: RasterImage
     public var format: PictureFormat
@@ -44,12 +73,27 @@ public struct DecodedPicture: Sendable, Equatable {
     public var warningCount: Int
     /// The first warning's text, nil if none.
     public var firstWarning: String?
+    /// The EXIF orientation stored in the file, whether or not it was applied.
+    public var orientation: Orientation
+    /// Whether the pixels were converted to sRGB (from an ICC profile, or from CMYK).
+    public var colorConverted: Bool
+    /// Colour management's warnings: a profile ignored (corrupt, or not for these pixels),
+    /// CMYK converted without a profile.
+    public var colorWarnings: [String]
+    /// The shrink the decoder actually used (JPEG DCT scaling): 1, 2, 4 or 8.
+    public var scaleDenominator: Int
 
-    public init(image: RasterImage, format: PictureFormat, warningCount: Int = 0, firstWarning: String? = nil) {
+    public init(image: RasterImage, format: PictureFormat, warningCount: Int = 0, firstWarning: String? = nil,
+                orientation: Orientation = .up, colorConverted: Bool = false, colorWarnings: [String] = [],
+                scaleDenominator: Int = 1) {
         self.image = image
         self.format = format
         self.warningCount = warningCount
         self.firstWarning = firstWarning
+        self.orientation = orientation
+        self.colorConverted = colorConverted
+        self.colorWarnings = colorWarnings
+        self.scaleDenominator = scaleDenominator
     }
 
     /// One line for users, e.g. "Premature end of JPEG file (and 2 more warnings)"; nil if none.
@@ -71,7 +115,7 @@ public protocol PictureDecoder: Sendable {
 /// Decoding whatever picture the bytes hold.
 public enum Pictures {
     /// The formats we can decode.
-    public static let decoders: [any PictureDecoder] = [PNGDecoder(), JPEGDecoder()]
+    public static let decoders: [any PictureDecoder] = [PNGDecoder(), JPEGDecoder(), WebPDecoder()]
 
     public static func decoder(for format: PictureFormat) -> (any PictureDecoder)? {
         decoders.first { type(of: $0).format == format }
@@ -89,6 +133,9 @@ public enum Pictures {
         try decoder(for: data).info(data)
     }
 
+    /// Decodes, converts colour to sRGB (embedded profile or CMYK) and turns the picture upright
+    /// by its EXIF orientation (unless `options.autoOrient` is off): each decoder does all
+    /// three through `shimDecode`.
     public static func decode(data: [UInt8], options: DecodeOptions = DecodeOptions()) throws(RasterError) -> DecodedPicture {
         try decoder(for: data).decode(data, options: options)
     }
@@ -107,7 +154,9 @@ public enum Pictures {
 extension PictureInfo {
     init(_ info: ccodecs_image_info, format: PictureFormat) {
         self.init(format: format, width: Int(info.width), height: Int(info.height),
-                  hasAlpha: info.has_alpha != 0, resolution: info.dpi_x > 0 ? info.dpi_x : nil)
+                  hasAlpha: info.has_alpha != 0, resolution: info.dpi_x > 0 ? info.dpi_x : nil,
+                  orientation: Orientation(exif: info.orientation), hasICCProfile: info.has_icc != 0,
+                  isCMYK: info.color_space == CCODECS_COLOR_CMYK || info.color_space == CCODECS_COLOR_YCCK)
     }
 }
 
@@ -124,20 +173,32 @@ func shimInfo(_ format: PictureFormat, _ data: [UInt8], _ call: ShimInfo) throws
     return PictureInfo(info, format: format)
 }
 
-/// Runs a `ccodecs_*_decode` function over `data` and takes over the pixels it malloc'd
-/// (copied into the RasterImage, then released with `ccodecs_free`).
-func shimDecode(_ format: PictureFormat, _ data: [UInt8], limit: Int, _ call: ShimDecode) throws(RasterError) -> DecodedPicture {
+/// Runs a `ccodecs_*_decode` function over `data` and takes over what it malloc'd: converts
+/// the pixels to sRGB in place (`ColorManagement.convertToSRGB`), copies them upright (or as
+/// stored, without `options.autoOrient`) into the RasterImage, reads orientation and, when
+/// the codec found no resolution, the EXIF one; then everything is released with
+/// `ccodecs_decoded_release`.
+func shimDecode(_ format: PictureFormat, _ data: [UInt8], limit: Int, options: DecodeOptions = DecodeOptions(),
+                _ call: ShimDecode) throws(RasterError) -> DecodedPicture {
     guard !data.isEmpty else { throw .empty }
     var out = ccodecs_decoded()
     defer { ccodecs_decoded_release(&out) }
     try callShim(format, limit: limit, size: { (out.width, out.height) }) { message in
         data.withUnsafeBufferPointer { call($0.baseAddress, $0.count, &out, message) }
     }
-    let count = Int(out.width) * Int(out.height) * 4
-    let image = RasterImage(width: Int(out.width), height: Int(out.height),
-                            pixels: Array(UnsafeBufferPointer(start: out.pixels, count: count)),
-                            hasAlpha: out.has_alpha != 0, resolution: out.dpi_x > 0 ? out.dpi_x : nil)
+    let color = try ColorManagement.convertToSRGB(&out, format: format, options: options)
+    let stored = Orientation(exif: ccodecs_exif_orientation(out.exif, out.exif_size))
+    let orientation = options.autoOrient ? stored : .up
+    let (width, height) = (Int(out.width), Int(out.height))
+    let pixels = orientation.reoriented(UnsafeRawBufferPointer(start: out.pixels, count: width * height * 4),
+                                        width: width, height: height)
+    let size = orientation.orientedSize(width: width, height: height)
+    let dpi = out.dpi_x > 0 ? out.dpi_x : ccodecs_exif_dpi(out.exif, out.exif_size)
+    let image = RasterImage(width: size.width, height: size.height, pixels: pixels,
+                            hasAlpha: out.has_alpha != 0, resolution: dpi > 0 ? dpi : nil)
     let warning = withUnsafeBytes(of: out.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     return DecodedPicture(image: image, format: format, warningCount: Int(out.warnings),
-                          firstWarning: warning.isEmpty ? nil : warning)
+                          firstWarning: warning.isEmpty ? nil : warning, orientation: stored,
+                          colorConverted: color.converted, colorWarnings: color.warning.map { [$0] } ?? [],
+                          scaleDenominator: max(1, Int(out.scale_denom)))
 }

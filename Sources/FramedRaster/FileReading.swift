@@ -18,6 +18,9 @@ private func readFile(_ path: String) throws(RasterError) -> [UInt8] {
     guard fd >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
     defer { close(fd) }
     var bytes: [UInt8] = []
+    // Reserve the whole file at once: growing by doubling would briefly hold twice its size.
+    var info = stat()
+    if fstat(fd, &info) == 0, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
         let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

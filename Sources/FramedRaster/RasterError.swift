@@ -11,7 +11,7 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedFormat(PictureFormat?)
     /// The decoder refused the data; the reason is the codec's own message.
     case corrupt(PictureFormat, String)
-    /// A valid file with something we cannot convert yet (CMYK JPEG).
+    /// A valid file with something we cannot convert.
     case unsupportedContent(PictureFormat, String)
     /// width x height is over `limit` pixels (checked before allocating).
     case tooLarge(width: Int, height: Int, limit: Int)

@@ -18,7 +18,7 @@
 #define CCODECS_OK 0
 #define CCODECS_ERROR 1        /* the codec refused the data (corrupt, truncated header, ...) */
 #define CCODECS_TOO_LARGE 2    /* width * height over max_pixels; width/height are filled in */
-#define CCODECS_UNSUPPORTED 3  /* valid data that this library cannot convert (CMYK JPEG) */
+#define CCODECS_UNSUPPORTED 3  /* valid data that this library cannot convert */
 #define CCODECS_NO_MEMORY 4
 #define CCODECS_BAD_ARGUMENT 5
 
@@ -40,13 +40,16 @@ typedef struct {
     ccodecs_color_space color_space;
     int has_alpha;                    /* alpha channel or PNG tRNS */
     int progressive;                  /* progressive JPEG or interlaced PNG */
-    double dpi_x, dpi_y;              /* resolution claimed by JFIF / pHYs; 0 if none */
+    double dpi_x, dpi_y;              /* resolution claimed by JFIF / pHYs, else EXIF; 0 if none */
+    int orientation;                  /* EXIF orientation 1-8 (1 without EXIF); 0 if not read */
+    int has_icc;                      /* an ICC profile is embedded (PNG: or gAMA/cHRM call for one) */
 } ccodecs_image_info;
 
 /* How the 4 bytes of each decoded pixel are to be read. */
 #define CCODECS_PIXELS_RGBA 0          /* straight R, G, B, A */
 #define CCODECS_PIXELS_CMYK 1          /* C, M, Y, K, 255 = full ink */
 #define CCODECS_PIXELS_CMYK_INVERTED 2 /* Adobe's inverted CMYK (APP14): 0 = full ink */
+#define CCODECS_PIXELS_GRAY 3          /* gray expanded to R = G = B, A (a gray profile applies) */
 
 /* A decoded picture: 4 bytes a pixel (see pixel_format), rows of width * 4 bytes, no padding.
  * Release everything it owns with ccodecs_decoded_release. */
@@ -62,6 +65,7 @@ typedef struct {
     double dpi_x, dpi_y;              /* 0 if none */
     int warnings;                     /* warnings counted (not printed) while decoding */
     char warning[CCODECS_MESSAGE_SIZE]; /* text of the first warning, "" if none */
+    int scale_denom;                  /* the shrink actually used (1, 2, 4, 8); 0 is read as 1 */
 } ccodecs_decoded;
 
 /* Encoded bytes. */
@@ -71,28 +75,36 @@ typedef struct {
     size_t capacity;                  /* internal */
 } ccodecs_buffer;
 
-/* Flags for ccodecs_jpeg_encode_rgb. */
+/* Flags for ccodecs_jpeg_encode_rgb (and ccodecs_jpeg_encode_cmyk). */
 #define CCODECS_JPEG_GRAYSCALE   1
 #define CCODECS_JPEG_PROGRESSIVE 2
+#define CCODECS_JPEG_ARITHMETIC  4    /* arithmetic coding instead of Huffman (for tests) */
+#define CCODECS_JPEG_ADOBE       8    /* CMYK only: write an Adobe APP14 marker */
+#define CCODECS_JPEG_YCCK        16   /* CMYK only: store as YCCK (implies the Adobe marker) */
 
 void ccodecs_free(void *pointer);
 
 /* Frees the pixels, ICC profile and EXIF of a decoded picture and zeroes those fields. */
 void ccodecs_decoded_release(ccodecs_decoded *decoded);
 
-/* JPEG header only: size, components, colour space, JFIF density, progressive flag. */
+/* JPEG header only: size, components, colour space, JFIF (else EXIF) density, progressive
+ * flag, EXIF orientation, whether an ICC profile (APP2) is there. */
 int ccodecs_jpeg_info(const uint8_t *data, size_t size, ccodecs_image_info *info, char *message);
 
 /* JPEG to RGBA8, scaled by 1/scale_denom (1, 2, 4 or 8): output is ceil(w/d) x ceil(h/d).
  * Refuses source images over max_pixels before allocating. A truncated scan is a success
- * with out->warnings > 0 (the missing part is gray). CMYK/YCCK: CCODECS_UNSUPPORTED. */
+ * with out->warnings > 0 (the missing part is gray). Fills out->exif (APP1) and out->icc (APP2).
+ * CMYK and YCCK decode to CMYK (pixel_format CMYK, or CMYK_INVERTED with an Adobe marker);
+ * gray to CCODECS_PIXELS_GRAY. */
 int ccodecs_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
                         ccodecs_decoded *out, char *message);
 
-/* PNG header (chunks up to the first IDAT). */
+/* PNG header (chunks up to the first IDAT; eXIf anywhere). */
 int ccodecs_png_info(const uint8_t *data, size_t size, ccodecs_image_info *info, char *message);
 
-/* PNG (any colour type, depth, interlace) to RGBA8; 16-bit samples are scaled to 8. */
+/* PNG (any colour type, depth, interlace) to RGBA8; 16-bit samples are scaled to 8.
+ * Fills out->icc from iCCP (or a profile made from gAMA/cHRM when there is neither iCCP nor
+ * sRGB and they differ from sRGB's) and out->exif from eXIf. */
 int ccodecs_png_decode(const uint8_t *data, size_t size, size_t max_pixels,
                        ccodecs_decoded *out, char *message);
 

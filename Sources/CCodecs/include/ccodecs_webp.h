@@ -1,0 +1,37 @@
+/*
+ * ccodecs WebP: wrappers over libwebp (decode), libwebpdemux (chunks, animation) and
+ * libwebpmux (adding ICCP/EXIF). Same conventions as ccodecs.h: a CCODECS_* status, a
+ * one-line message in a CCODECS_MESSAGE_SIZE buffer, malloc'd results.
+ */
+#ifndef CCODECS_WEBP_H
+#define CCODECS_WEBP_H
+
+#include "ccodecs.h"
+
+/* WebP header (WebPGetFeatures): width, height, has_alpha; components is 4 with alpha,
+ * else 3; bit_depth 8; color_space RGB (after decoding); progressive 0. From the chunks
+ * present (WebPDemuxPartial): has_icc (ICCP), orientation and dpi from EXIF. Works on a file
+ * cut short after its header. An animated file reports its canvas size, and has_alpha since
+ * its canvas may show through. */
+int ccodecs_webp_info(const uint8_t *data, size_t size, ccodecs_image_info *info, char *message);
+
+/* WebP (lossy, lossless, with or without alpha) to straight RGBA8, shrunk by 1/scale_denom
+ * (1, 2, 4 or 8) with libwebp's scaler to ceil(w/d) x ceil(h/d). Refuses a picture over
+ * max_pixels from its header, before allocating (CCODECS_TOO_LARGE, out->width/height set).
+ * ICCP and EXIF chunks are copied into out->icc / out->exif (EXIF from the TIFF header on);
+ * dpi comes from the EXIF; out->scale_denom is the shrink used.
+ * An animation decodes to its first frame, composed on its canvas at full size
+ * (scale_denom is ignored), with a warning saying so. Truncated or corrupt data:
+ * CCODECS_ERROR. */
+int ccodecs_webp_decode(const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
+                        ccodecs_decoded *out, char *message);
+
+/* RGBA8 (rows of width * 4 bytes) to WebP: lossy at quality (0-100), or lossless (exact RGB
+ * under transparent pixels too) when quality < 0. Alpha is kept when any pixel is not
+ * opaque. icc / exif (NULL or empty for none) are added as ICCP / EXIF chunks. */
+int ccodecs_webp_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, float quality,
+                             const uint8_t *icc, size_t icc_size,
+                             const uint8_t *exif, size_t exif_size,
+                             ccodecs_buffer *out, char *message);
+
+#endif

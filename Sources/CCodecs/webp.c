@@ -1,0 +1,276 @@
+/* libwebp wrappers. libwebp reports errors by return values (no longjmp): each failure
+ * becomes a status and a message here. */
+#include <stdlib.h>
+#include <string.h>
+#include <webp/decode.h>
+#include <webp/demux.h>
+#include <webp/encode.h>
+#include <webp/mux.h>
+#include "common.h"
+#include "ccodecs_color.h"
+#include "ccodecs_webp.h"
+
+/* A VP8StatusCode as a status and a message. */
+static int vp8_status(VP8StatusCode code, char *message) {
+    switch (code) {
+    case VP8_STATUS_OK: return CCODECS_OK;
+    case VP8_STATUS_OUT_OF_MEMORY: ccodecs_message(message, "out of memory"); return CCODECS_NO_MEMORY;
+    case VP8_STATUS_INVALID_PARAM: ccodecs_message(message, "invalid WebP decoding parameter"); return CCODECS_BAD_ARGUMENT;
+    case VP8_STATUS_UNSUPPORTED_FEATURE: ccodecs_message(message, "unsupported WebP feature"); return CCODECS_UNSUPPORTED;
+    case VP8_STATUS_SUSPENDED:
+    case VP8_STATUS_NOT_ENOUGH_DATA: ccodecs_message(message, "truncated WebP data"); return CCODECS_ERROR;
+    case VP8_STATUS_BITSTREAM_ERROR: ccodecs_message(message, "corrupt WebP bitstream"); return CCODECS_ERROR;
+    default: ccodecs_message(message, "WebP decoding failed (status %d)", (int)code); return CCODECS_ERROR;
+    }
+}
+
+/* WebPGetFeatures, with NULL data refused up front. */
+static int features(const uint8_t *data, size_t size, WebPBitstreamFeatures *features, char *message) {
+    if (!data || size == 0) {
+        ccodecs_message(message, "no WebP data");
+        return CCODECS_ERROR;
+    }
+    return vp8_status(WebPGetFeatures(data, size, features), message);
+}
+
+/* The payload of the first `fourcc` chunk (WebPDemuxGetChunk), pointing into the file; EXIF
+ * without the "Exif\0\0" prefix that some writers copy from JPEG. 0 if there is none. */
+static int find_chunk(const WebPDemuxer *demux, const char *fourcc, const uint8_t **bytes, size_t *size) {
+    WebPChunkIterator chunk;
+    if (!demux || !WebPDemuxGetChunk(demux, fourcc, 1, &chunk)) return 0;
+    *bytes = chunk.chunk.bytes;
+    *size = chunk.chunk.size;
+    WebPDemuxReleaseChunkIterator(&chunk);
+    if (!strcmp(fourcc, "EXIF") && *size >= 6 && !memcmp(*bytes, "Exif\0\0", 6)) {
+        *bytes += 6;
+        *size -= 6;
+    }
+    return *size > 0;
+}
+
+/* A malloc'd copy of a chunk's payload; CCODECS_NO_MEMORY on failure. */
+static int copy_chunk(const WebPDemuxer *demux, const char *fourcc, uint8_t **copy, size_t *copy_size,
+                      char *message) {
+    const uint8_t *bytes;
+    size_t size;
+    if (!find_chunk(demux, fourcc, &bytes, &size)) return CCODECS_OK;
+    if (!(*copy = malloc(size))) {
+        ccodecs_message(message, "out of memory");
+        return CCODECS_NO_MEMORY;
+    }
+    memcpy(*copy, bytes, size);
+    *copy_size = size;
+    return CCODECS_OK;
+}
+
+int ccodecs_webp_info(const uint8_t *data, size_t size, ccodecs_image_info *info, char *message) {
+    WebPBitstreamFeatures header;
+    memset(info, 0, sizeof *info);
+    int status = features(data, size, &header, message);
+    if (status) return status;
+    info->width = (uint32_t)header.width;
+    info->height = (uint32_t)header.height;
+    info->has_alpha = header.has_alpha || header.has_animation;  /* a canvas may show through */
+    info->components = header.has_alpha ? 4 : 3;
+    info->bit_depth = 8;
+    info->color_space = CCODECS_COLOR_RGB;
+    info->orientation = 1;
+    /* The chunks present so far (WebPDemuxPartial): ICCP comes before the image data, EXIF
+     * usually after it. */
+    WebPData webp = {data, size};
+    WebPDemuxer *demux = WebPDemuxPartial(&webp, NULL);
+    const uint8_t *bytes;
+    size_t count;
+    info->has_icc = find_chunk(demux, "ICCP", &bytes, &count);
+    if (find_chunk(demux, "EXIF", &bytes, &count)) {
+        info->orientation = ccodecs_exif_orientation(bytes, count);
+        info->dpi_x = info->dpi_y = ccodecs_exif_dpi(bytes, count);
+    }
+    WebPDemuxDelete(demux);
+    return CCODECS_OK;
+}
+
+/* ICCP and EXIF chunks (WebPDemux) into out->icc and out->exif, and the resolution that the
+ * EXIF claims (WebP has no other). A container that the demuxer refuses carries no metadata
+ * for us; the decoder proper then judges the bitstream. */
+static int read_metadata(const WebPData *webp, ccodecs_decoded *out, char *message) {
+    WebPDemuxer *demux = WebPDemux(webp);
+    if (!demux) return CCODECS_OK;
+    int status = copy_chunk(demux, "ICCP", &out->icc, &out->icc_size, message);
+    if (!status) status = copy_chunk(demux, "EXIF", &out->exif, &out->exif_size, message);
+    if (out->exif) out->dpi_x = out->dpi_y = ccodecs_exif_dpi(out->exif, out->exif_size);
+    WebPDemuxDelete(demux);
+    return status;
+}
+
+/* A still picture with WebPDecode into our own buffer, scaled by libwebp's rescaler. */
+static int decode_still(const uint8_t *data, size_t size, int scale_denom, ccodecs_decoded *out,
+                        char *message) {
+    WebPDecoderConfig config;
+    if (!WebPInitDecoderConfig(&config)) {
+        ccodecs_message(message, "libwebp version mismatch");
+        return CCODECS_ERROR;
+    }
+    if (scale_denom > 1) {
+        config.options.use_scaling = 1;
+        config.options.scaled_width = (int)((out->width + scale_denom - 1) / scale_denom);
+        config.options.scaled_height = (int)((out->height + scale_denom - 1) / scale_denom);
+        out->width = (uint32_t)config.options.scaled_width;
+        out->height = (uint32_t)config.options.scaled_height;
+        out->scale_denom = scale_denom;
+    }
+    size_t stride = (size_t)out->width * 4;
+    if (!(out->pixels = malloc(stride * out->height))) {
+        ccodecs_message(message, "out of memory");
+        return CCODECS_NO_MEMORY;
+    }
+    config.options.use_threads = 1;
+    config.output.colorspace = MODE_RGBA;
+    config.output.is_external_memory = 1;
+    config.output.u.RGBA.rgba = out->pixels;
+    config.output.u.RGBA.stride = (int)stride;
+    config.output.u.RGBA.size = stride * out->height;
+    int status = vp8_status(WebPDecode(data, size, &config), message);
+    WebPFreeDecBuffer(&config.output);  /* external memory: frees nothing of ours */
+    return status;
+}
+
+/* The first frame of an animation, composed on the canvas (WebPAnimDecoderGetNext). */
+static int decode_first_frame(const WebPData *webp, ccodecs_decoded *out, char *message) {
+    WebPAnimDecoderOptions options;
+    if (!WebPAnimDecoderOptionsInit(&options)) {
+        ccodecs_message(message, "libwebp version mismatch");
+        return CCODECS_ERROR;
+    }
+    options.color_mode = MODE_RGBA;
+    WebPAnimDecoder *decoder = WebPAnimDecoderNew(webp, &options);
+    if (!decoder) {
+        ccodecs_message(message, "corrupt or truncated animated WebP");
+        return CCODECS_ERROR;
+    }
+    int status = CCODECS_OK;
+    WebPAnimInfo anim;
+    uint8_t *canvas;
+    int timestamp;
+    size_t bytes = (size_t)out->width * 4 * out->height;
+    if (!WebPAnimDecoderGetInfo(decoder, &anim) || anim.canvas_width != out->width
+        || anim.canvas_height != out->height || !WebPAnimDecoderGetNext(decoder, &canvas, &timestamp)) {
+        ccodecs_message(message, "corrupt WebP bitstream in the first frame");
+        status = CCODECS_ERROR;
+    } else if (!(out->pixels = malloc(bytes))) {
+        ccodecs_message(message, "out of memory");
+        status = CCODECS_NO_MEMORY;
+    } else {
+        memcpy(out->pixels, canvas, bytes);
+        /* Where the first frame does not cover the canvas, the canvas is transparent. */
+        for (size_t i = 3; i < bytes && !out->has_alpha; i += 4) out->has_alpha = canvas[i] != 255;
+        if (anim.frame_count > 1) ccodecs_note_warning(out, "animated WebP: only the first frame is used");
+    }
+    WebPAnimDecoderDelete(decoder);
+    return status;
+}
+
+int ccodecs_webp_decode(const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
+                        ccodecs_decoded *out, char *message) {
+    memset(out, 0, sizeof *out);
+    if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8) {
+        ccodecs_message(message, "scale denominator %d is not 1, 2, 4 or 8", scale_denom);
+        return CCODECS_BAD_ARGUMENT;
+    }
+    WebPBitstreamFeatures header;
+    int status = features(data, size, &header, message);
+    if (status) return status;
+    out->width = (uint32_t)header.width;
+    out->height = (uint32_t)header.height;
+    out->has_alpha = header.has_alpha;
+    if ((status = ccodecs_check_size(out->width, out->height, max_pixels, message))) return status;
+    WebPData webp = {data, size};
+    if (!(status = read_metadata(&webp, out, message)))
+        status = header.has_animation ? decode_first_frame(&webp, out, message)
+                                      : decode_still(data, size, scale_denom, out, message);
+    if (status) ccodecs_decoded_release(out);
+    return status;
+}
+
+/* A WebPEncodingError as a message. */
+static const char *encoding_error(WebPEncodingError code) {
+    switch (code) {
+    case VP8_ENC_ERROR_OUT_OF_MEMORY:
+    case VP8_ENC_ERROR_BITSTREAM_OUT_OF_MEMORY: return "out of memory";
+    case VP8_ENC_ERROR_BAD_DIMENSION: return "picture too large for WebP (16383 pixels a side at most)";
+    case VP8_ENC_ERROR_PARTITION0_OVERFLOW:
+    case VP8_ENC_ERROR_PARTITION_OVERFLOW: return "WebP partition overflow (try a lower quality)";
+    case VP8_ENC_ERROR_FILE_TOO_BIG: return "WebP file would be over 4 GB";
+    default: return "WebP encoding failed";
+    }
+}
+
+/* Adds ICCP / EXIF chunks to an encoded still picture (WebPMuxCreate, WebPMuxSetChunk,
+ * WebPMuxAssemble); the result replaces *webp. */
+static int add_metadata(WebPData *webp, const uint8_t *icc, size_t icc_size,
+                        const uint8_t *exif, size_t exif_size, char *message) {
+    WebPMux *mux = WebPMuxCreate(webp, 0);
+    WebPData assembled = {NULL, 0};
+    WebPData icc_data = {icc, icc_size}, exif_data = {exif, exif_size};
+    WebPMuxError error = mux ? WEBP_MUX_OK : WEBP_MUX_MEMORY_ERROR;
+    if (error == WEBP_MUX_OK && icc && icc_size) error = WebPMuxSetChunk(mux, "ICCP", &icc_data, 1);
+    if (error == WEBP_MUX_OK && exif && exif_size) error = WebPMuxSetChunk(mux, "EXIF", &exif_data, 1);
+    if (error == WEBP_MUX_OK) error = WebPMuxAssemble(mux, &assembled);
+    WebPMuxDelete(mux);
+    if (error != WEBP_MUX_OK) {
+        ccodecs_message(message, "cannot add WebP metadata (mux error %d)", (int)error);
+        return error == WEBP_MUX_MEMORY_ERROR ? CCODECS_NO_MEMORY : CCODECS_ERROR;
+    }
+    WebPDataClear(webp);
+    *webp = assembled;
+    return CCODECS_OK;
+}
+
+int ccodecs_webp_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, float quality,
+                             const uint8_t *icc, size_t icc_size,
+                             const uint8_t *exif, size_t exif_size,
+                             ccodecs_buffer *out, char *message) {
+    memset(out, 0, sizeof *out);
+    if (!rgba || width == 0 || height == 0 || width > WEBP_MAX_DIMENSION || height > WEBP_MAX_DIMENSION) {
+        ccodecs_message(message, "cannot encode a %ux%u picture as WebP", (unsigned)width, (unsigned)height);
+        return CCODECS_BAD_ARGUMENT;
+    }
+    /* The advanced API (WebPConfig, WebPPictureImportRGBA, WebPEncode) rather than
+     * WebPEncodeLosslessRGBA, which does not keep RGB under transparent pixels. */
+    WebPConfig config;
+    WebPPicture picture;
+    WebPMemoryWriter writer;
+    int lossless = quality < 0;
+    if (!WebPConfigPreset(&config, WEBP_PRESET_DEFAULT, lossless ? 75 : (quality > 100 ? 100 : quality))
+        || !WebPPictureInit(&picture)) {
+        ccodecs_message(message, "libwebp version mismatch");
+        return CCODECS_ERROR;
+    }
+    config.lossless = lossless;
+    config.exact = lossless;
+    picture.use_argb = lossless;
+    picture.width = (int)width;
+    picture.height = (int)height;
+    WebPMemoryWriterInit(&writer);
+    picture.writer = WebPMemoryWrite;
+    picture.custom_ptr = &writer;
+    int status = CCODECS_OK;
+    if (!WebPPictureImportRGBA(&picture, rgba, (int)width * 4) || !WebPEncode(&config, &picture)) {
+        ccodecs_message(message, "%s", encoding_error(picture.error_code));
+        status = picture.error_code == VP8_ENC_ERROR_OUT_OF_MEMORY
+                         || picture.error_code == VP8_ENC_ERROR_BITSTREAM_OUT_OF_MEMORY
+                     ? CCODECS_NO_MEMORY : CCODECS_ERROR;
+    }
+    WebPPictureFree(&picture);
+    WebPData webp = {writer.mem, writer.size};
+    if (!status && ((icc && icc_size) || (exif && exif_size)))
+        status = add_metadata(&webp, icc, icc_size, exif, exif_size, message);
+    if (!status && (status = ccodecs_append(out, webp.bytes, webp.size)))
+        ccodecs_message(message, "out of memory");
+    WebPDataClear(&webp);
+    if (status) {
+        free(out->data);
+        memset(out, 0, sizeof *out);
+    }
+    return status;
+}

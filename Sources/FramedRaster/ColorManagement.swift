@@ -1,0 +1,58 @@
+internal import CCodecs
+
+/// How colours outside sRGB are brought in (`--intent`). Matrix-shaper profiles (Adobe RGB,
+/// Display P3) give the same result either way; table-based ones (most CMYK) differ.
+public enum RenderingIntent: String, CaseIterable, Sendable {
+    case perceptual, relative
+
+    var cValue: Int32 { self == .perceptual ? CCODECS_INTENT_PERCEPTUAL : CCODECS_INTENT_RELATIVE }
+}
+
+/// Colour management: everything decoded comes out as sRGB.
+public enum ColorManagement {
+    /// Ghostscript's default CMYK profile (package libgs-common), used for CMYK pictures
+    /// that carry no profile of their own.
+    public static let defaultCMYKProfilePath = "/usr/share/color/icc/ghostscript/default_cmyk.icc"
+
+    /// Converts a decoded picture's pixels in place to RGBA sRGB with `ccodecs_color_to_srgb`
+    /// (lcms2), when it has a profile or CMYK pixels; afterwards `out.pixel_format` is RGBA.
+    /// - Returns: whether the pixels changed, and the warning (a profile ignored, CMYK
+    ///   converted without a profile), if any.
+    static func convertToSRGB(_ out: inout ccodecs_decoded, format: PictureFormat,
+                              options: DecodeOptions) throws(RasterError) -> (converted: Bool, warning: String?) {
+        let cmyk = out.pixel_format == CCODECS_PIXELS_CMYK || out.pixel_format == CCODECS_PIXELS_CMYK_INVERTED
+        guard cmyk || (out.icc != nil && out.icc_size > 0) else { return (false, nil) }
+        var converted: Int32 = 0
+        var warning = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
+        let (pixels, width, height, pixelFormat, icc, iccSize) = (out.pixels, out.width, out.height, out.pixel_format, out.icc, out.icc_size)
+        try callShim(format) { message in
+            warning.withUnsafeMutableBufferPointer { warning in
+                ccodecs_color_to_srgb(pixels, width, height, pixelFormat, icc, iccSize, options.intent.cValue,
+                                      options.cmykProfilePath, &converted, warning.baseAddress, message)
+            }
+        }
+        out.pixel_format = CCODECS_PIXELS_RGBA
+        let text = warning.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return (converted != 0, text.isEmpty ? nil : text)
+    }
+}
+
+extension RasterImage {
+    /// The picture composited on an opaque colour (`--flatten COLOR`): straight alpha over
+    /// the colour, rounded; the result is opaque (`hasAlpha` false).
+    public func flattened(onto color: (r: UInt8, g: UInt8, b: UInt8)) -> RasterImage {
+        let background = [UInt32(color.r), UInt32(color.g), UInt32(color.b)]
+        var out = pixels
+        out.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 4) {
+                let a = UInt32(p[i + 3])
+                if a == 255 { continue }
+                for c in 0..<3 {
+                    p[i + c] = UInt8((UInt32(p[i + c]) * a + background[c] * (255 - a) + 127) / 255)
+                }
+                p[i + 3] = 255
+            }
+        }
+        return RasterImage(width: width, height: height, pixels: out, hasAlpha: false, resolution: resolution)
+    }
+}

@@ -1,0 +1,49 @@
+internal import CCodecs
+
+/// WebP through libwebp: `ccodecs_webp_info` reads the header (`WebPGetFeatures`),
+/// `ccodecs_webp_decode` decodes lossy, lossless and alpha pictures to RGBA8 (`WebPDecode`),
+/// shrinking by `options.scaleDenominator` (1, 2, 4 or 8) with libwebp's scaler, and copies
+/// the ICCP and EXIF chunks (`WebPDemuxGetChunk`). An animation gives its first frame
+/// (`WebPAnimDecoderGetNext`) at full size, with a warning.
+public struct WebPDecoder: PictureDecoder {
+    public static let format = PictureFormat.webp
+    public init() {}
+
+    public func info(_ data: [UInt8]) throws(RasterError) -> PictureInfo {
+        try shimInfo(.webp, data) { ccodecs_webp_info($0, $1, $2, $3) }
+    }
+
+    public func decode(_ data: [UInt8], options: DecodeOptions) throws(RasterError) -> DecodedPicture {
+        let limit = max(0, options.maxPixels), scale = Int32(options.supportedScale)
+        return try shimDecode(.webp, data, limit: limit, options: options) { ccodecs_webp_decode($0, $1, scale, limit, $2, $3) }
+    }
+}
+
+extension PictureEncoder {
+    /// WebP via `ccodecs_webp_encode_rgba` (libwebp's `WebPEncode`; `WebPMuxSetChunk` for the
+    /// metadata): lossy at `quality` (0-100), or lossless, exact to the byte, when `quality`
+    /// is nil. Alpha is kept when any pixel is not opaque. `icc` and `exif` (EXIF from the
+    /// TIFF header on) go into ICCP and EXIF chunks.
+    public static func webp(_ image: RasterImage, quality: Double?, icc: [UInt8]? = nil,
+                            exif: [UInt8]? = nil) throws(RasterError) -> [UInt8] {
+        guard let width = UInt32(exactly: image.width), let height = UInt32(exactly: image.height) else {
+            throw .encodingFailed(.webp, "picture is \(image.width)x\(image.height) pixels, too large")
+        }
+        let quality = quality.map { Float(min(max($0, 0), 100)) } ?? -1
+        let icc = icc ?? [], exif = exif ?? []
+        var out = ccodecs_buffer()
+        defer { ccodecs_free(out.data) }
+        try callShim(.webp, encoding: true) { message in
+            image.pixels.withUnsafeBufferPointer { pixels in
+                icc.withUnsafeBufferPointer { icc in
+                    exif.withUnsafeBufferPointer { exif in
+                        ccodecs_webp_encode_rgba(pixels.baseAddress, width, height, quality,
+                                                 icc.baseAddress, icc.count, exif.baseAddress, exif.count,
+                                                 &out, message)
+                    }
+                }
+            }
+        }
+        return Array(UnsafeBufferPointer(start: out.data, count: out.size))
+    }
+}

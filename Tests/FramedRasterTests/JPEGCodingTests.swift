@@ -1,0 +1,75 @@
+import Testing
+import FramedRaster
+import CCodecs
+
+/// Arithmetic coding, the DCT scale reported, and metadata handed on by the shim.
+@Suite struct JPEGCodingTests {
+    static func hasMarker(_ bytes: [UInt8], _ marker: UInt8) -> Bool {
+        bytes.indices.dropLast().contains { bytes[$0] == 0xFF && bytes[$0 + 1] == marker }
+    }
+
+    @Test func arithmeticCodedJPEGDecodes() throws {
+        let image = Fixture.gradient(61, 33)
+        for extra in [0, CCODECS_JPEG_PROGRESSIVE] {
+            let huffman = Fixture.jpeg(image, flags: extra)
+            let arithmetic = Fixture.jpeg(image, flags: extra | CCODECS_JPEG_ARITHMETIC)
+            #expect(Self.hasMarker(arithmetic, extra == 0 ? 0xC9 : 0xCA) && !Self.hasMarker(huffman, 0xC9))
+            // Same coefficients, other entropy coding: the very same pixels.
+            let decoded = try Pictures.decode(data: arithmetic)
+            #expect(decoded.warningCount == 0)
+            #expect(decoded.image == (try Pictures.decode(data: huffman).image))
+            #expect(meanDifference(decoded.image, image) < 3)
+        }
+        let cmyk = Fixture.cmykJPEG([UInt8](repeating: 40, count: 16 * 16 * 4), width: 16, height: 16,
+                                    flags: CCODECS_JPEG_ARITHMETIC)
+        #expect(try Pictures.decode(data: cmyk).colorConverted)
+    }
+
+    @Test(arguments: [(1, 1), (2, 2), (3, 2), (5, 4), (8, 8), (100, 8)])
+    func scaleDenominatorIsReported(asked: Int, used: Int) throws {
+        let bytes = try PictureEncoder.jpeg(Fixture.gradient(64, 40))
+        let decoded = try Pictures.decode(data: bytes, options: DecodeOptions(scaleDenominator: asked))
+        #expect(decoded.scaleDenominator == used && decoded.image.width == 64 / used)
+        let png = try PictureEncoder.png(Fixture.gradient(8, 8))
+        #expect(try Pictures.decode(data: png, options: DecodeOptions(scaleDenominator: asked)).scaleDenominator == 1)
+    }
+
+    @Test func shimHandsOnEXIFAndICC() throws {
+        let tiff = Fixture.exif(orientation: 3)
+        let icc = Fixture.iccProfile(nil, gamma: 2.2)
+        let bytes = Fixture.withICC(Fixture.withEXIF(try PictureEncoder.jpeg(Fixture.gradient(8, 8)), tiff), icc)
+        var out = ccodecs_decoded()
+        var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
+        defer { ccodecs_decoded_release(&out) }
+        #expect(ccodecs_jpeg_decode(bytes, bytes.count, 1, 1000, &out, &message) == CCODECS_OK)
+        #expect(Array(UnsafeBufferPointer(start: out.exif, count: out.exif_size)) == tiff)
+        #expect(Array(UnsafeBufferPointer(start: out.icc, count: out.icc_size)) == icc)
+        #expect(out.pixel_format == CCODECS_PIXELS_RGBA && out.scale_denom == 1)
+        var info = ccodecs_image_info()
+        #expect(ccodecs_jpeg_info(bytes, bytes.count, &info, &message) == CCODECS_OK)
+        #expect(info.orientation == 3 && info.has_icc == 1)
+        let gray = try PictureEncoder.jpeg(Fixture.gradient(8, 8, gray: true), grayscale: true)
+        #expect(Fixture.rawJPEG(gray).format == CCODECS_PIXELS_GRAY)
+    }
+
+    @Test func passThroughFactsComeFromTheHeader() throws {
+        let plain = try PictureEncoder.jpeg(Fixture.gradient(8, 8))
+        let info = try Pictures.info(data: plain)
+        #expect(info.orientation == .up && !info.hasICCProfile && !info.isCMYK)
+        let decoded = try Pictures.decode(data: plain)
+        #expect(!decoded.colorConverted && decoded.colorWarnings.isEmpty && decoded.orientation == .up)
+    }
+
+    @Test func truncatedMetadataErrorsCleanly() throws {
+        let bytes = Fixture.withICC(Fixture.withEXIF(try PictureEncoder.jpeg(Fixture.gradient(16, 16)), Fixture.exif(orientation: 6)),
+                                    Fixture.iccProfile(Fixture.adobeRGB, gamma: 2.2))
+        for cut in stride(from: 3, to: bytes.count, by: 41) {
+            do {
+                _ = try Pictures.info(data: Array(bytes[..<cut]))
+                _ = try Pictures.decode(data: Array(bytes[..<cut]))
+            } catch {
+                guard case .corrupt(.jpeg, _) = error else { Issue.record("cut at \(cut): \(error)"); continue }
+            }
+        }
+    }
+}

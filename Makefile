@@ -11,7 +11,7 @@ OUT      := out
 BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev libgs-common
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp
 
-.PHONY: all build demo test install deps test-deps samples clean
+.PHONY: all build demo test install deps test-deps samples clean bench-memory
 
 all: build
 
@@ -47,6 +47,11 @@ demo: build
 
 test: test-deps
 	$(SWIFT) test
+
+# Peak memory of framing a 50-megapixel JPEG (prints a table; not a test).
+bench-memory: build
+	$(call apt_install,time bc)
+	Benchmarks/memory.sh
 
 install: build
 	install -m 0755 $(BIN) $(PREFIX)/bin/framed

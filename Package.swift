@@ -5,6 +5,7 @@ let package = Package(
     name: "framed",
     products: [
         .executable(name: "framed", targets: ["framed"]),
+        .executable(name: "framed-bench", targets: ["framed-bench"]),
         .library(name: "FramedLayout", targets: ["FramedLayout"]),
         .library(name: "FramedRender", targets: ["FramedRender"]),
     ],
@@ -23,6 +24,8 @@ let package = Package(
         .target(name: "FramedRender", dependencies: ["FramedLayout", "FramedRaster", "CCairo"]),
         // The command-line tool.
         .executableTarget(name: "framed", dependencies: ["FramedLayout", "FramedRaster", "FramedRender"]),
+        // Makes the benchmark corpus (Benchmarks/).
+        .executableTarget(name: "framed-bench", dependencies: ["FramedRaster"], path: "Sources/FramedBench"),
 
         .testTarget(name: "FramedLayoutTests", dependencies: ["FramedLayout"]),
         .testTarget(name: "FramedRasterTests", dependencies: ["FramedRaster", "CCodecs"]),

@@ -10,7 +10,7 @@ struct FrameDrawing {
     /// Pad the picture's edge pixels outwards (raster output) rather than fading them out.
     var padPictureEdges: Bool
 
-    func draw(picture: CairoImageSurface, filter: ResampleFilter, in context: CairoContext) throws(RenderError) {
+    func draw(picture: CairoImageSurface, in context: CairoContext) throws(RenderError) {
         if style.canvasColor.alpha > 0 {
             context.setSource(style.canvasColor)
             context.paint()
@@ -24,7 +24,7 @@ struct FrameDrawing {
             context.setSource(style.background)
             context.fill()
         }
-        try drawPicture(picture, filter: filter, in: context)
+        try drawPicture(picture, in: context)
         if layout.borderWidth > 0, style.borderColor.alpha > 0 {
             // A ring between the outer and the inner shape: exact width, inside the frame.
             try context.withSavedState { () throws(RenderError) in
@@ -41,11 +41,11 @@ struct FrameDrawing {
 
     /// Clips to the inner shape and the content box, then paints the picture scaled onto its rect
     /// (`cairo_paint` under a clip, never a filled image pattern, which the SVG backend tiles).
-    private func drawPicture(_ picture: CairoImageSurface, filter: ResampleFilter, in context: CairoContext) throws(RenderError) {
+    private func drawPicture(_ picture: CairoImageSurface, in context: CairoContext) throws(RenderError) {
         let rect = layout.picture
         guard layout.pictureClip.width > 0, layout.pictureClip.height > 0 else { return }
         let pattern = try CairoPattern.surface(picture)
-        pattern.setFilter(filter)
+        pattern.setSmoothFiltering()
         if padPictureEdges { pattern.padEnds() }
         let sx = Double(picture.width) / rect.width, sy = Double(picture.height) / rect.height
         pattern.setMatrix(scaleX: sx, scaleY: sy, translateX: -rect.x * sx, translateY: -rect.y * sy)

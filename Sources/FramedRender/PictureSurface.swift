@@ -1,25 +1,11 @@
 internal import CCairo
+import Foundation
 import FramedLayout
 import FramedRaster
 
-/// Turns a decoded picture into the Cairo image that gets embedded: premultiplied, and shrunk
-/// to exactly the pixels the placed picture needs.
+/// Turns a picture into the Cairo image that gets embedded (premultiplied, native-endian).
+/// Resampling happens before, in FramedRaster's `Resampler`.
 enum PictureSurface {
-    /// Cairo's GOOD and BEST filters stop widening their kernel past a 16x reduction, so larger
-    /// reductions are done in steps of at most this factor.
-    static let maximumStep = 8
-
-    /// The picture as an image surface of `size` pixels (never enlarged here).
-    static func make(from image: RasterImage, size: PixelSize, filter: ResampleFilter) throws(RenderError) -> CairoImageSurface {
-        var current = try copy(image)
-        while current.width > size.width || current.height > size.height {
-            let next = PixelSize(width: max(size.width, (current.width + maximumStep - 1) / maximumStep),
-                                 height: max(size.height, (current.height + maximumStep - 1) / maximumStep))
-            current = try resample(current, to: next, filter: filter)
-        }
-        return current
-    }
-
     /// Copies straight RGBA bytes into Cairo's native-endian premultiplied ARGB32 (or RGB24 for
     /// opaque pictures, which PDF then embeds without a soft mask).
     static func copy(_ image: RasterImage) throws(RenderError) -> CairoImageSurface {
@@ -44,19 +30,19 @@ enum PictureSurface {
         }
         return surface
     }
+}
 
-    /// One resampling step with Cairo's image filter; edges padded so they do not fade.
-    static func resample(_ source: CairoImageSurface, to size: PixelSize, filter: ResampleFilter) throws(RenderError) -> CairoImageSurface {
-        let target = try CairoImageSurface(width: size.width, height: size.height, hasAlpha: source.hasAlpha)
-        let context = try CairoContext(target.surface)
-        let pattern = try CairoPattern.surface(source)
-        pattern.setFilter(filter)
-        pattern.padEnds()
-        pattern.setMatrix(scaleX: Double(source.width) / Double(size.width), scaleY: Double(source.height) / Double(size.height),
-                          translateX: 0, translateY: 0)
-        context.setSource(pattern)
-        context.paint()
-        try context.checkStatus("resampling the picture")
-        return target
+extension CairoImageSurface {
+    /// `cairo_surface_set_mime_data(CAIRO_MIME_TYPE_JPEG)`: SVG and PDF embed these JPEG bytes
+    /// (DCTDecode, `data:image/jpeg`) instead of re-encoding the pixels. Cairo keeps a malloc'd
+    /// copy and frees it with the surface.
+    func attachJPEG(_ jpeg: [UInt8]) throws(RenderError) {
+        guard let copy = malloc(max(1, jpeg.count)) else { throw .cairo(operation: "embedding the JPEG", message: "out of memory") }
+        jpeg.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: jpeg.count) }
+        let status = cairo_surface_set_mime_data(surface.pointer, CAIRO_MIME_TYPE_JPEG,
+                                                 copy.assumingMemoryBound(to: UInt8.self), UInt(jpeg.count),
+                                                 { free($0) }, copy)
+        if status != CAIRO_STATUS_SUCCESS { free(copy) }
+        try check(status, "embedding the JPEG")
     }
 }

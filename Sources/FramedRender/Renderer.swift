@@ -34,7 +34,7 @@ public struct DocumentMetadata: Sendable, Equatable {
     }
 }
 
-/// How to render: format, resolution and quality.
+/// How to render: format, resolution, and what to do with the picture on the way.
 public struct RenderOptions: Sendable, Equatable {
     public var format: OutputFormat
     /// PNG only: device pixels per CSS px.
@@ -42,13 +42,34 @@ public struct RenderOptions: Sendable, Equatable {
     /// PNG: device pixels per inch (overrides `scale`). SVG and PDF: pixels per inch of the
     /// embedded picture.
     public var dpi: Double?
-    public var filter: ResampleFilter
+    /// The kernel that shrinks (or enlarges) the picture to the pixels it needs.
+    public var resample: ResamplingFilter
     public var metadata: DocumentMetadata
+    /// SVG and PDF: how the picture is stored.
+    public var embed: EmbedMode
+    /// JPEG quality (1–100) when the picture is re-encoded as JPEG.
+    public var quality: Int
+    /// SVG and PDF: never re-encode lossily.
+    public var lossless: Bool
+    /// Apply the EXIF orientation so that the picture stands as it was taken.
+    public var autoOrient: Bool
+    /// Rendering intent of the conversion from an embedded ICC profile to sRGB.
+    public var intent: RenderingIntent
+    /// Composite a picture with alpha onto this colour first.
+    public var flatten: RGBAColor?
+    /// Pictures with more pixels are refused from their header.
+    public var maxPixels: Int
 
     public init(format: OutputFormat, scale: Double = 1, dpi: Double? = nil,
-                filter: ResampleFilter = .good, metadata: DocumentMetadata = DocumentMetadata()) {
+                resample: ResamplingFilter = .best, metadata: DocumentMetadata = DocumentMetadata(),
+                embed: EmbedMode = .auto, quality: Int = 90, lossless: Bool = false,
+                autoOrient: Bool = true, intent: RenderingIntent = .perceptual,
+                flatten: RGBAColor? = nil, maxPixels: Int = 256_000_000) {
         self.format = format; self.scale = scale; self.dpi = dpi
-        self.filter = filter; self.metadata = metadata
+        self.resample = resample; self.metadata = metadata
+        self.embed = embed; self.quality = quality; self.lossless = lossless
+        self.autoOrient = autoOrient; self.intent = intent; self.flatten = flatten
+        self.maxPixels = maxPixels
     }
 
     /// Pixels per inch of the embedded picture (and of the PNG canvas).
@@ -65,6 +86,14 @@ public struct RenderOptions: Sendable, Equatable {
     }
 }
 
+/// The picture as it goes into the file: pixels at their final size, and optionally JPEG bytes
+/// that SVG and PDF embed instead of the pixels (Cairo's JPEG mime data).
+public struct EmbeddedPicture: Sendable, Equatable {
+    public var image: RasterImage
+    public var jpeg: [UInt8]?
+    public init(image: RasterImage, jpeg: [UInt8]? = nil) { self.image = image; self.jpeg = jpeg }
+}
+
 /// A backend: one output format's surface around the shared `FrameDrawing`.
 protocol Backend {
     static func render(_ drawing: FrameDrawing, picture: CairoImageSurface, options: RenderOptions) throws(RenderError) -> [UInt8]
@@ -72,8 +101,18 @@ protocol Backend {
 
 /// Renders framed pictures.
 public enum FrameRenderer {
-    /// Draws `picture` framed as `layout` and `style` say, and returns the encoded file.
+    /// Draws `picture` framed as `layout` and `style` say, after resampling it to the pixels it
+    /// needs at the output's resolution, and returns the encoded file.
     public static func render(_ picture: RasterImage, layout: FrameLayout, style: FrameStyle,
+                              options: RenderOptions) throws(RenderError) -> [UInt8] {
+        let need = layout.rasterSize(atDPI: options.pictureDPI)
+        let image = picture.width == need.width && picture.height == need.height ? picture
+            : Resampler.resize(picture, width: need.width, height: need.height, filter: options.resample)
+        return try render(EmbeddedPicture(image: image), layout: layout, style: style, options: options)
+    }
+
+    /// Draws a picture that is already at its final pixel size.
+    public static func render(_ picture: EmbeddedPicture, layout: FrameLayout, style: FrameStyle,
                               options: RenderOptions) throws(RenderError) -> [UInt8] {
         if layout.shadows.contains(where: \.inset) {
             throw .unsupported("inset shadows are not supported yet")
@@ -82,8 +121,10 @@ public enum FrameRenderer {
         guard dpi > 0, dpi.isFinite, options.scale > 0, options.scale.isFinite else {
             throw .unsupported("the resolution must be a positive number")
         }
-        let surface = try PictureSurface.make(from: picture, size: layout.rasterSize(atDPI: dpi),
-                                              filter: options.filter)
+        let surface = try PictureSurface.copy(picture.image)
+        if let jpeg = picture.jpeg, options.format != .png {
+            try surface.attachJPEG(jpeg)
+        }
         let drawing = FrameDrawing(layout: layout, style: style, padPictureEdges: options.format == .png)
         switch options.format {
         case .svg: return try SVGBackend.render(drawing, picture: surface, options: options)

@@ -54,8 +54,8 @@ enum FramedCommand {
             settings.style = preset.style
         }
         for (name, value) in parsed.options {
-            guard let option = frameOptions.first(where: { $0.spec.name == name }), let value else { continue }
-            try option.apply(&settings, value)
+            guard let option = frameOptions.first(where: { $0.spec.name == name }) else { continue }
+            try option.apply(&settings, value ?? "")
         }
         switch parsed.positionals.count {
         case 0: throw UsageError("no input picture given")
@@ -83,28 +83,29 @@ enum FramedCommand {
             throw FileError(path: output, reason: "is a folder; give an output file name")
         }
 
-        let decoded: DecodedPicture
-        do { decoded = try Pictures.decode(contentsOf: input, options: DecodeOptions()) }
-        catch { throw FileError(path: input, reason: error.description) }
-        if let warning = decoded.warningSummary { report("warning: \(input): \(warning)") }
-        let picture = decoded.image
-
-        let layout: FrameLayout
-        do {
-            layout = try FrameLayout(
-                picture: PictureMetrics(pixelWidth: picture.width, pixelHeight: picture.height,
-                                        fileResolution: picture.resolution),
-                style: settings.style)
-        } catch { throw UsageError("\(input): \(error)") }
-
-        let options = RenderOptions(format: format, scale: settings.scale, dpi: settings.dpi,
-                                    filter: settings.filter,
-                                    metadata: DocumentMetadata(creator: "framed \(version)",
-                                                               creationDate: creationDate()))
-        let bytes: [UInt8]
-        do { bytes = try FrameRenderer.render(picture, layout: layout, style: settings.style, options: options) }
-        catch { throw FileError(path: output, reason: error.description) }
-        try OutputFile.write(bytes, to: output)
+        let data: [UInt8]
+        do { data = try Pictures.bytes(contentsOf: input) } catch { throw FileError(path: input, reason: error.description) }
+        let options = RenderOptions(format: format, scale: settings.scale, dpi: settings.dpi, resample: settings.resample,
+                                    metadata: DocumentMetadata(creator: "framed \(version)", creationDate: creationDate()),
+                                    embed: settings.embed, quality: settings.quality, lossless: settings.lossless,
+                                    autoOrient: settings.autoOrient, intent: settings.intent, flatten: settings.flatten,
+                                    maxPixels: settings.maxPixels)
+        let framed: FramedPicture
+        do { framed = try Framer.frame(data, style: settings.style, options: options) } catch {
+            switch error {
+            case .picture(let reason): throw FileError(path: input, reason: reason.description)
+            case .layout(let reason): throw UsageError("\(input): \(reason)")
+            case .options(let reason): throw UsageError("\(input): \(reason)")
+            case .render(let reason): throw FileError(path: output, reason: reason.description)
+            }
+        }
+        for warning in framed.report.warnings { report("warning: \(input): \(warning)") }
+        if let minimum = settings.minPPI, framed.report.effectivePPI < minimum - 1e-9 {
+            let text = "\(input): the picture is placed at \(Int(framed.report.effectivePPI.rounded(.down))) pixels per inch, below --min-ppi \(minimum == minimum.rounded() ? String(Int(minimum)) : String(minimum))"
+            if settings.strict { throw FileError(path: input, reason: String(text.dropFirst(input.count + 2)) + " (--strict)") }
+            report("warning: " + text)
+        }
+        try OutputFile.write(framed.bytes, to: output)
     }
 
     /// The PDF creation date: `SOURCE_DATE_EPOCH` when set (reproducible builds), else a fixed date.

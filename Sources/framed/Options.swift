@@ -1,5 +1,6 @@
 import Foundation
 import FramedLayout
+import FramedRaster
 import FramedRender
 
 /// Everything one run of `framed` needs, after parsing.
@@ -10,10 +11,20 @@ struct Settings {
     var style = Preset.classic.style
     var scale = 1.0
     var dpi: Double?
-    var filter = ResampleFilter.good
+    var resample = ResamplingFilter.best
+    var embed = EmbedMode.auto
+    var quality = 90
+    var lossless = false
+    var autoOrient = true
+    var intent = RenderingIntent.perceptual
+    var flatten: RGBAColor?
+    var maxPixels = 256_000_000
+    /// Warn (or with `strict`, fail) when the placed picture has fewer pixels per inch.
+    var minPPI: Double?
+    var strict = false
 }
 
-/// An option: how it shows in help and what its value does to the settings.
+/// An option: how it shows in help and what its value does to the settings (flags get "").
 struct Option: Sendable {
     var spec: OptionSpec
     var apply: @Sendable (inout Settings, String) throws(UsageError) -> Void
@@ -126,8 +137,45 @@ let frameOptions: [Option] = [
         s.dpi = try number("dpi", v, maximum: 6_000)
     },
     Option(spec: OptionSpec(name: "resample", valueName: "FILTER",
-                            help: "picture resampling: good (box, fast) or best (Catmull-Rom)", defaultText: "good")) { s, v throws(UsageError) in
-        s.filter = try choice("resample", v, ResampleFilter.self)
+                            help: "picture resampling: box (fastest), good (Catmull-Rom) or best (Lanczos-3)",
+                            defaultText: "best")) { s, v throws(UsageError) in
+        s.resample = try choice("resample", v, ResamplingFilter.self)
+    },
+    Option(spec: OptionSpec(name: "embed", valueName: "MODE",
+                            help: "SVG/PDF picture storage: auto (JPEG if opaque, else PNG), jpeg or png",
+                            defaultText: "auto")) { s, v throws(UsageError) in
+        s.embed = try choice("embed", v, EmbedMode.self)
+    },
+    Option(spec: OptionSpec(name: "quality", valueName: "N", help: "JPEG quality 1-100 when the picture is re-encoded",
+                            defaultText: "90")) { s, v throws(UsageError) in
+        guard let q = Int(v), (1...100).contains(q) else { throw UsageError("--quality: \"\(v)\" is not a whole number from 1 to 100") }
+        s.quality = q
+    },
+    Option(spec: OptionSpec(name: "lossless", valueName: nil, help: "SVG/PDF: never re-encode the picture lossily")) { s, _ throws(UsageError) in
+        s.lossless = true
+    },
+    Option(spec: OptionSpec(name: "flatten", valueName: "COLOR", help: "composite a transparent picture onto this colour")) { s, v throws(UsageError) in
+        s.flatten = try parse("flatten", v, RGBAColor.init(parsing:))
+    },
+    Option(spec: OptionSpec(name: "no-auto-orient", valueName: nil, help: "ignore the EXIF orientation; keep the stored pixels")) { s, _ throws(UsageError) in
+        s.autoOrient = false
+    },
+    Option(spec: OptionSpec(name: "intent", valueName: "INTENT",
+                            help: "colour conversion from an embedded profile to sRGB: perceptual or relative",
+                            defaultText: "perceptual")) { s, v throws(UsageError) in
+        s.intent = try choice("intent", v, RenderingIntent.self)
+    },
+    Option(spec: OptionSpec(name: "max-pixels", valueName: "N",
+                            help: "refuse pictures with more pixels (from the header, before decoding)",
+                            defaultText: "256000000")) { s, v throws(UsageError) in
+        s.maxPixels = Int(try number("max-pixels", v, maximum: 4_000_000_000))
+    },
+    Option(spec: OptionSpec(name: "min-ppi", valueName: "N",
+                            help: "warn when the placed picture has fewer pixels per inch")) { s, v throws(UsageError) in
+        s.minPPI = try number("min-ppi", v, maximum: 100_000)
+    },
+    Option(spec: OptionSpec(name: "strict", valueName: nil, help: "make the --min-ppi warning an error (exit 1, no output)")) { s, _ throws(UsageError) in
+        s.strict = true
     },
     Option(spec: OptionSpec(name: "help", short: "h", valueName: nil, help: "show this help and exit")) { _, _ throws(UsageError) in },
     Option(spec: OptionSpec(name: "version", valueName: nil, help: "show the version and exit")) { _, _ throws(UsageError) in },

@@ -243,6 +243,81 @@ struct CLITests {
     }
 }
 
+/// The picture options of issue 3, end to end.
+struct PictureOptionTests {
+    /// Minimal little-endian EXIF (TIFF header + one IFD entry) with an orientation tag.
+    static func exif(orientation: UInt16) -> [UInt8] {
+        [0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00,   // "II*", IFD at 8
+         0x01, 0x00,                                       // one entry
+         0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00,   // 0x0112 Orientation, SHORT, 1
+         UInt8(orientation), 0x00, 0x00, 0x00,
+         0x00, 0x00, 0x00, 0x00]                           // no next IFD
+    }
+
+    @Test func exifOrientationTurnsThePictureUnlessToldNotTo() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 40x20 picture stored sideways (orientation 6: rotate 90° clockwise to view).
+        let pixels = [UInt8]((0..<800).flatMap { i in i % 40 < 20 ? [255, 0, 0, 255] : [0, 0, 255, 255] })
+        let webp = try PictureEncoder.webp(RasterImage(width: 40, height: 20, pixels: pixels), quality: nil,
+                                           exif: Self.exif(orientation: 6))
+        try Data(webp).write(to: folder.appendingPathComponent("phone.webp"))
+        var r = try CLITests.framed(["phone.webp", "-o", "up.png", "--preset", "none"], in: folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        let up = try Pictures.decode(contentsOf: folder.appendingPathComponent("up.png").path).image
+        #expect(up.width == 20 && up.height == 40)
+        #expect(up.pixel(x: 10, y: 5).r == 255 && up.pixel(x: 10, y: 35).b == 255, "left half ends up on top")
+        r = try CLITests.framed(["phone.webp", "-o", "stored.png", "--preset", "none", "--no-auto-orient"], in: folder)
+        let stored = try Pictures.decode(contentsOf: folder.appendingPathComponent("stored.png").path).image
+        #expect(r.status == 0 && stored.width == 40 && stored.height == 20)
+    }
+
+    @Test func minimumResolutionWarnsOrFails() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 320x200 at natural size is 96 pixels per inch.
+        var r = try CLITests.framed(["photo.jpg", "-o", "p.pdf", "--min-ppi", "300"], in: folder)
+        #expect(r.status == 0)
+        #expect(r.stderr == "framed: warning: photo.jpg: the picture is placed at 96 pixels per inch, below --min-ppi 300\n")
+        r = try CLITests.framed(["photo.jpg", "-o", "q.pdf", "--min-ppi", "300", "--strict"], in: folder)
+        CLITests.expectOneLineError(r, status: 1, mentioning: ["photo.jpg", "96 pixels per inch", "--strict"])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("q.pdf").path))
+        r = try CLITests.framed(["photo.jpg", "-o", "ok.pdf", "--min-ppi", "90", "--strict"], in: folder)
+        #expect(r.status == 0 && r.stderr.isEmpty)
+    }
+
+    @Test func maxPixelsRefusesBigPictures() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let r = try CLITests.framed(["photo.jpg", "-o", "x.png", "--max-pixels", "10000"], in: folder)
+        CLITests.expectOneLineError(r, status: 1, mentioning: ["photo.jpg", "320x200", "limit"])
+        #expect(try CLITests.files(in: folder) == ["photo.jpg", "shot.png"])
+    }
+
+    @Test func embeddingChoices() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var r = try CLITests.framed(["shot.png", "-o", "x.pdf", "--embed", "jpeg"], in: folder)
+        CLITests.expectOneLineError(r, status: 2, mentioning: ["shot.png", "--flatten"])
+        r = try CLITests.framed(["shot.png", "-o", "flat.pdf", "--embed", "jpeg", "--flatten", "white", "--quality", "70"], in: folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Support.output("pdfimages", ["-list", folder.appendingPathComponent("flat.pdf").path]).contains(" jpeg "))
+        r = try CLITests.framed(["photo.jpg", "-o", "lossless.pdf", "--size", "200x150", "--lossless"], in: folder)
+        #expect(r.status == 0)
+        let list = try Support.output("pdfimages", ["-list", folder.appendingPathComponent("lossless.pdf").path])
+        #expect(!list.contains(" jpeg ") && list.contains(" image "))
+        for bad in [["--quality", "0"], ["--quality", "101"], ["--embed", "gif"], ["--intent", "saturation"],
+                    ["--resample", "nearest"], ["--min-ppi", "-3"], ["--max-pixels", "0"]] {
+            let e = try CLITests.framed(["photo.jpg", "-o", "bad.pdf"] + bad, in: folder)
+            CLITests.expectOneLineError(e, status: 2, mentioning: [bad[0]])
+        }
+        for good in [["--resample", "box"], ["--resample", "good"], ["--intent", "relative"], ["--embed", "png"]] {
+            let g = try CLITests.framed(["photo.jpg", "-o", "good.svg", "--size", "100x80"] + good, in: folder)
+            #expect(g.status == 0, "\(good): \(g.stderr)")
+        }
+    }
+}
+
 enum Support {
     static func output(_ tool: String, _ arguments: [String]) throws -> String {
         let process = Process()

@@ -11,7 +11,7 @@ enum PDFBackend: Backend {
                 "creating the PDF")
             setMetadata(options.metadata, on: surface)
             let context = try CairoContext(surface)
-            try drawing.draw(picture: picture, filter: options.filter, in: context)
+            try drawing.draw(picture: picture, in: context)
             try surface.finish()
         }
         return withExtendedLifetime(sink) { sink.bytes }

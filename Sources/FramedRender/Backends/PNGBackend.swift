@@ -11,7 +11,7 @@ enum PNGBackend: Backend {
         let context = try CairoContext(image.surface)
         let k = options.pictureDPI / 72
         context.scale(k, k)
-        try drawing.draw(picture: picture, filter: options.filter, in: context)
+        try drawing.draw(picture: picture, in: context)
         let rgba = image.straightRGBA()
         do {
             return try PictureEncoder.png(RasterImage(width: size.width, height: size.height, pixels: rgba,

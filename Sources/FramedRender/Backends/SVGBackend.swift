@@ -12,7 +12,7 @@ enum SVGBackend: Backend {
             // The default unit changed after Cairo 1.16; say it. User units are then points too.
             cairo_svg_surface_set_document_unit(surface.pointer, CAIRO_SVG_UNIT_PT)
             let context = try CairoContext(surface)
-            try drawing.draw(picture: picture, filter: options.filter, in: context)
+            try drawing.draw(picture: picture, in: context)
             try surface.finish()
         }
         return withExtendedLifetime(sink) { StableSVGIdentifiers.rewrite(sink.bytes) }

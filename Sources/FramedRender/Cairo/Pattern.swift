@@ -32,22 +32,13 @@ final class CairoPattern {
     /// `cairo_pattern_set_extend(CAIRO_EXTEND_PAD)`: the end stops continue beyond the line.
     func padEnds() { cairo_pattern_set_extend(pointer, CAIRO_EXTEND_PAD) }
 
-    /// `cairo_pattern_set_filter`: how an image pattern is sampled.
-    func setFilter(_ filter: ResampleFilter) { cairo_pattern_set_filter(pointer, filter.cairoFilter) }
+    /// `cairo_pattern_set_filter(CAIRO_FILTER_GOOD)`: smooth sampling of an image that is drawn
+    /// at about its own pixel size (it was resampled before); PDF marks it `/Interpolate true`.
+    func setSmoothFiltering() { cairo_pattern_set_filter(pointer, CAIRO_FILTER_GOOD) }
 
     /// `cairo_pattern_set_matrix` with a scale and translation: pattern space = user space * scale + offset.
     func setMatrix(scaleX: Double, scaleY: Double, translateX: Double, translateY: Double) {
         var matrix = cairo_matrix_t(xx: scaleX, yx: 0, xy: 0, yy: scaleY, x0: translateX, y0: translateY)
         cairo_pattern_set_matrix(pointer, &matrix)
     }
-}
-
-/// Sampling quality for images (`cairo_filter_t`).
-public enum ResampleFilter: String, Sendable, CaseIterable {
-    /// Box filter: fast and decent when shrinking.
-    case good
-    /// Catmull-Rom: sharper, about ten times slower.
-    case best
-
-    var cairoFilter: cairo_filter_t { self == .good ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BEST }
 }

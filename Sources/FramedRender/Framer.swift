@@ -1,0 +1,169 @@
+import FramedLayout
+import FramedRaster
+
+/// How the picture is stored inside an SVG or PDF.
+public enum EmbedMode: String, Sendable, Equatable, CaseIterable, Codable {
+    /// JPEG for opaque pictures, PNG (lossless) for pictures with alpha; an untouched JPEG
+    /// source is passed through byte for byte.
+    case auto
+    /// Always JPEG (pictures with alpha need `--flatten`).
+    case jpeg
+    /// Always lossless (PNG in SVG, Flate in PDF).
+    case png
+}
+
+/// How the picture ended up in the output.
+public enum Embedding: Sendable, Equatable, CustomStringConvertible {
+    /// The source JPEG's own bytes (no resampling, rotation or colour conversion was needed).
+    case passthroughJPEG
+    /// Re-encoded as JPEG at this quality.
+    case jpeg(quality: Int)
+    /// Lossless: PNG in SVG, Flate in PDF.
+    case lossless
+    /// Drawn into a raster output (PNG).
+    case raster
+
+    public var description: String {
+        switch self {
+        case .passthroughJPEG: return "source JPEG passed through"
+        case let .jpeg(quality): return "JPEG quality \(quality)"
+        case .lossless: return "lossless"
+        case .raster: return "raster"
+        }
+    }
+}
+
+/// What happened to the picture on its way into the output.
+public struct PictureReport: Sendable, Equatable {
+    /// The picture's size after EXIF orientation.
+    public var sourcePixels: PixelSize
+    /// JPEG/WebP shrink-on-load: the picture was decoded at 1/scaleDenominator.
+    public var scaleDenominator: Int
+    /// The pixels that went into the output.
+    public var embeddedPixels: PixelSize
+    /// Picture pixels per inch as placed (the lower of the two axes).
+    public var effectivePPI: Double
+    public var embedding: Embedding
+    /// Decoder and colour warnings, one line each.
+    public var warnings: [String]
+}
+
+/// A framed picture: the file's bytes, the geometry and what was done to the picture.
+public struct FramedPicture: Sendable {
+    public var bytes: [UInt8]
+    public var layout: FrameLayout
+    public var report: PictureReport
+}
+
+/// Why a picture could not be framed, by the stage that failed.
+public enum FramingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The input could not be read or decoded.
+    case picture(RasterError)
+    /// The style cannot frame this picture.
+    case layout(LayoutError)
+    /// The options ask for something impossible (e.g. JPEG embedding of a transparent picture).
+    case options(String)
+    /// Drawing or encoding failed.
+    case render(RenderError)
+
+    public var description: String {
+        switch self {
+        case let .picture(error): return error.description
+        case let .layout(error): return error.description
+        case let .options(text): return text
+        case let .render(error): return error.description
+        }
+    }
+}
+
+/// The whole job for one picture: header → layout → shrink-on-load decode → colour and
+/// orientation → resample to the pixels needed → embed → render.
+public enum Framer {
+    public static func frame(_ data: [UInt8], style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramedPicture {
+        let info: PictureInfo
+        do { info = try Pictures.info(data: data) } catch { throw .picture(error) }
+        guard info.width.multipliedReportingOverflow(by: info.height).partialValue <= options.maxPixels,
+              info.width <= options.maxPixels, info.height <= options.maxPixels else {
+            throw .picture(.tooLarge(width: info.width, height: info.height, limit: options.maxPixels))
+        }
+        let orientation = options.autoOrient ? info.orientation : .up
+        let oriented = orientation.orientedSize(width: info.width, height: info.height)
+
+        let layout: FrameLayout
+        do {
+            layout = try FrameLayout(picture: PictureMetrics(pixelWidth: oriented.0, pixelHeight: oriented.1,
+                                                             fileResolution: info.resolution), style: style)
+        } catch { throw .layout(error) }
+        let need = layout.rasterSize(atDPI: options.pictureDPI)
+        let denominator = shrinkOnLoadDenominator(source: PixelSize(width: oriented.0, height: oriented.1), need: need)
+
+        let decoded: DecodedPicture
+        do {
+            var decodeOptions = DecodeOptions(maxPixels: options.maxPixels, scaleDenominator: denominator)
+            decodeOptions.autoOrient = options.autoOrient
+            decodeOptions.intent = options.intent
+            decoded = try Pictures.decode(data: data, options: decodeOptions)
+        } catch { throw .picture(error) }
+        var warnings = decoded.warningSummary.map { [$0] } ?? []
+        warnings += decoded.colorWarnings
+
+        var image = decoded.image
+        if let flatten = options.flatten, image.hasAlpha {
+            image = image.flattened(onto: flatten.rgb8)
+        }
+        let resampled = image.width != need.width || image.height != need.height
+        if resampled {
+            image = Resampler.resize(image, width: need.width, height: need.height, filter: options.resample)
+        }
+
+        // How the picture goes into the file.
+        var embedding = Embedding.raster
+        var jpeg: [UInt8]?
+        if options.format != .png {
+            let untouched = info.format == .jpeg && decoded.scaleDenominator == 1 && !resampled
+                && !decoded.colorConverted && orientation == .up
+            if options.embed == .jpeg && image.hasAlpha {
+                throw .options("a JPEG cannot hold the picture's transparency; add --flatten COLOR or use --embed png")
+            }
+            if untouched && options.embed != .png && !options.lossless {
+                jpeg = data
+                embedding = .passthroughJPEG
+            } else if options.embed == .jpeg || (options.embed == .auto && !image.hasAlpha && !options.lossless) {
+                do { jpeg = try PictureEncoder.jpeg(image, quality: options.quality) } catch { throw .picture(error) }
+                embedding = .jpeg(quality: options.quality)
+            } else {
+                embedding = .lossless
+            }
+        }
+
+        let bytes: [UInt8]
+        do {
+            bytes = try FrameRenderer.render(EmbeddedPicture(image: image, jpeg: jpeg), layout: layout,
+                                             style: style, options: options)
+        } catch { throw .render(error) }
+        let ppi = min(Double(image.width) / (layout.picture.width / 72), Double(image.height) / (layout.picture.height / 72))
+        let report = PictureReport(sourcePixels: PixelSize(width: oriented.0, height: oriented.1),
+                                   scaleDenominator: decoded.scaleDenominator,
+                                   embeddedPixels: PixelSize(width: image.width, height: image.height),
+                                   effectivePPI: ppi, embedding: embedding, warnings: warnings)
+        return FramedPicture(bytes: bytes, layout: layout, report: report)
+    }
+
+    /// The largest DCT scale (1/2, 1/4, 1/8) that still leaves at least `need` pixels, so a big
+    /// photo is never held at full size when a small one is placed.
+    public static func shrinkOnLoadDenominator(source: PixelSize, need: PixelSize) -> Int {
+        for d in [8, 4, 2] {
+            let w = (source.width + d - 1) / d, h = (source.height + d - 1) / d
+            if w >= need.width && h >= need.height { return d }
+        }
+        return 1
+    }
+}
+
+extension RGBAColor {
+    /// The colour as 8-bit components (alpha ignored).
+    var rgb8: (r: UInt8, g: UInt8, b: UInt8) {
+        func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
+        return (byte(red), byte(green), byte(blue))
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import FramedLayout
+import FramedRaster
+import FramedRender
+import Testing
+
+/// The whole job: shrink-on-load, resampling, how the picture is embedded, effective ppi.
+struct FramerTests {
+    /// A smooth photo-like JPEG of `width` x `height`.
+    static func jpeg(_ width: Int, _ height: Int, quality: Int = 90) throws -> [UInt8] {
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                pixels += [UInt8(x * 255 / max(1, width - 1)), UInt8(y * 255 / max(1, height - 1)), UInt8((x + y) % 256), 255]
+            }
+        }
+        return try PictureEncoder.jpeg(RasterImage(width: width, height: height, pixels: pixels), quality: quality)
+    }
+
+    static func png(_ width: Int, _ height: Int, alpha: UInt8) throws -> [UInt8] {
+        let pixels = [UInt8]((0..<width * height).flatMap { _ in [200, 60, 30, alpha] })
+        return try PictureEncoder.png(RasterImage(width: width, height: height, pixels: pixels))
+    }
+
+    /// Rows of `pdfimages -list`: (width, height, enc) for each image.
+    static func pdfImages(_ bytes: [UInt8]) throws -> [(type: String, width: Int, height: Int, encoding: String)] {
+        let folder = try Support.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("x.pdf")
+        try Support.write(bytes, to: url)
+        return try Support.output("pdfimages", ["-list", url.path]).split(separator: "\n").dropFirst(2).map { row in
+            let f = row.split(separator: " ", omittingEmptySubsequences: true)
+            return (String(f[2]), Int(f[3])!, Int(f[4])!, String(f[8]))
+        }
+    }
+
+    @Test(arguments: [
+        // (source, need) → denominator
+        ((6000, 4000), (600, 400), 8), ((6000, 4000), (751, 400), 4), ((6000, 4000), (1500, 1000), 4),
+        ((6000, 4000), (1501, 1000), 2), ((6000, 4000), (6000, 4000), 1), ((6001, 4001), (751, 501), 8),
+        ((100, 100), (100, 100), 1), ((100, 100), (13, 13), 8), ((100, 100), (14, 14), 4),
+    ])
+    func shrinkOnLoadPicksTheSmallestScaleThatStillHasEnoughPixels(_ source: (Int, Int), _ need: (Int, Int), _ d: Int) {
+        #expect(Framer.shrinkOnLoadDenominator(source: PixelSize(width: source.0, height: source.1),
+                                               need: PixelSize(width: need.0, height: need.1)) == d)
+    }
+
+    @Test func bigJPEGIsDecodedAtAnEighthForASmallPNG() throws {
+        let data = try Self.jpeg(2400, 1600)
+        var style = FrameStyle.classic
+        style.size = LengthSize(width: .px(306), height: .px(206))
+        let framed = try Framer.frame(data, style: style, options: RenderOptions(format: .png))
+        #expect(framed.report.scaleDenominator == 8)
+        #expect(framed.report.embeddedPixels == PixelSize(width: 300, height: 200))
+        #expect(abs(framed.report.effectivePPI - 96) < 1e-9)
+        let image = try Pictures.decode(data: framed.bytes).image
+        #expect(image.width == 336 && image.height == 236)
+        // The picture's centre still shows the gradient's middle.
+        let centre = image.pixel(x: 168, y: 118)
+        #expect(abs(Int(centre.r) - 128) < 12 && abs(Int(centre.g) - 128) < 12)
+    }
+
+    @Test func untouchedJPEGIsPassedThroughIntoPDFAndSVG() throws {
+        let data = try Self.jpeg(320, 200)
+        // Natural size: 320x200 px placed at 320x200 px needs exactly the source's pixels at 96 dpi.
+        for format in [OutputFormat.pdf, .svg] {
+            let framed = try Framer.frame(data, style: .classic, options: RenderOptions(format: format, dpi: 96))
+            #expect(framed.report.embedding == .passthroughJPEG)
+            if format == .pdf {
+                let images = try Self.pdfImages(framed.bytes)
+                #expect(images.count == 1 && images[0].encoding == "jpeg" && images[0].width == 320)
+                #expect(framed.bytes.firstRange(of: data) != nil, "the source JPEG's bytes, byte for byte")
+            } else {
+                let svg = String(decoding: framed.bytes, as: UTF8.self)
+                #expect(svg.contains("data:image/jpeg;base64," + Data(data).base64EncodedString()), "byte for byte")
+                #expect(svg.components(separatedBy: "<image").count == 2)
+            }
+        }
+    }
+
+    @Test func resampledOpaquePictureIsReencodedAsJPEG() throws {
+        let data = try Self.jpeg(1600, 1000)
+        var style = FrameStyle.classic
+        style.size = LengthSize(width: .px(406), height: .px(256))
+        let framed = try Framer.frame(data, style: style, options: RenderOptions(format: .pdf, quality: 80))
+        #expect(framed.report.embedding == .jpeg(quality: 80))
+        // 400x250 px = 4.17 x 2.6 in at 300 dpi = 1250x781 pixels; decoded at 1/1 (1600 ≥ 1250, 800 < 1250).
+        #expect(framed.report.embeddedPixels == PixelSize(width: 1250, height: 781))
+        #expect(framed.report.scaleDenominator == 1)
+        let images = try Self.pdfImages(framed.bytes)
+        #expect(images.map(\.encoding) == ["jpeg"] && images[0].width == 1250)
+        #expect(abs(framed.report.effectivePPI - 299.8) < 0.5)
+    }
+
+    @Test func transparentPictureIsLosslessAndLosslessIsHonoured() throws {
+        let framed = try Framer.frame(try Self.png(64, 64, alpha: 128), style: .classic, options: RenderOptions(format: .pdf))
+        #expect(framed.report.embedding == .lossless)
+        #expect(try Self.pdfImages(framed.bytes).map(\.type) == ["image", "smask"])
+        let svg = try Framer.frame(try Self.png(64, 64, alpha: 128), style: .classic, options: RenderOptions(format: .svg))
+        #expect(String(decoding: svg.bytes, as: UTF8.self).contains("data:image/png;base64,"))
+
+        let opaque = try Framer.frame(try Self.jpeg(640, 400), style: .classic,
+                                      options: RenderOptions(format: .pdf, lossless: true))
+        #expect(opaque.report.embedding == .lossless)
+        #expect(try Self.pdfImages(opaque.bytes).map(\.encoding) == ["image"])
+        let forcedPNG = try Framer.frame(try Self.jpeg(320, 200), style: .classic,
+                                         options: RenderOptions(format: .svg, dpi: 96, embed: .png))
+        #expect(forcedPNG.report.embedding == .lossless)
+    }
+
+    @Test func jpegEmbeddingOfATransparentPictureNeedsFlatten() throws {
+        let data = try Self.png(64, 64, alpha: 100)
+        #expect(throws: FramingError.self) {
+            try Framer.frame(data, style: .classic, options: RenderOptions(format: .pdf, embed: .jpeg))
+        }
+        let flat = try Framer.frame(data, style: .classic,
+                                    options: RenderOptions(format: .pdf, embed: .jpeg, flatten: .white))
+        #expect(flat.report.embedding == .jpeg(quality: 90))
+        #expect(try Self.pdfImages(flat.bytes).map(\.type) == ["image"], "no soft mask after flattening")
+    }
+
+    @Test func flattenCompositesOntoTheColour() throws {
+        // Red at alpha 100 over white: 255 * 100/255 + 255 * (155/255) = 255 for R; G, B = 155 + ...
+        let data = try Self.png(20, 20, alpha: 100)
+        let framed = try Framer.frame(data, style: FrameStyle(), options: RenderOptions(format: .png, flatten: .white))
+        let p = try Pictures.decode(data: framed.bytes).image.pixel(x: 10, y: 10)
+        #expect(p.a == 255)
+        let expected: Int = (60 * 100 + 255 * 155) / 255
+        #expect(abs(Int(p.g) - expected) <= 1)
+    }
+
+    @Test func tooManyPixelsAreRefusedFromTheHeader() throws {
+        let data = try Self.jpeg(400, 300)
+        #expect(throws: FramingError.picture(.tooLarge(width: 400, height: 300, limit: 100_000))) {
+            try Framer.frame(data, style: .classic, options: RenderOptions(format: .png, maxPixels: 100_000))
+        }
+    }
+}

@@ -61,6 +61,30 @@ struct FramerTests {
         #expect(abs(Int(centre.r) - 128) < 12 && abs(Int(centre.g) - 128) < 12)
     }
 
+    @Test func shrinkOnLoadGivesThePictureAFullDecodeGives() throws {
+        let data = try Self.jpeg(2400, 1600)
+        var style = FrameStyle.classic
+        style.size = LengthSize(width: .px(406), height: .px(306))
+        let options = RenderOptions(format: .png)
+        let shrunk = try Framer.frame(data, style: style, options: options)
+        #expect(shrunk.report.scaleDenominator == 4)
+        let full = try Pictures.decode(data: data).image
+        #expect(full.width == 2400)
+        let layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 2400, pixelHeight: 1600), style: style)
+        let reference = try Pictures.decode(data: FrameRenderer.render(full, layout: layout, style: style, options: options)).image
+        let a = try Pictures.decode(data: shrunk.bytes).image
+        #expect(a.width == reference.width && a.height == reference.height)
+        var total = 0, worst = 0
+        for i in 0..<a.pixels.count {
+            let d = abs(Int(a.pixels[i]) - Int(reference.pixels[i]))
+            total += d; worst = max(worst, d)
+        }
+        let mean = Double(total) / Double(a.pixels.count)
+        print("shrink-on-load vs full decode: mean \(mean), max \(worst)")
+        #expect(mean < 1.0, "mean difference \(mean)")
+        #expect(worst <= 12, "largest difference \(worst)")
+    }
+
     @Test func untouchedJPEGIsPassedThroughIntoPDFAndSVG() throws {
         let data = try Self.jpeg(320, 200)
         // Natural size: 320x200 px placed at 320x200 px needs exactly the source's pixels at 96 dpi.

@@ -3,8 +3,9 @@ import FramedRaster
 
 /// How the picture is stored inside an SVG or PDF.
 public enum EmbedMode: String, Sendable, Equatable, CaseIterable, Codable {
-    /// JPEG for opaque pictures, PNG (lossless) for pictures with alpha; an untouched JPEG
-    /// source is passed through byte for byte.
+    /// An untouched JPEG source is passed through byte for byte; other opaque pictures from
+    /// lossy sources (JPEG, WebP) are re-encoded as JPEG; pictures with alpha and pictures from
+    /// lossless sources (PNG: screenshots, diagrams) stay lossless, so text keeps sharp edges.
     case auto
     /// Always JPEG (pictures with alpha need `--flatten`).
     case jpeg
@@ -128,7 +129,8 @@ public enum Framer {
             if untouched && options.embed != .png && !options.lossless {
                 jpeg = data
                 embedding = .passthroughJPEG
-            } else if options.embed == .jpeg || (options.embed == .auto && !image.hasAlpha && !options.lossless) {
+            } else if options.embed == .jpeg
+                        || (options.embed == .auto && !image.hasAlpha && !options.lossless && info.format != .png) {
                 do { jpeg = try PictureEncoder.jpeg(image, quality: options.quality) } catch { throw .picture(error) }
                 embedding = .jpeg(quality: options.quality)
             } else {

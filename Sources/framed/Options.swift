@@ -142,7 +142,7 @@ let frameOptions: [Option] = [
         s.resample = try choice("resample", v, ResamplingFilter.self)
     },
     Option(spec: OptionSpec(name: "embed", valueName: "MODE",
-                            help: "SVG/PDF picture storage: auto (JPEG if opaque, else PNG), jpeg or png",
+                            help: "SVG/PDF picture storage: auto (JPEG for opaque photos, else PNG), jpeg or png",
                             defaultText: "auto")) { s, v throws(UsageError) in
         s.embed = try choice("embed", v, EmbedMode.self)
     },

@@ -128,6 +128,9 @@ struct FramerTests {
                                       options: RenderOptions(format: .pdf, lossless: true))
         #expect(opaque.report.embedding == .lossless)
         #expect(try Self.pdfImages(opaque.bytes).map(\.encoding) == ["image"])
+        let screenshot = try Framer.frame(try Self.png(640, 400, alpha: 255), style: .classic,
+                                          options: RenderOptions(format: .pdf))
+        #expect(screenshot.report.embedding == .lossless, "an opaque PNG source stays lossless")
         let forcedPNG = try Framer.frame(try Self.jpeg(320, 200), style: .classic,
                                          options: RenderOptions(format: .svg, dpi: 96, embed: .png))
         #expect(forcedPNG.report.embedding == .lossless)

@@ -1,0 +1,56 @@
+import Foundation
+import FramedLayout
+import FramedRaster
+import FramedRender
+
+/// Everything one run of `framed` needs, after parsing.
+struct Settings {
+    var input: String?
+    var output: String?
+    var format: OutputFormat?
+    var style = Preset.classic.style
+    var scale = 1.0
+    var dpi: Double?
+    var resample = ResamplingFilter.best
+    var embed = EmbedMode.auto
+    var quality = 90
+    var lossless = false
+    var autoOrient = true
+    var intent = RenderingIntent.perceptual
+    var flatten: RGBAColor?
+    var maxPixels = 256_000_000
+    /// Warn (or with `strict`, fail) when the placed picture has fewer pixels per inch.
+    var minPPI: Double?
+    var strict = false
+}
+
+/// An option: how it shows in help and what its value does to the settings (flags get "").
+struct Option: Sendable {
+    var spec: OptionSpec
+    var apply: @Sendable (inout Settings, String) throws(UsageError) -> Void
+}
+
+/// Parses `text` with a style parser, turning its error into a usage error naming the option.
+func parse<T>(_ option: String, _ text: String, _ parser: (String) throws(StyleParseError) -> T) throws(UsageError) -> T {
+    do { return try parser(text) } catch { throw UsageError("--\(option): \(error)") }
+}
+
+/// A positive, finite number no larger than `maximum`.
+func number(_ option: String, _ text: String, maximum: Double) throws(UsageError) -> Double {
+    guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0 else {
+        throw UsageError("--\(option): \"\(text)\" is not a positive number")
+    }
+    guard value <= maximum else { throw UsageError("--\(option): \(text) is too large (at most \(Int(maximum)))") }
+    return value
+}
+
+/// One of a fixed set of words.
+func choice<T: RawRepresentable & CaseIterable>(_ option: String, _ text: String, _: T.Type) throws(UsageError) -> T where T.RawValue == String {
+    guard let value = T(rawValue: text.lowercased()) else {
+        throw UsageError("--\(option): \"\(text)\" is not one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    return value
+}
+
+/// Every option of `framed`, in help order. Values apply in command-line order, after the preset.
+let frameOptions: [Option] = generalOptions + lookOptions + outputOptions + pictureOptions + infoOptions

@@ -71,6 +71,8 @@ public struct FrameLayout: Sendable, Equatable, Codable {
     public var shadows: [ShadowGeometry]
     /// The picture's own pixel size.
     public var picturePixels: PixelSize
+    /// Width of the hairline drawn just outside `pictureClip` (0: none).
+    public var innerBorderWidth: Double
 
     /// Lays out `picture` with `style`.
     public init(picture: PictureMetrics, style: FrameStyle) throws(LayoutError) {
@@ -79,6 +81,7 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         }
         try Self.validate(style)
         picturePixels = PixelSize(width: picture.pixelWidth, height: picture.pixelHeight)
+        innerBorderWidth = style.innerBorder?.width.points ?? 0
 
         let dpi: Double
         switch style.pictureResolution {
@@ -178,6 +181,36 @@ public struct FrameLayout: Sendable, Equatable, Codable {
                          height: need(picture.height, picturePixels.height))
     }
 
+    /// The layout with the frame's edges, the border and inner-border widths and the picture
+    /// moved to whole device pixels, for raster output at `k` device pixels per point: straight
+    /// edges then come out crisp instead of as half-tone lines. Borders keep at least one pixel.
+    /// Shadows, radii and the canvas are left alone (shadows are soft; the canvas is whole already).
+    public func snapped(devicePixelsPerPoint k: Double) -> FrameLayout {
+        guard k > 0, k.isFinite else { return self }
+        func snap(_ v: Double) -> Double { (v * k).rounded() / k }
+        func snap(_ r: Rect) -> Rect {
+            let x0 = snap(r.minX), y0 = snap(r.minY)
+            return Rect(x: x0, y: y0, width: max(0, snap(r.maxX) - x0), height: max(0, snap(r.maxY) - y0))
+        }
+        func snapWidth(_ w: Double) -> Double { w > 0 ? max(1, (w * k).rounded()) / k : 0 }
+        var result = self
+        result.frame = snap(frame)
+        result.borderWidth = snapWidth(borderWidth)
+        result.paddingBox = result.frame.outset(by: -result.borderWidth)
+        let insets = (top: contentBox.minY - paddingBox.minY, right: paddingBox.maxX - contentBox.maxX,
+                      bottom: paddingBox.maxY - contentBox.maxY, left: contentBox.minX - paddingBox.minX)
+        result.contentBox = snap(result.paddingBox.outset(top: -insets.top, right: -insets.right,
+                                                          bottom: -insets.bottom, left: -insets.left))
+        let dx = result.contentBox.minX - contentBox.minX, dy = result.contentBox.minY - contentBox.minY
+        result.picture = snap(picture.offsetBy(dx: dx, dy: dy))
+        let x0 = max(result.contentBox.minX, result.picture.minX), y0 = max(result.contentBox.minY, result.picture.minY)
+        let x1 = min(result.contentBox.maxX, result.picture.maxX), y1 = min(result.contentBox.maxY, result.picture.maxY)
+        result.pictureClip = Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        result.innerRadius = max(0, outerRadius - result.borderWidth)
+        result.innerBorderWidth = snapWidth(innerBorderWidth)
+        return result
+    }
+
     /// Checks every length of `style` before any arithmetic uses it.
     static func validate(_ style: FrameStyle) throws(LayoutError) {
         func check(_ name: String, _ length: Length?, positive: Bool = false, signed: Bool = false) throws(LayoutError) {
@@ -197,6 +230,7 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         try check("--padding left", style.padding.left)
         try check("--radius", style.radius)
         try check("--margin", style.margin)
+        try check("--inner-border width", style.innerBorder?.width)
         for shadow in style.shadows {
             try check("shadow blur", shadow.blur)
             try check("shadow x offset", shadow.offsetX, signed: true)

@@ -68,6 +68,37 @@ public enum PictureResolution: Sendable, Equatable, Hashable, Codable {
     case dpi(Double)
 }
 
+/// How the border is drawn, in CSS `border-style` words.
+public enum BorderStyle: String, Sendable, Equatable, CaseIterable, Codable {
+    /// One band of the full width.
+    case solid
+    /// Two bands of a third of the width each, with a third of background between them.
+    case double
+}
+
+/// A thin line around the picture's opening in the mat, as on a gallery mat.
+public struct InnerBorder: Sendable, Equatable, Codable, CustomStringConvertible {
+    public var width: Length
+    public var color: RGBAColor
+    public init(width: Length, color: RGBAColor) { self.width = width; self.color = color }
+
+    /// Parses `WIDTH COLOR`, e.g. `1px #333` or `0.5mm rgba(0,0,0,.4)`; `none` gives nil.
+    public static func parse(_ text: String) throws(StyleParseError) -> InnerBorder? {
+        let trimmed = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        if trimmed.count == 1 && trimmed[0].lowercased() == "none" { return nil }
+        guard trimmed.count == 2 else {
+            throw StyleParseError(kind: "inner border", input: text, reason: "expected WIDTH COLOR, like 1px #333")
+        }
+        let width = try Length(parsing: String(trimmed[0]))
+        guard width.points > 0, width.points.isFinite else {
+            throw StyleParseError(kind: "inner border", input: text, reason: "the width must be greater than zero")
+        }
+        return InnerBorder(width: width, color: try RGBAColor(parsing: String(trimmed[1])))
+    }
+
+    public var description: String { "\(width) \(color)" }
+}
+
 /// Everything that decides the frame's geometry and colours.
 public struct FrameStyle: Sendable, Equatable, Codable {
     /// Outer size of the frame (border-box). Nil: from `width`/`height` or the picture.
@@ -92,6 +123,9 @@ public struct FrameStyle: Sendable, Equatable, Codable {
     /// Colour of the canvas outside the frame; transparent by default.
     public var canvasColor: RGBAColor
     public var pictureResolution: PictureResolution
+    public var borderStyle: BorderStyle
+    /// A hairline around the picture inside the mat; nil for none.
+    public var innerBorder: InnerBorder?
 
     public init(size: LengthSize? = nil, width: Length? = nil, height: Length? = nil,
                 border: Length = .zero, borderColor: RGBAColor = .black,
@@ -99,13 +133,15 @@ public struct FrameStyle: Sendable, Equatable, Codable {
                 radius: Length = .zero, fit: ContentFit = .scaleDown,
                 position: ContentPosition = .center, shadows: [BoxShadow] = [],
                 margin: Length = .zero, canvasColor: RGBAColor = .transparent,
-                pictureResolution: PictureResolution = .css) {
+                pictureResolution: PictureResolution = .css, borderStyle: BorderStyle = .solid,
+                innerBorder: InnerBorder? = nil) {
         self.size = size; self.width = width; self.height = height
         self.border = border; self.borderColor = borderColor
         self.padding = padding; self.background = background
         self.radius = radius; self.fit = fit; self.position = position
         self.shadows = shadows; self.margin = margin; self.canvasColor = canvasColor
         self.pictureResolution = pictureResolution
+        self.borderStyle = borderStyle; self.innerBorder = innerBorder
     }
 
     /// The built-in look `classic`, from the iOS recipe that framed started from, minus its bugs:

@@ -3,7 +3,7 @@ import FramedLayout
 /// The one drawing routine that every backend runs, in user space measured in points.
 ///
 /// Order, bottom to top: canvas colour, shadows (last in the CSS list first), the frame's
-/// background, the picture (clipped, then painted), the border.
+/// background, the picture (clipped, then painted), the inner border, the border.
 struct FrameDrawing {
     var layout: FrameLayout
     var style: FrameStyle
@@ -25,18 +25,54 @@ struct FrameDrawing {
             context.fill()
         }
         try drawPicture(picture, in: context)
-        if layout.borderWidth > 0, style.borderColor.alpha > 0 {
-            // A ring between the outer and the inner shape: exact width, inside the frame.
-            try context.withSavedState { () throws(RenderError) in
-                context.newPath()
-                context.addRoundedRect(layout.frame, radius: layout.outerRadius)
-                context.addRoundedRect(layout.paddingBox, radius: layout.innerRadius)
-                context.setEvenOddFill(true)
-                context.setSource(style.borderColor)
-                context.fill()
-            }
-        }
+        try drawInnerBorder(in: context)
+        try drawBorder(in: context)
         try context.checkStatus("drawing the frame")
+    }
+
+    /// The border: a ring between the outer shape and the padding box, exact width, inside the
+    /// frame; `double` draws the outer and inner thirds of that ring.
+    private func drawBorder(in context: CairoContext) throws(RenderError) {
+        let b = layout.borderWidth
+        guard b > 0, style.borderColor.alpha > 0 else { return }
+        var rings = [(outer: 0.0, inner: b)]
+        if style.borderStyle == .double {
+            let band = b / 3
+            rings = [(0, band), (b - band, b)]
+        }
+        for ring in rings {
+            try fillRing(outer: layout.frame.outset(by: -ring.outer), outerRadius: max(0, layout.outerRadius - ring.outer),
+                         inner: layout.frame.outset(by: -ring.inner), innerRadius: max(0, layout.outerRadius - ring.inner),
+                         color: style.borderColor, in: context)
+        }
+    }
+
+    /// The hairline around the picture's opening in the mat, just outside the visible picture,
+    /// kept inside the padding box.
+    private func drawInnerBorder(in context: CairoContext) throws(RenderError) {
+        let w = layout.innerBorderWidth
+        guard w > 0, let line = style.innerBorder, line.color.alpha > 0,
+              layout.pictureClip.width > 0, layout.pictureClip.height > 0 else { return }
+        try context.withSavedState { () throws(RenderError) in
+            context.newPath()
+            context.addRoundedRect(layout.paddingBox, radius: layout.innerRadius)
+            context.clip()
+            try fillRing(outer: layout.pictureClip.outset(by: w), outerRadius: 0,
+                         inner: layout.pictureClip, innerRadius: 0, color: line.color, in: context)
+        }
+    }
+
+    /// Fills the area between two nested rounded rectangles (even-odd rule).
+    private func fillRing(outer: Rect, outerRadius: Double, inner: Rect, innerRadius: Double,
+                          color: RGBAColor, in context: CairoContext) throws(RenderError) {
+        try context.withSavedState { () throws(RenderError) in
+            context.newPath()
+            context.addRoundedRect(outer, radius: outerRadius)
+            context.addRoundedRect(inner, radius: innerRadius)
+            context.setEvenOddFill(true)
+            context.setSource(color)
+            context.fill()
+        }
     }
 
     /// Clips to the inner shape and the content box, then paints the picture scaled onto its rect

@@ -90,11 +90,14 @@ public enum Framer {
         let orientation = options.autoOrient ? info.orientation : .up
         let oriented = orientation.orientedSize(width: info.width, height: info.height)
 
-        let layout: FrameLayout
+        var layout: FrameLayout
         do {
             layout = try FrameLayout(picture: PictureMetrics(pixelWidth: oriented.0, pixelHeight: oriented.1,
                                                              fileResolution: info.resolution), style: style)
         } catch { throw .layout(error) }
+        if options.format == .png && options.snap {
+            layout = layout.snapped(devicePixelsPerPoint: options.pictureDPI / 72)
+        }
         let need = layout.rasterSize(atDPI: options.pictureDPI)
         let denominator = shrinkOnLoadDenominator(source: PixelSize(width: oriented.0, height: oriented.1), need: need)
 

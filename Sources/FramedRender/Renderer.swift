@@ -59,6 +59,8 @@ public struct RenderOptions: Sendable, Equatable {
     public var flatten: RGBAColor?
     /// Pictures with more pixels are refused from their header.
     public var maxPixels: Int
+    /// PNG: move the frame's straight edges to whole device pixels so they come out crisp.
+    public var snap: Bool = true
 
     public init(format: OutputFormat, scale: Double = 1, dpi: Double? = nil,
                 resample: ResamplingFilter = .best, metadata: DocumentMetadata = DocumentMetadata(),

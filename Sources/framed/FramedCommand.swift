@@ -85,11 +85,12 @@ enum FramedCommand {
 
         let data: [UInt8]
         do { data = try Pictures.bytes(contentsOf: input) } catch { throw FileError(path: input, reason: error.description) }
-        let options = RenderOptions(format: format, scale: settings.scale, dpi: settings.dpi, resample: settings.resample,
+        var options = RenderOptions(format: format, scale: settings.scale, dpi: settings.dpi, resample: settings.resample,
                                     metadata: DocumentMetadata(creator: "framed \(version)", creationDate: creationDate()),
                                     embed: settings.embed, quality: settings.quality, lossless: settings.lossless,
                                     autoOrient: settings.autoOrient, intent: settings.intent, flatten: settings.flatten,
                                     maxPixels: settings.maxPixels)
+        options.snap = settings.snap
         let framed: FramedPicture
         do { framed = try Framer.frame(data, style: settings.style, options: options) } catch {
             switch error {

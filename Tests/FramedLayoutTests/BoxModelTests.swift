@@ -209,4 +209,26 @@ struct BoxModelTests {
             #expect(!"\(error)".contains("\n"))
         }
     }
+
+    // MARK: Snapping
+
+    @Test func snappingPutsFrameEdgesAndBordersOnWholeDevicePixels() throws {
+        let l = try layout(1000, 1000) {
+            $0.size = LengthSize(width: .mm(150), height: .mm(100)); $0.border = .px(1.4)
+            $0.padding = EdgeInsets(all: .px(5.3)); $0.shadows = FrameStyle.classic.shadows
+            $0.innerBorder = InnerBorder(width: .px(0.3), color: .black)
+        }
+        for k in [96.0 / 72, 2 * 96.0 / 72, 100.0 / 72] {
+            let s = l.snapped(devicePixelsPerPoint: k)
+            func whole(_ v: Double) -> Bool { abs(v * k - (v * k).rounded()) < 1e-9 }
+            for r in [s.frame, s.paddingBox, s.contentBox, s.picture] {
+                #expect(whole(r.minX) && whole(r.minY) && whole(r.maxX) && whole(r.maxY), "\(r) at \(k)")
+            }
+            #expect(whole(s.borderWidth) && s.borderWidth * k >= 1 - 1e-9)
+            #expect(abs(s.innerBorderWidth * k - 1) < 1e-9, "a hairline keeps one device pixel")
+            #expect(abs(s.frame.width - l.frame.width) <= 1 / k + 1e-9 && abs(s.frame.minX - l.frame.minX) <= 0.5 / k + 1e-9)
+            #expect(s.canvas == l.canvas && s.shadows == l.shadows)
+            #expect(s.contentBox.contains(s.pictureClip))
+        }
+    }
 }

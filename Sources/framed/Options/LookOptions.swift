@@ -24,6 +24,15 @@ let lookOptions: [Option] = [
     Option(spec: OptionSpec(name: "border-color", valueName: "COLOR", help: "border colour", defaultText: "white")) { s, v throws(UsageError) in
         s.style.borderColor = try parse("border-color", v, RGBAColor.init(parsing:))
     },
+    Option(spec: OptionSpec(name: "border-style", valueName: "STYLE", help: "solid or double (CSS border-style)",
+                            defaultText: "solid")) { s, v throws(UsageError) in
+        s.style.borderStyle = try choice("border-style", v, BorderStyle.self)
+    },
+    Option(spec: OptionSpec(name: "inner-border", valueName: "'W COLOR'",
+                            help: "hairline around the picture inside the mat, e.g. '1px #333', or none",
+                            defaultText: "none")) { s, v throws(UsageError) in
+        s.style.innerBorder = try parse("inner-border", v, InnerBorder.parse)
+    },
     Option(spec: OptionSpec(name: "padding", valueName: "LENGTHS",
                             help: "mat between border and picture, 1 to 4 lengths in CSS order", defaultText: "0")) { s, v throws(UsageError) in
         s.style.padding = try parse("padding", v, EdgeInsets.init(parsing:))

@@ -12,6 +12,10 @@ let outputOptions: [Option] = [
                             defaultText: "PNG 96 x scale, SVG 192, PDF 300")) { s, v throws(UsageError) in
         s.dpi = try number("dpi", v, maximum: 6_000)
     },
+    Option(spec: OptionSpec(name: "no-snap", valueName: nil,
+                            help: "PNG: keep edges where the geometry puts them instead of on whole pixels")) { s, _ throws(UsageError) in
+        s.snap = false
+    },
     Option(spec: OptionSpec(name: "embed", valueName: "MODE",
                             help: "SVG/PDF picture storage: auto (JPEG for opaque photos, else PNG), jpeg or png",
                             defaultText: "auto")) { s, v throws(UsageError) in

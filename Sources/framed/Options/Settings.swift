@@ -22,6 +22,8 @@ struct Settings {
     /// Warn (or with `strict`, fail) when the placed picture has fewer pixels per inch.
     var minPPI: Double?
     var strict = false
+    /// PNG: snap the frame's straight edges to whole device pixels.
+    var snap = true
 }
 
 /// An option: how it shows in help and what its value does to the settings (flags get "").

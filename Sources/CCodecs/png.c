@@ -286,6 +286,10 @@ static int encode_run(png_structp png, png_infop info, png_state *state, const u
         png_uint_32 per_metre = (png_uint_32)(dpi / 0.0254 + 0.5);
         png_set_pHYs(png, info, per_metre, per_metre, PNG_RESOLUTION_METER);
     }
+    /* zlib level 1 with libpng's adaptive filters: measured on a 630x430 framed photo, 3.7x
+     * faster than the default level 6 for files 12 % larger (levels 2-4 gain little size). */
+    png_set_compression_level(png, 1);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
     png_write_info(png, info);
     for (uint32_t y = 0; y < height; y++) png_write_row(png, rgba + (size_t)width * 4 * y);
     png_write_end(png, info);

@@ -38,10 +38,10 @@ build: deps
 
 demo: build
 	@mkdir -p $(OUT)
-	$(BIN) Samples/landscape.jpg -o $(OUT)/landscape.svg
-	$(BIN) Samples/landscape.jpg -o $(OUT)/landscape.pdf --size 150mmx100mm --border 2mm --padding 8mm \
+	$(BIN) Samples/landscape.jpg -o $(OUT)/landscape.svg -f
+	$(BIN) Samples/landscape.jpg -o $(OUT)/landscape.pdf -f --size 150mmx100mm --border 2mm --padding 8mm \
 	    --background white --border-color '#222' --shadow '0 1mm 4mm rgba(0,0,0,.5)'
-	$(BIN) Samples/screenshot.png -o $(OUT)/screenshot.png --size 600x400 --border 1 --border-color '#d0d0d0' \
+	$(BIN) Samples/screenshot.png -o $(OUT)/screenshot.png -f --size 600x400 --border 1 --border-color '#d0d0d0' \
 	    --radius 8 --background white --fit contain --shadow '0 4px 16px rgba(0,0,0,.35)' --scale 2
 	@ls -l $(OUT)
 

@@ -54,6 +54,37 @@ public struct FramedPicture: Sendable {
     public var bytes: [UInt8]
     public var layout: FrameLayout
     public var report: PictureReport
+    /// Where the framed canvas sits on the page (`RenderOptions.page`); nil without a page.
+    public var placement: PagePlacement? = nil
+}
+
+/// One picture laid out from its header alone, before anything is decoded: what `framed
+/// layout` reports, and the first step of `Framer.prepare`.
+public struct FramePlan: Sendable {
+    public var info: PictureInfo
+    /// The EXIF orientation applied (`.up` with `autoOrient` off).
+    public var orientation: Orientation
+    /// The picture's size after orientation.
+    public var sourcePixels: PixelSize
+    /// The style as used: fitting a page may have set its `width` or `height`.
+    public var style: FrameStyle
+    public var layout: FrameLayout
+    /// Where the framed canvas goes on the page, with `RenderOptions.page`.
+    public var placement: PagePlacement?
+    /// The pixels the placed picture gets (at `RenderOptions.pictureDPI`).
+    public var rasterPixels: PixelSize
+    /// Picture pixels per inch as placed (the lower of the two axes).
+    public var effectivePPI: Double
+    /// The whole output's size in points: the page plus bleed, or the framed canvas.
+    public var canvas: Size { placement?.media ?? layout.canvas }
+}
+
+/// A picture decoded, resampled and encoded for embedding, with its geometry: everything but
+/// the drawing. Several of them make a multi-page PDF (`FrameRenderer.renderPages`).
+public struct PreparedPicture: Sendable {
+    public var picture: EmbeddedPicture
+    public var plan: FramePlan
+    public var report: PictureReport
 }
 
 /// Why a picture could not be framed, by the stage that failed.
@@ -81,6 +112,20 @@ public enum FramingError: Error, Equatable, Sendable, CustomStringConvertible {
 /// orientation → resample to the pixels needed → embed → render.
 public enum Framer {
     public static func frame(_ data: [UInt8], style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramedPicture {
+        let prepared = try prepare(data, style: style, options: options)
+        var options = options
+        options.placement = prepared.plan.placement
+        let bytes: [UInt8]
+        do {
+            bytes = try FrameRenderer.render(prepared.picture, layout: prepared.plan.layout,
+                                             style: prepared.plan.style, options: options)
+        } catch { throw .render(error) }
+        return FramedPicture(bytes: bytes, layout: prepared.plan.layout, report: prepared.report,
+                             placement: prepared.plan.placement)
+    }
+
+    /// The geometry from the picture's header alone: layout, page placement, pixels needed.
+    public static func plan(_ data: [UInt8], style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramePlan {
         let info: PictureInfo
         do { info = try Pictures.info(data: data) } catch { throw .picture(error) }
         guard info.width.multipliedReportingOverflow(by: info.height).partialValue <= options.maxPixels,
@@ -91,14 +136,40 @@ public enum Framer {
         let oriented = orientation.orientedSize(width: info.width, height: info.height)
 
         var layout: FrameLayout
-        do {
-            layout = try FrameLayout(picture: PictureMetrics(pixelWidth: oriented.0, pixelHeight: oriented.1,
-                                                             fileResolution: info.resolution), style: style)
-        } catch { throw .layout(error) }
-        if options.format == .png && options.snap {
-            layout = layout.snapped(devicePixelsPerPoint: options.pictureDPI / 72)
+        var style = style
+        var placement: PagePlacement?
+        let metrics = PictureMetrics(pixelWidth: oriented.0, pixelHeight: oriented.1, fileResolution: info.resolution)
+        if let page = options.page {
+            do { (style, layout, placement) = try PageLayout.place(picture: metrics, style: style, page: page) } catch {
+                if case let .layout(reason) = error { throw .layout(reason) }
+                throw .options(error.description)
+            }
+        } else {
+            do {
+                layout = try FrameLayout(picture: metrics, style: style)
+            } catch { throw .layout(error) }
         }
+        if options.format == .png && options.snap {
+            let k = options.pictureDPI / 72
+            layout = layout.snapped(devicePixelsPerPoint: k)
+            if let origin = placement?.origin {
+                placement?.origin = Point(x: (origin.x * k).rounded() / k, y: (origin.y * k).rounded() / k)
+            }
+        }
+        // The output's size is known now: refuse one too large to render before decoding.
+        do { try options.checkCanvas(placement?.media ?? layout.canvas) } catch { throw .options(error.description) }
         let need = layout.rasterSize(atDPI: options.pictureDPI)
+        let ppi = min(Double(need.width) / (layout.picture.width / 72), Double(need.height) / (layout.picture.height / 72))
+        return FramePlan(info: info, orientation: orientation, sourcePixels: PixelSize(width: oriented.0, height: oriented.1),
+                         style: style, layout: layout, placement: placement, rasterPixels: need, effectivePPI: ppi)
+    }
+
+    /// Decodes, orients, converts, resamples and encodes the picture for its place: everything
+    /// but drawing. Pure: the same bytes and options give the same result on any thread.
+    public static func prepare(_ data: [UInt8], style: FrameStyle, options: RenderOptions) throws(FramingError) -> PreparedPicture {
+        let plan = try plan(data, style: style, options: options)
+        let info = plan.info, orientation = plan.orientation, layout = plan.layout, need = plan.rasterPixels
+        let oriented = (plan.sourcePixels.width, plan.sourcePixels.height)
         let denominator = shrinkOnLoadDenominator(source: PixelSize(width: oriented.0, height: oriented.1), need: need)
 
         let decoded: DecodedPicture
@@ -141,17 +212,12 @@ public enum Framer {
             }
         }
 
-        let bytes: [UInt8]
-        do {
-            bytes = try FrameRenderer.render(EmbeddedPicture(image: image, jpeg: jpeg), layout: layout,
-                                             style: style, options: options)
-        } catch { throw .render(error) }
         let ppi = min(Double(image.width) / (layout.picture.width / 72), Double(image.height) / (layout.picture.height / 72))
         let report = PictureReport(sourcePixels: PixelSize(width: oriented.0, height: oriented.1),
                                    scaleDenominator: decoded.scaleDenominator,
                                    embeddedPixels: PixelSize(width: image.width, height: image.height),
                                    effectivePPI: ppi, embedding: embedding, warnings: warnings)
-        return FramedPicture(bytes: bytes, layout: layout, report: report)
+        return PreparedPicture(picture: EmbeddedPicture(image: image, jpeg: jpeg), plan: plan, report: report)
     }
 
     /// The largest DCT scale (1/2, 1/4, 1/8) that still leaves at least `need` pixels, so a big

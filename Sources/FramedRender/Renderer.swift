@@ -61,6 +61,10 @@ public struct RenderOptions: Sendable, Equatable {
     public var maxPixels: Int
     /// PNG: move the frame's straight edges to whole device pixels so they come out crisp.
     public var snap: Bool = true
+    /// Put the framed picture centred on this page (the output is then the page plus bleed).
+    public var page: PageSpec? = nil
+    /// Where the framed canvas goes on the page; `Framer` sets it from `page`.
+    public var placement: PagePlacement? = nil
 
     public init(format: OutputFormat, scale: Double = 1, dpi: Double? = nil,
                 resample: ResamplingFilter = .best, metadata: DocumentMetadata = DocumentMetadata(),
@@ -80,11 +84,42 @@ public struct RenderOptions: Sendable, Equatable {
         return format == .png ? 96 * scale : format.defaultPictureDPI
     }
 
-    /// The PNG canvas in whole pixels for a canvas of `size` points.
+    /// The PNG canvas in whole pixels for a canvas of `size` points. A side too large for an
+    /// `Int` (or not a number) comes out as `Int.max`, which `checkCanvas` refuses.
     public func pixelSize(ofCanvas size: Size) -> PixelSize {
         let k = pictureDPI / 72
-        return PixelSize(width: Int((size.width * k - 1e-6).rounded(.up)),
-                         height: Int((size.height * k - 1e-6).rounded(.up)))
+        func pixels(_ points: Double) -> Int {
+            let v = (points * k - 1e-6).rounded(.up)
+            return v < 1e15 ? max(0, Int(v)) : Int.max  // NaN fails the comparison too
+        }
+        return PixelSize(width: pixels(size.width), height: pixels(size.height))
+    }
+
+    /// The largest canvas side in points, whatever the format: far beyond any page or screen
+    /// (about 350 m), well inside the range where Cairo's 24.8 fixed-point coordinates hold.
+    public static let maxCanvasPoints = 1_000_000.0
+    /// The largest PNG canvas side in device pixels (Cairo's image surfaces).
+    public static let maxCanvasPixelsPerSide = 32767
+
+    /// Checks, before any surface exists, that a canvas of `canvas` points can be rendered with
+    /// these options: a positive finite resolution and scale; at most `maxCanvasPoints` a side;
+    /// for PNG, at most `maxCanvasPixelsPerSide` device pixels a side and `maxPixels` in all
+    /// (the same limit as the picture's, so that one number bounds the memory a run takes).
+    public func checkCanvas(_ canvas: Size) throws(RenderError) {
+        guard pictureDPI > 0, pictureDPI.isFinite, scale > 0, scale.isFinite else {
+            throw .unsupported("the resolution must be a positive number")
+        }
+        guard canvas.width <= Self.maxCanvasPoints, canvas.height <= Self.maxCanvasPoints else {
+            throw .canvasTooLargeInPoints(canvas, limit: Self.maxCanvasPoints)
+        }
+        guard format == .png else { return }
+        let size = pixelSize(ofCanvas: canvas)
+        guard size.width <= Self.maxCanvasPixelsPerSide, size.height <= Self.maxCanvasPixelsPerSide else {
+            throw .canvasTooLarge(size)
+        }
+        guard Double(size.width) * Double(size.height) <= Double(maxPixels) else {
+            throw .canvasTooManyPixels(size, limit: maxPixels)
+        }
     }
 }
 
@@ -94,6 +129,16 @@ public struct EmbeddedPicture: Sendable, Equatable {
     public var image: RasterImage
     public var jpeg: [UInt8]?
     public init(image: RasterImage, jpeg: [UInt8]? = nil) { self.image = image; self.jpeg = jpeg }
+}
+
+extension RenderOptions {
+    /// The output's size in points: the page plus bleed with a page, else the framed canvas.
+    func outputCanvas(_ layout: FrameLayout) -> Size { placement?.media ?? layout.canvas }
+
+    /// Moves the drawing to where the framed canvas goes on the page, if there is a page.
+    func placeOnPage(_ context: CairoContext) {
+        if let origin = placement?.origin { context.translate(origin.x, origin.y) }
+    }
 }
 
 /// A backend: one output format's surface around the shared `FrameDrawing`.
@@ -113,16 +158,26 @@ public enum FrameRenderer {
         return try render(EmbeddedPicture(image: image), layout: layout, style: style, options: options)
     }
 
+    /// Several prepared pictures as one multi-page PDF, a page each, in order; a picture that
+    /// repeats is embedded once. Cairo objects live inside this call only.
+    public static func renderPages(_ pages: [PreparedPicture], options: RenderOptions) throws(RenderError) -> [UInt8] {
+        guard options.format == .pdf else { throw .unsupported("pages go into a PDF only") }
+        guard options.pictureDPI > 0, options.pictureDPI.isFinite else {
+            throw .unsupported("the resolution must be a positive number")
+        }
+        if pages.contains(where: { $0.plan.layout.shadows.contains(where: \.inset) }) {
+            throw .unsupported("inset shadows are not supported yet")
+        }
+        return try PDFBackend.renderPages(pages, options: options)
+    }
+
     /// Draws a picture that is already at its final pixel size.
     public static func render(_ picture: EmbeddedPicture, layout: FrameLayout, style: FrameStyle,
                               options: RenderOptions) throws(RenderError) -> [UInt8] {
         if layout.shadows.contains(where: \.inset) {
             throw .unsupported("inset shadows are not supported yet")
         }
-        let dpi = options.pictureDPI
-        guard dpi > 0, dpi.isFinite, options.scale > 0, options.scale.isFinite else {
-            throw .unsupported("the resolution must be a positive number")
-        }
+        try options.checkCanvas(options.outputCanvas(layout))
         let surface = try PictureSurface.copy(picture.image)
         if let jpeg = picture.jpeg, options.format != .png {
             try surface.attachJPEG(jpeg)

@@ -111,7 +111,7 @@ struct ArgumentParser {
 }
 
 /// Levenshtein distance, for "did you mean" hints.
-private func editDistance(_ a: String, _ b: String) -> Int {
+func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     var previous = Array(0...b.count)
     for i in 1...max(1, a.count) where !a.isEmpty {

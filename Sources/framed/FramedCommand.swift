@@ -3,7 +3,7 @@ import FramedLayout
 import FramedRaster
 import FramedRender
 
-/// `framed INPUT -o OUTPUT [options]`: frames one picture.
+/// `framed INPUT... -o OUTPUT [options]`: frames pictures; `framed layout` and `framed presets`.
 enum FramedCommand {
     static let version = "0.1.0"
 
@@ -11,9 +11,17 @@ enum FramedCommand {
 
     static var usage: String {
         """
-        framed \(version): frames a picture with a border, a mat and a soft drop shadow, as SVG, PDF or PNG.
+        framed \(version): frames pictures with a border, a mat and a soft drop shadow, as SVG, PDF or PNG.
 
-        usage: framed INPUT -o OUTPUT [options]
+        usage: framed INPUT... -o OUTPUT [options]
+               framed layout INPUT... [options]    print the geometry as JSON; write nothing
+               framed presets                      list the presets with their settings
+
+        INPUT is a PNG, JPEG or WebP file, a folder (with --recursive), or - for standard input.
+        OUTPUT is a file; a folder (out/) or a template such as 'out/{stem}.pdf' for several inputs
+        ({name} file name, {stem} without extension, {ext} extension, {index} position from 1);
+        one PDF with --pages; - for standard output (with --format). Existing outputs are kept
+        unless --overwrite is given.
 
         Lengths take units px (1/96 in, the default), pt, in, mm, cm. Colours are CSS colours:
         #rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), names, transparent.
@@ -26,12 +34,29 @@ enum FramedCommand {
     /// Runs the command; returns the exit code (0 done, 1 a file problem, 2 a usage problem).
     static func main(_ arguments: [String]) -> Int32 {
         do {
+            var arguments = arguments
+            var layoutCommand = false
+            switch arguments.first {
+            case "presets":
+                guard arguments.count == 1 else { throw UsageError("framed presets takes no arguments") }
+                print(PresetList.text())
+                return 0
+            case "layout":
+                arguments.removeFirst()
+                layoutCommand = true
+            default: break
+            }
             let parsed = try parser.parse(arguments)
             if parsed.has("help") { print(usage); return 0 }
             if parsed.has("version") { print("framed \(version)"); return 0 }
-            let settings = try settings(from: parsed)
-            try run(settings)
-            return 0
+            var (settings, given) = try settings(from: parsed)
+            if layoutCommand { settings.dryRun = true }
+            if settings.printConfig {
+                print(ConfigFile.effective(settings, given: given).text())
+                return 0
+            }
+            let plan = try BatchPlanner.plan(settings)
+            return try BatchRunner.run(plan, settings: settings)
         } catch let error as UsageError {
             report("\(error) (see framed --help)")
             return 2
@@ -44,69 +69,43 @@ enum FramedCommand {
         }
     }
 
-    /// Applies the preset, then every option in order, and checks what is required.
-    static func settings(from parsed: ParsedArguments) throws(UsageError) -> Settings {
+    /// The preset first (from the command line, else the config file), then the config file,
+    /// then every command-line option in order. Returns the settings and the (option, value)
+    /// pairs that were applied.
+    static func settings(from parsed: ParsedArguments) throws -> (Settings, [(name: String, value: String?)]) {
         var settings = Settings()
-        if let name = parsed.last("preset") {
-            guard let preset = Preset(rawValue: name.lowercased()) else {
-                throw UsageError("--preset: \"\(name)\" is not one of " + Preset.allCases.map(\.rawValue).joined(separator: ", "))
+        var fromConfig: [(name: String, value: String?)] = []
+        if let path = parsed.last("config") {
+            fromConfig = try ConfigFile.load(path)
+            settings.config = path
+        }
+        let given = fromConfig + parsed.options
+        /// Applies one option; an error from the config file names the file.
+        func apply(_ index: Int) throws(UsageError) {
+            let (name, value) = given[index]
+            do { try option(named: name).apply(&settings, value ?? "") } catch {
+                throw index < fromConfig.count ? UsageError("--config \(settings.config ?? ""): \(error)") : error
             }
-            settings.style = preset.style
         }
-        for (name, value) in parsed.options {
-            guard let option = frameOptions.first(where: { $0.spec.name == name }) else { continue }
-            try option.apply(&settings, value ?? "")
-        }
-        switch parsed.positionals.count {
-        case 0: throw UsageError("no input picture given")
-        case 1: settings.input = parsed.positionals[0]
-        default: throw UsageError("one input picture at a time; got \(parsed.positionals.count)")
-        }
-        guard let output = settings.output else { throw UsageError("no output file given (-o FILE)") }
-        if settings.format == nil {
-            guard let format = OutputFormat(path: output) else {
-                throw UsageError("cannot tell the format of \"\(output)\"; end it in .svg, .pdf or .png, or give --format")
+        // The preset first (the command line's, else the config file's), then everything else.
+        for index in given.indices where given[index].name == "preset" { try apply(index) }
+        settings.preset.apply(to: &settings)
+        for index in given.indices where given[index].name != "preset" && given[index].name != "config" { try apply(index) }
+        settings.inputs = parsed.positionals
+        settings.input = parsed.positionals.first
+        if settings.pageSize == nil {
+            if parsed.has("orientation") || fromConfig.contains(where: { $0.name == "orientation" }) {
+                throw UsageError("--orientation needs --page")
             }
-            settings.format = format
+            if parsed.has("bleed") || fromConfig.contains(where: { $0.name == "bleed" }) {
+                throw UsageError("--bleed needs --page")
+            }
         }
-        return settings
+        return (settings, given)
     }
 
-    /// Reads, lays out, renders and writes one picture.
-    static func run(_ settings: Settings) throws {
-        let input = settings.input!, output = settings.output!, format = settings.format!
-        if OutputFile.isSameFile(input, output) || input == output {
-            throw UsageError("the output \(output) is the input picture; it would be overwritten")
-        }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw FileError(path: output, reason: "is a folder; give an output file name")
-        }
-
-        let data: [UInt8]
-        do { data = try Pictures.bytes(contentsOf: input) } catch { throw FileError(path: input, reason: error.description) }
-        var options = RenderOptions(format: format, scale: settings.scale, dpi: settings.dpi, resample: settings.resample,
-                                    metadata: DocumentMetadata(creator: "framed \(version)", creationDate: creationDate()),
-                                    embed: settings.embed, quality: settings.quality, lossless: settings.lossless,
-                                    autoOrient: settings.autoOrient, intent: settings.intent, flatten: settings.flatten,
-                                    maxPixels: settings.maxPixels)
-        options.snap = settings.snap
-        let framed: FramedPicture
-        do { framed = try Framer.frame(data, style: settings.style, options: options) } catch {
-            switch error {
-            case .picture(let reason): throw FileError(path: input, reason: reason.description)
-            case .layout(let reason): throw UsageError("\(input): \(reason)")
-            case .options(let reason): throw UsageError("\(input): \(reason)")
-            case .render(let reason): throw FileError(path: output, reason: reason.description)
-            }
-        }
-        for warning in framed.report.warnings { report("warning: \(input): \(warning)") }
-        if let minimum = settings.minPPI, framed.report.effectivePPI < minimum - 1e-9 {
-            let text = "\(input): the picture is placed at \(Int(framed.report.effectivePPI.rounded(.down))) pixels per inch, below --min-ppi \(minimum == minimum.rounded() ? String(Int(minimum)) : String(minimum))"
-            if settings.strict { throw FileError(path: input, reason: String(text.dropFirst(input.count + 2)) + " (--strict)") }
-            report("warning: " + text)
-        }
-        try OutputFile.write(framed.bytes, to: output)
+    private static func option(named name: String) -> Option {
+        frameOptions.first { $0.spec.name == name }!
     }
 
     /// The PDF creation date: `SOURCE_DATE_EPOCH` when set (reproducible builds), else a fixed date.

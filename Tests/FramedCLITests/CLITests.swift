@@ -150,7 +150,7 @@ struct CLITests {
         (["photo.jpg", "-o", "x.tiff"], ["x.tiff"]),
         (["photo.jpg"], ["output"]),
         (["-o", "x.png"], ["input"]),
-        (["photo.jpg", "shot.png", "-o", "x.png"], ["one input"]),
+        (["photo.jpg", "shot.png", "-o", "x.png"], ["2 inputs", "x.png is one file"]),
         (["photo.jpg", "-o"], ["--output"]),
     ])
     func usageErrorsExitWithTwo(_ arguments: [String], _ words: [String]) throws {
@@ -196,7 +196,7 @@ struct CLITests {
         #expect(try Self.files(in: folder) == ["bad.jpg", "photo.jpg", "shot.png"])
 
         try Data("keep me".utf8).write(to: folder.appendingPathComponent("out.png"))
-        let again = try Self.framed(["bad.jpg", "-o", "out.png"], in: folder)
+        let again = try Self.framed(["bad.jpg", "-o", "out.png", "--overwrite"], in: folder)
         #expect(again.status == 1)
         #expect(try Data(contentsOf: folder.appendingPathComponent("out.png")) == Data("keep me".utf8))
         #expect(try Self.files(in: folder) == ["bad.jpg", "out.png", "photo.jpg", "shot.png"])
@@ -312,7 +312,7 @@ struct PictureOptionTests {
             CLITests.expectOneLineError(e, status: 2, mentioning: [bad[0]])
         }
         for good in [["--resample", "box"], ["--resample", "good"], ["--intent", "relative"], ["--embed", "png"]] {
-            let g = try CLITests.framed(["photo.jpg", "-o", "good.svg", "--size", "100x80"] + good, in: folder)
+            let g = try CLITests.framed(["photo.jpg", "-o", "good.svg", "--size", "100x80", "--overwrite"] + good, in: folder)
             #expect(g.status == 0, "\(good): \(g.stderr)")
         }
     }

@@ -70,7 +70,9 @@ struct FramerTests {
         #expect(shrunk.report.scaleDenominator == 4)
         let full = try Pictures.decode(data: data).image
         #expect(full.width == 2400)
+        // The PNG backend snaps the frame and the picture to whole pixels: so does the reference.
         let layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 2400, pixelHeight: 1600), style: style)
+            .snapped(devicePixelsPerPoint: 96.0 / 72)
         let reference = try Pictures.decode(data: FrameRenderer.render(full, layout: layout, style: style, options: options)).image
         let a = try Pictures.decode(data: shrunk.bytes).image
         #expect(a.width == reference.width && a.height == reference.height)

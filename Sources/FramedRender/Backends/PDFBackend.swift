@@ -1,17 +1,60 @@
 internal import CCairo
+import Foundation
 
 /// PDF through `cairo_pdf_surface_create_for_stream`: one page of the canvas's size in points.
 enum PDFBackend: Backend {
     static func render(_ drawing: FrameDrawing, picture: CairoImageSurface, options: RenderOptions) throws(RenderError) -> [UInt8] {
         let sink = ByteSink()
-        let canvas = drawing.layout.canvas
+        let canvas = options.outputCanvas(drawing.layout)
         do {
             let surface = try CairoSurface(
                 taking: cairo_pdf_surface_create_for_stream(ByteSink.writeFunction, sink.closure, canvas.width, canvas.height),
                 "creating the PDF")
             setMetadata(options.metadata, on: surface)
             let context = try CairoContext(surface)
+            options.placeOnPage(context)
             try drawing.draw(picture: picture, in: context)
+            try surface.finish()
+        }
+        return withExtendedLifetime(sink) { sink.bytes }
+    }
+
+    /// Several framed pictures as one PDF, a page each, each page its own size (the page plus
+    /// bleed, or the framed canvas). A picture that repeats is embedded once: equal embedded
+    /// pictures share one Cairo surface, which also carries `CAIRO_MIME_TYPE_UNIQUE_ID` (a hash
+    /// of its pixels and JPEG bytes), so Cairo writes one image object for all its pages.
+    static func renderPages(_ pages: [PreparedPicture], options: RenderOptions) throws(RenderError) -> [UInt8] {
+        guard let first = pages.first else { throw .unsupported("a PDF needs at least one page") }
+        let sink = ByteSink()
+        do {
+            let size = first.plan.canvas
+            let surface = try CairoSurface(
+                taking: cairo_pdf_surface_create_for_stream(ByteSink.writeFunction, sink.closure, size.width, size.height),
+                "creating the PDF")
+            setMetadata(options.metadata, on: surface)
+            var surfaces: [String: CairoImageSurface] = [:]
+            for (index, page) in pages.enumerated() {
+                let canvas = page.plan.canvas
+                if index > 0 { cairo_pdf_surface_set_size(surface.pointer, canvas.width, canvas.height) }
+                let key = PictureIdentity.key(page.picture)
+                let picture: CairoImageSurface
+                if let known = surfaces[key] {
+                    picture = known
+                } else {
+                    picture = try PictureSurface.copy(page.picture.image)
+                    if let jpeg = page.picture.jpeg { try picture.attachJPEG(jpeg) }
+                    try picture.attachUniqueID(key)
+                    surfaces[key] = picture
+                }
+                var pageOptions = options
+                pageOptions.placement = page.plan.placement
+                let context = try CairoContext(surface)
+                pageOptions.placeOnPage(context)
+                let drawing = FrameDrawing(layout: page.plan.layout, style: page.plan.style, padPictureEdges: false)
+                try drawing.draw(picture: picture, in: context)
+                if index < pages.count - 1 { context.showPage() }
+                try context.checkStatus("ending page \(index + 1)")
+            }
             try surface.finish()
         }
         return withExtendedLifetime(sink) { sink.bytes }
@@ -29,5 +72,44 @@ enum PDFBackend: Backend {
         for case let (key, value?) in fields {
             cairo_pdf_surface_set_metadata(surface.pointer, key, value)
         }
+    }
+}
+
+/// A stable name for an embedded picture's content, for `CAIRO_MIME_TYPE_UNIQUE_ID`.
+enum PictureIdentity {
+    /// Two 64-bit FNV-1a hashes (different seeds) of the size, alpha flag, pixels and JPEG bytes.
+    static func key(_ picture: EmbeddedPicture) -> String {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x6c62_272e_07bb_0142
+        func mix(_ bytes: UnsafeBufferPointer<UInt8>) {
+            for byte in bytes {
+                a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+        }
+        let image = picture.image
+        let header = "\(image.width)x\(image.height) \(image.hasAlpha ? "rgba" : "rgb") \(picture.jpeg?.count ?? -1);"
+        Array(header.utf8).withUnsafeBufferPointer(mix)
+        image.pixels.withUnsafeBufferPointer(mix)
+        picture.jpeg?.withUnsafeBufferPointer(mix)
+        func hex(_ v: UInt64) -> String {
+            let digits = String(v, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        return "framed-" + hex(a) + hex(b)
+    }
+}
+
+extension CairoImageSurface {
+    /// `cairo_surface_set_mime_data(CAIRO_MIME_TYPE_UNIQUE_ID)`: the PDF backend writes surfaces
+    /// with the same id once.
+    func attachUniqueID(_ id: String) throws(RenderError) {
+        let bytes = Array(id.utf8)
+        guard let copy = malloc(bytes.count) else { throw .cairo(operation: "naming the picture", message: "out of memory") }
+        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+        let status = cairo_surface_set_mime_data(surface.pointer, CAIRO_MIME_TYPE_UNIQUE_ID,
+                                                 copy.assumingMemoryBound(to: UInt8.self), UInt(bytes.count),
+                                                 { free($0) }, copy)
+        if status != CAIRO_STATUS_SUCCESS { free(copy) }
+        try check(status, "naming the picture")
     }
 }

@@ -6,11 +6,12 @@ import FramedRaster
 /// channel when nothing happens to be transparent, and picks no compression settings).
 enum PNGBackend: Backend {
     static func render(_ drawing: FrameDrawing, picture: CairoImageSurface, options: RenderOptions) throws(RenderError) -> [UInt8] {
-        let size = options.pixelSize(ofCanvas: drawing.layout.canvas)
+        let size = options.pixelSize(ofCanvas: options.outputCanvas(drawing.layout))
         let image = try CairoImageSurface(width: size.width, height: size.height, hasAlpha: true)
         let context = try CairoContext(image.surface)
         let k = options.pictureDPI / 72
         context.scale(k, k)
+        options.placeOnPage(context)
         try drawing.draw(picture: picture, in: context)
         let rgba = image.straightRGBA()
         do {

@@ -4,7 +4,7 @@ internal import CCairo
 enum SVGBackend: Backend {
     static func render(_ drawing: FrameDrawing, picture: CairoImageSurface, options: RenderOptions) throws(RenderError) -> [UInt8] {
         let sink = ByteSink()
-        let canvas = drawing.layout.canvas
+        let canvas = options.outputCanvas(drawing.layout)
         do {
             let surface = try CairoSurface(
                 taking: cairo_svg_surface_create_for_stream(ByteSink.writeFunction, sink.closure, canvas.width, canvas.height),
@@ -12,6 +12,7 @@ enum SVGBackend: Backend {
             // The default unit changed after Cairo 1.16; say it. User units are then points too.
             cairo_svg_surface_set_document_unit(surface.pointer, CAIRO_SVG_UNIT_PT)
             let context = try CairoContext(surface)
+            options.placeOnPage(context)
             try drawing.draw(picture: picture, in: context)
             try surface.finish()
         }

@@ -32,6 +32,9 @@ final class CairoContext {
     }
 
     func scale(_ sx: Double, _ sy: Double) { cairo_scale(pointer, sx, sy) }
+    func translate(_ dx: Double, _ dy: Double) { cairo_translate(pointer, dx, dy) }
+    /// `cairo_show_page`: ends the page of a PDF surface; the next drawing starts a new one.
+    func showPage() { cairo_show_page(pointer) }
 
     // MARK: Paths
 

@@ -1,4 +1,5 @@
 internal import CCairo
+import Foundation
 import FramedLayout
 
 /// Why rendering failed. Descriptions are one line without the file name (the CLI adds it).
@@ -7,6 +8,10 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case cairo(operation: String, message: String)
     /// The canvas is larger than Cairo's image surfaces allow.
     case canvasTooLarge(PixelSize)
+    /// The PNG canvas has more pixels than `RenderOptions.maxPixels` (a giant allocation).
+    case canvasTooManyPixels(PixelSize, limit: Int)
+    /// The canvas is larger, in points, than `RenderOptions.maxCanvasPoints`.
+    case canvasTooLargeInPoints(Size, limit: Double)
     /// The style asks for something this version cannot draw yet.
     case unsupported(String)
 
@@ -15,6 +20,14 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .cairo(operation, message): return "cannot render (\(operation)): \(message)"
         case let .canvasTooLarge(size):
             return "the output would be \(size) pixels, over the limit of 32767 per side; use a smaller --scale or --dpi"
+        case let .canvasTooManyPixels(size, limit):
+            let megapixels = Double(size.width) * Double(size.height) / 1e6
+            return "the output would be \(size) pixels (\(Int(megapixels.rounded(.up))) megapixels), over the limit of "
+                + (limit % 1_000_000 == 0 && limit > 0 ? "\(limit / 1_000_000) megapixels" : "\(limit) pixels")
+                + " (--max-pixels); use a smaller --size, --scale or --dpi"
+        case let .canvasTooLargeInPoints(size, limit):
+            func text(_ v: Double) -> String { v < 1e15 ? String(Int(v.rounded(.up))) : String(format: "%.3g", v) }
+            return "the output would be \(text(size.width))x\(text(size.height)) pt, over the limit of \(Int(limit)) pt per side"
         case let .unsupported(what): return what
         }
     }

@@ -2,18 +2,31 @@ import FramedLayout
 import FramedRaster
 import FramedRender
 
-/// Input and output, and the preset the look starts from.
+/// Input and output, and where the look starts from: a preset, a config file.
 let generalOptions: [Option] = [
     Option(spec: OptionSpec(name: "output", short: "o", valueName: "FILE",
-                            help: "output file; its extension (.svg, .pdf, .png) picks the format")) { s, v throws(UsageError) in
+                            help: "output file, folder (out/) or template (out/{stem}.pdf); - for standard output")) { s, v throws(UsageError) in
         s.output = v
     },
     Option(spec: OptionSpec(name: "format", valueName: "FORMAT", help: "svg, pdf or png, whatever the output's extension")) { s, v throws(UsageError) in
         s.format = try choice("format", v, OutputFormat.self)
     },
+    // Applied before every other option and the config file, wherever it is written.
     Option(spec: OptionSpec(name: "preset", valueName: "NAME",
-                            help: "starting look: " + Preset.allCases.map(\.rawValue).joined(separator: ", "),
-                            defaultText: "classic")) { _, _ throws(UsageError) in },
+                            help: "starting look: " + Preset.allCases.map(\.rawValue).joined(separator: ", ")
+                                + " (framed presets lists them)",
+                            defaultText: "classic")) { s, v throws(UsageError) in
+        s.preset = try choice("preset", v, Preset.self)
+    },
+    // Read before every other option, which override it.
+    Option(spec: OptionSpec(name: "config", valueName: "FILE",
+                            help: "JSON object of long option names and values; command-line options override it")) { s, v throws(UsageError) in
+        s.config = v
+    },
+    Option(spec: OptionSpec(name: "print-config", valueName: nil,
+                            help: "write the effective settings as JSON (usable as --config) and exit")) { s, _ throws(UsageError) in
+        s.printConfig = true
+    },
 ]
 
 /// Help and version.

@@ -24,6 +24,30 @@ struct Settings {
     var strict = false
     /// PNG: snap the frame's straight edges to whole device pixels.
     var snap = true
+
+    // Batch, presets, config, pages and streams (issue 5).
+    /// Every input given (files, folders, `-` for standard input), in order.
+    var inputs: [String] = []
+    /// The preset the look started from.
+    var preset = Preset.classic
+    /// `--page`: put the framed picture on a page of this size.
+    var pageSize: PageSize?
+    var orientation = PageOrientation.auto
+    var bleed = Length.zero
+    /// `--pages`: all inputs into one PDF, a page each.
+    var pages = false
+    var title: String?
+    var author: String?
+    /// Pictures framed at once (nil: one per core).
+    var jobs: Int?
+    var recursive = false
+    var overwrite = false
+    var quiet = false
+    var failFast = false
+    var dryRun = false
+    var printConfig = false
+    /// The config file read (`--config`), for messages.
+    var config: String?
 }
 
 /// An option: how it shows in help and what its value does to the settings (flags get "").
@@ -55,4 +79,5 @@ func choice<T: RawRepresentable & CaseIterable>(_ option: String, _ text: String
 }
 
 /// Every option of `framed`, in help order. Values apply in command-line order, after the preset.
-let frameOptions: [Option] = generalOptions + lookOptions + outputOptions + pictureOptions + infoOptions
+let frameOptions: [Option] = generalOptions + lookOptions + outputOptions + pictureOptions + pageOptions + batchOptions
+    + infoOptions

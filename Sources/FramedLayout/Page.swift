@@ -1,0 +1,204 @@
+/// Print pages: paper sizes, orientation, bleed, and where a framed picture goes on a page.
+///
+/// Pure geometry in points, like the box model. The framed canvas (frame, shadows, margin) is
+/// centred on the page; when it is too big and no size was asked for, the frame is made smaller
+/// (its border, padding, shadows and margin keep their lengths) until it fits.
+
+/// A paper size, portrait (width <= height), either a standard one (A3, A4, A5, Letter, Legal)
+/// or any `WxH` in length units. Codable as its text.
+public struct PageSize: Sendable, Equatable, Codable, CustomStringConvertible {
+    public var width: Length
+    public var height: Length
+    /// The standard name, when the size is one ("A4").
+    public var name: String?
+
+    public init(width: Length, height: Length, name: String? = nil) {
+        self.width = width; self.height = height; self.name = name
+    }
+
+    public static let a3 = PageSize(width: .mm(297), height: .mm(420), name: "A3")
+    public static let a4 = PageSize(width: .mm(210), height: .mm(297), name: "A4")
+    public static let a5 = PageSize(width: .mm(148), height: .mm(210), name: "A5")
+    public static let letter = PageSize(width: .inches(8.5), height: .inches(11), name: "Letter")
+    public static let legal = PageSize(width: .inches(8.5), height: .inches(14), name: "Legal")
+    /// The standard sizes `init(parsing:)` knows by name.
+    public static let standard: [PageSize] = [.a3, .a4, .a5, .letter, .legal]
+
+    /// Parses a standard name (any case: `A4`, `letter`) or `WxH` (`100mmx150mm`, `4inx6in`).
+    /// Either way the orientation decides which side is the long one.
+    public init(parsing text: String) throws(StyleParseError) {
+        let trimmed = text.styleTrimmed
+        if let named = Self.standard.first(where: { $0.name!.lowercased() == trimmed.lowercased() }) {
+            self = named
+            return
+        }
+        let size: LengthSize
+        do { size = try LengthSize(parsing: String(trimmed)) } catch {
+            throw StyleParseError(kind: "page", input: String(trimmed),
+                                  reason: "expected " + Self.standard.map { $0.name! }.joined(separator: ", ")
+                                    + " or WIDTHxHEIGHT, like 100mmx150mm")
+        }
+        self.init(width: size.width, height: size.height)
+    }
+
+    /// "A4", or "100mm x 150mm" for other sizes; parses back to the same size.
+    public var description: String {
+        if let name { return name }
+        return "\(width.description)x\(height.description)"
+    }
+
+    /// "210 x 297 mm", for messages.
+    public var millimetres: String { Self.millimetres(Size(width: width.points, height: height.points)) }
+
+    /// "210 x 297 mm" for a size in points, rounded to 0.1 mm.
+    public static func millimetres(_ size: Size) -> String {
+        func mm(_ points: Double) -> String {
+            let tenths = (Length(points: points).value(in: .mm) * 10).rounded()
+            return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)
+        }
+        return "\(mm(size.width)) x \(mm(size.height)) mm"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self = try decodeStyleValue(decoder, PageSize.init(parsing:))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// Which way up the page goes.
+public enum PageOrientation: String, Sendable, Equatable, CaseIterable, Codable {
+    /// Taller than wide.
+    case portrait
+    /// Wider than tall.
+    case landscape
+    /// Landscape for a framed picture that is wider than tall, portrait otherwise. The default.
+    case auto
+}
+
+/// A page to put a framed picture on: its size, which way up, and the bleed around it.
+public struct PageSpec: Sendable, Equatable, Codable {
+    public var size: PageSize
+    public var orientation: PageOrientation
+    /// Extra room on every side of the page that the canvas colour runs into, trimmed off after
+    /// printing. The output (PDF MediaBox, SVG or PNG canvas) is the page plus twice the bleed.
+    public var bleed: Length
+
+    public init(size: PageSize, orientation: PageOrientation = .auto, bleed: Length = .zero) {
+        self.size = size; self.orientation = orientation; self.bleed = bleed
+    }
+
+    /// The page's size in points the right way up for a framed canvas of `canvas`.
+    public func pageSize(for canvas: Size) -> (size: Size, orientation: PageOrientation) {
+        let short = min(size.width.points, size.height.points), long = max(size.width.points, size.height.points)
+        let turn: PageOrientation
+        switch orientation {
+        case .portrait, .landscape: turn = orientation
+        case .auto: turn = canvas.width > canvas.height ? .landscape : .portrait
+        }
+        return (turn == .landscape ? Size(width: long, height: short) : Size(width: short, height: long), turn)
+    }
+}
+
+/// Where a framed canvas lands on a page.
+public struct PagePlacement: Sendable, Equatable, Codable {
+    /// The whole output: the page plus the bleed on each side (the PDF MediaBox).
+    public var media: Size
+    /// The page (trim box) within the media.
+    public var trim: Rect
+    /// Bleed on each side, in points.
+    public var bleed: Double
+    /// Portrait or landscape, as resolved.
+    public var orientation: PageOrientation
+    /// Where the framed canvas's top-left corner goes on the media.
+    public var origin: Point
+
+    public init(media: Size, trim: Rect, bleed: Double, orientation: PageOrientation, origin: Point) {
+        self.media = media; self.trim = trim; self.bleed = bleed; self.orientation = orientation; self.origin = origin
+    }
+
+    /// `rect` (in framed-canvas coordinates) in media coordinates.
+    public func onPage(_ rect: Rect) -> Rect { rect.offsetBy(dx: origin.x, dy: origin.y) }
+}
+
+/// Why a framed picture cannot go on a page.
+public enum PageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The framed picture (frame, shadows and margin) is larger than the page and its size was
+    /// given, so it is not changed.
+    case doesNotFit(canvas: Size, page: Size, pageName: String, orientation: PageOrientation)
+    /// Even a tiny frame does not fit: the shadows, margin, border and padding fill the page.
+    case noRoom(page: Size, pageName: String, orientation: PageOrientation, needed: Size)
+    case invalidBleed(Double)
+    case layout(LayoutError)
+
+    public var description: String {
+        switch self {
+        case let .doesNotFit(canvas, page, name, orientation):
+            return "the framed picture (\(PageSize.millimetres(canvas)) with its shadows and margin) does not fit on "
+                + "\(name) \(orientation.rawValue) (\(PageSize.millimetres(page))); give a smaller --size, "
+                + "or none to fit the page"
+        case let .noRoom(page, name, orientation, needed):
+            return "the border, padding, shadows and margin (\(PageSize.millimetres(needed))) leave no room for the "
+                + "picture on \(name) \(orientation.rawValue) (\(PageSize.millimetres(page)))"
+        case let .invalidBleed(points):
+            return "bleed \(Length(points: points)) is invalid: it must be zero or more"
+        case let .layout(error):
+            return error.description
+        }
+    }
+}
+
+/// Puts a framed picture on a page.
+public enum PageLayout {
+    /// Lays out `picture` with `style` and centres it on `page`. A frame without a given size
+    /// (`--size`, `--width`, `--height`) that is too large for the page is made smaller, keeping
+    /// its border, padding, shadows and margin, until the whole canvas fits; a frame with a given
+    /// size that does not fit is an error. Returns the style actually used (its `width` or
+    /// `height` set when the frame was made smaller), its layout and the placement.
+    public static func place(picture: PictureMetrics, style: FrameStyle,
+                             page: PageSpec) throws(PageError) -> (style: FrameStyle, layout: FrameLayout, placement: PagePlacement) {
+        let bleed = page.bleed.points
+        guard bleed >= 0, bleed.isFinite else { throw .invalidBleed(bleed) }
+        var style = style
+        var layout: FrameLayout
+        do { layout = try FrameLayout(picture: picture, style: style) } catch { throw .layout(error) }
+        let (pageSize, orientation) = page.pageSize(for: layout.canvas)
+        let name = page.size.name ?? page.size.description
+        let tolerance = 1e-6
+
+        if layout.canvas.width > pageSize.width + tolerance || layout.canvas.height > pageSize.height + tolerance {
+            guard style.size == nil, style.width == nil, style.height == nil else {
+                throw .doesNotFit(canvas: layout.canvas, page: pageSize, pageName: name, orientation: orientation)
+            }
+            // What surrounds the frame (shadow extents, margin) keeps its size whatever the frame's.
+            let aroundW = layout.canvas.width - layout.frame.width
+            let aroundH = layout.canvas.height - layout.frame.height
+            let roomW = pageSize.width - aroundW, roomH = pageSize.height - aroundH
+            let chromeW = layout.frame.width - layout.contentBox.width
+            let chromeH = layout.frame.height - layout.contentBox.height
+            guard roomW > chromeW, roomH > chromeH else {
+                throw .noRoom(page: pageSize, pageName: name, orientation: orientation,
+                              needed: Size(width: aroundW + chromeW, height: aroundH + chromeH))
+            }
+            var fitted = style
+            fitted.width = Length(points: roomW)
+            do { layout = try FrameLayout(picture: picture, style: fitted) } catch { throw .layout(error) }
+            if layout.canvas.height > pageSize.height + tolerance {
+                fitted.width = nil
+                fitted.height = Length(points: roomH)
+                do { layout = try FrameLayout(picture: picture, style: fitted) } catch { throw .layout(error) }
+            }
+            style = fitted
+        }
+
+        let media = Size(width: pageSize.width + 2 * bleed, height: pageSize.height + 2 * bleed)
+        let origin = Point(x: bleed + (pageSize.width - layout.canvas.width) / 2,
+                           y: bleed + (pageSize.height - layout.canvas.height) / 2)
+        let placement = PagePlacement(media: media, trim: Rect(x: bleed, y: bleed, width: pageSize.width, height: pageSize.height),
+                                      bleed: bleed, orientation: orientation, origin: origin)
+        return (style, layout, placement)
+    }
+}

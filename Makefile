@@ -11,7 +11,7 @@ OUT      := out
 BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev libgs-common
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium
 
-.PHONY: all build demo test install deps test-deps samples clean bench-memory
+.PHONY: all build demo test install deps test-deps samples clean bench bench-memory
 
 all: build
 
@@ -47,6 +47,14 @@ demo: build
 
 test: test-deps
 	$(SWIFT) test
+
+# Tools the benchmark compares framed with and measures with.
+BENCH_PACKAGES := imagemagick libvips-tools python3-pil hyperfine libjpeg-turbo-progs time bc
+
+# framed against ImageMagick, libvips and Pillow on the same job: one table, under 10 minutes.
+bench: build
+	$(call apt_install,$(BENCH_PACKAGES))
+	Benchmarks/bench.sh --bin .build/release $(BENCH_FLAGS)
 
 # Peak memory of framing a 50-megapixel JPEG (prints a table; not a test).
 bench-memory: build

@@ -1,0 +1,406 @@
+#!/usr/bin/env bash
+# framed against ImageMagick, libvips and Pillow on the same job (issue 6). `make bench` runs it.
+#
+#   Benchmarks/bench.sh [--bin DIR] [--keep] [--runs N] [--warmup N] [--rss-runs N]
+#                       [--quick] [--only NAMES] [--peer-zlib LEVEL] [--no-batch] [--no-vector]
+#
+#   --bin DIR         directory holding framed and framed-bench (default: .build/release)
+#   --keep            keep the work folder (corpus, every tool's output, hyperfine JSON, results.tsv)
+#   --runs N          timed rounds (default 5): each command runs once per round, interleaved
+#   --warmup N        untimed runs first (default 2)
+#   --rss-runs N      runs under /usr/bin/time for peak RSS (default 3; median)
+#   --quick           two pictures only (12 MP JPEG, RGBA PNG), 3 runs, 1 warm-up: a smoke test
+#   --only NAMES      these pictures only, comma-separated: jpeg12 jpeg24 jpeg48 prog12 gray12
+#                     png-rgba png-16bit
+#   --no-batch, --no-vector   skip the batch, or the SVG and PDF runs
+#   --peer-zlib L     make the peers write PNG at zlib level L too (default: each tool's own default:
+#                     IM 7, vips 6, Pillow 6; framed writes level 1 with adaptive filters)
+#
+# The corpus is generated deterministically into a temporary folder (on /dev/shm when it exists,
+# so that no tool waits for a disk). framed-bench makes the pixels (as Netpbm); cjpeg and
+# ImageMagick encode them, so the files do not change when framed's own encoders are tuned:
+# photo-like JPEGs (gradients, hard edges, noise; cjpeg -quality 90, 4:2:0) of 12, 24 and 48
+# megapixels (3:2: 4242x2828, 6000x4000, 8484x5656), the 12 MP one again as progressive and as
+# grayscale, a 3000x2000 RGBA screenshot-like PNG (a window with transparent rounded corners and
+# a soft alpha shadow), and a 3000x2000 16-bit RGB PNG (the photo pixels made 16-bit and blurred
+# by ImageMagick so that the low bytes carry information). PNGs are written with -strip: no
+# gAMA/cHRM (no colour conversion) and no time stamps.
+#
+# The reference job: preset classic on a 600x400 frame, white 6px border, #808080 mat, shadow
+# 0 0 10px rgba(0,0,0,0.6) (sigma 5px), the picture fitted without enlarging and centred, as an
+# 8-bit RGBA PNG at scale 1 (canvas 630x430) and scale 2 (1260x860). The peers do the same job:
+#   ImageMagick  /usr/bin/convert: -define jpeg:size (shrink-on-load), -resize WxH> (Lanczos),
+#                -extent on the mat colour, -border, ( +clone -shadow 60x5+0+0 ) +swap
+#                -layers merge, then -extent to the canvas (IM's shadow reaches only 2 sigma).
+#   libvips      Benchmarks/peers/vips_frame.sh: vips thumbnail (shrink-on-load, Lanczos-3),
+#                gravity (mat, border), a gaussblur shadow, composite2; one vips process per
+#                step (about 40 ms of start-up each) with .v temporaries on tmpfs.
+#   Pillow       Benchmarks/peers/pillow_frame.py: Image.draft (shrink-on-load), thumbnail
+#                (Lanczos), ImageOps.expand (mat, border), GaussianBlur shadow, alpha composite.
+# Each tool's output is checked once per picture and scale: canvas size, 8-bit RGBA, and its mean
+# absolute difference to framed's output. A peer that fails the check is left out of the ratios.
+#
+# Measures (every ratio from figures taken in the same run of this script):
+#   wall time   hyperfine -N (no shell): 2 warm-up runs, then 5 rounds in which every command
+#               of the job runs once in turn (interleaved, so that load from elsewhere on this
+#               noisy 2-core machine hits all tools alike); the median of the 5;
+#   peak RSS    /usr/bin/time -f %M, median of 3 runs (a vips pipeline: its largest step);
+#   floor       decoding cannot be faster, and framed must write its PNG:
+#                 JPEG: djpeg -scale 1/N -outfile /dev/null (N: the DCT scale framed picks,
+#                       the largest of 8, 4, 2 with ceil(W/N) >= need_w and ceil(H/N) >= need_h);
+#                 PNG:  `framed-bench decode IN 1 0`: a process that reads the file and decodes it
+#                       with libpng to RGBA8 (the shim framed uses), nothing else. PNG has no
+#                       shrink-on-load, so a full decode is the least any tool must do; ImageMagick
+#                       or vips would add their own start-up (40 ms for vips) and Python 20-30 ms,
+#                       and no pngtopam is installed.
+#               plus framed's own PNG encode of its output, timed in-process (framed-bench encode:
+#               PictureEncoder.png, the encoder framed's PNG backend calls; median of 3 once in
+#               each round, the median of those).
+#   stages      framed-bench stages: in-process decode at that DCT scale, Lanczos-3 resample to
+#               the needed size; the rest of framed's wall time is Cairo drawing, start-up and I/O
+#               (framed-bench links FramedRaster only, so Cairo drawing is not timed apart).
+#   SVG, PDF    the same command line with .svg / .pdf output, timed in the x1 job's rounds (the
+#               ratio to PNG x2, from the x2 job's rounds, is for information).
+#   batch       100 pictures with -j 1 and -j 2, only when this framed takes several inputs.
+# Targets (issue 6): framed <= 0.5 x the fastest peer; framed peak RSS <= the smallest peer's;
+# framed <= 1.5 x the floor; SVG and PDF <= 1.3 x PNG; -j 2 >= 1.8 x the throughput of -j 1.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(dirname "$HERE")
+BIN=$ROOT/.build/release
+KEEP=0 RUNS=5 WARMUP=2 RSS_RUNS=3 QUICK=0 PEER_ZLIB="" DO_BATCH=1 DO_VECTOR=1 ONLY=""
+while [ $# -gt 0 ]; do
+    case $1 in
+        --bin) BIN=$2; shift ;;
+        --keep) KEEP=1 ;;
+        --runs) RUNS=$2; shift ;;
+        --warmup) WARMUP=$2; shift ;;
+        --rss-runs) RSS_RUNS=$2; shift ;;
+        --quick) QUICK=1; RUNS=3; WARMUP=1 ;;
+        --peer-zlib) PEER_ZLIB=$2; shift ;;
+        --no-batch) DO_BATCH=0 ;;
+        --no-vector) DO_VECTOR=0 ;;
+        --only) ONLY=$2; shift ;;
+        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+BIN=$(cd "$BIN" && pwd)
+FRAMED=$BIN/framed FBENCH=$BIN/framed-bench
+PY=/usr/bin/python3                 # Debian's python3 with python3-pil (not a pyenv one)
+CONVERT=/usr/bin/convert COMPARE=/usr/bin/compare
+HELPER="$PY $HERE/bench_helper.py"
+
+missing=""
+for tool in "$FRAMED" "$FBENCH" "$CONVERT" "$COMPARE" "$PY" /usr/bin/time; do [ -x "$tool" ] || missing="$missing $tool"; done
+for tool in hyperfine djpeg cjpeg vips bc; do command -v "$tool" >/dev/null || missing="$missing $tool"; done
+"$PY" -c 'import PIL' 2>/dev/null || missing="$missing python3-pil"
+if [ -n "$missing" ]; then
+    echo "bench.sh: missing:$missing (make bench installs them; build with swift build -c release)" >&2
+    exit 2
+fi
+
+START=$(date +%s.%N)
+LOAD_START=$(cut -d ' ' -f 1-3 /proc/loadavg)
+elapsed() { printf '%.0f' "$(echo "$(date +%s.%N) - $START" | bc)"; }
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then WORK=$(mktemp -d /dev/shm/framed-bench.XXXXXX); else WORK=$(mktemp -d); fi
+cleanup() { if [ "$KEEP" = 1 ]; then echo "kept: $WORK"; else rm -rf "$WORK"; fi; }
+trap cleanup EXIT
+CORPUS=$WORK/corpus OUT=$WORK/out JSON=$WORK/json VT=$WORK/vips-tmp
+mkdir -p "$CORPUS" "$OUT" "$JSON" "$VT"
+RESULTS=$WORK/results.tsv
+: > "$RESULTS"
+record() { local IFS=$'\t'; echo "$*" >> "$RESULTS"; }
+q() { printf "'%s'" "${1//\'/\'\\\'\'}"; }     # single-quoted: the same words for bash eval and hyperfine -N
+log() { printf '[%4ss] %s\n' "$(elapsed)" "$*"; }
+# hyperfine, quiet (its outlier warnings are expected on a busy 2-core machine). When a command
+# fails, each one is run again to show which and why, and the measurement is retried once (a
+# binary rebuilt under our feet, a full /tmp); a second failure stops the benchmark.
+bench() {
+    local attempt
+    for attempt in 1 2; do
+        hyperfine -N --style none "$@" > "$WORK/hyperfine.log" 2>&1 && return 0
+        echo "hyperfine failed (attempt $attempt): $(tail -n 1 "$WORK/hyperfine.log")" >&2
+        local args=("$@") i
+        for ((i = 0; i < ${#args[@]}; i++)); do
+            if [ "${args[$i]}" = -n ]; then
+                eval "${args[$((i + 2))]}" > "$WORK/diagnose.log" 2>&1 ||
+                    echo "  ${args[$((i + 1))]} exits $?: ${args[$((i + 2))]}: $(head -c 400 "$WORK/diagnose.log")" >&2
+                i=$((i + 2))
+            fi
+        done
+    done
+    exit 1
+}
+# Interleaved measurement: ROUNDS hyperfine runs of every command in turn (the first after
+# WARMUP warm-up runs of each), so that a burst of load from elsewhere hits all tools alike
+# rather than the one that happened to be running. Prints the median per command, in order.
+ROUND_HOOK=""      # a command run once per round too (framed's in-process PNG encode)
+measure() { # rounds warmup json-prefix, then hyperfine arguments (-n NAME COMMAND ...)
+    local rounds=$1 warmup=$2 prefix=$3 r
+    shift 3
+    rm -f "$prefix".*.json
+    for ((r = 0; r < rounds; r++)); do
+        bench --warmup "$([ $r = 0 ] && echo "$warmup" || echo 0)" --runs 1 --export-json "$prefix.$r.json" "$@"
+        if [ -n "$ROUND_HOOK" ]; then eval "$ROUND_HOOK"; fi
+    done
+    $HELPER medians "$prefix".*.json
+}
+
+# ---------------------------------------------------------------------------------------------
+# Corpus: name, kind (for the vips recipe), width, height, how to make it.
+NAMES=(jpeg12 jpeg24 jpeg48 prog12 gray12 png-rgba png-16bit)
+declare -A KIND=([jpeg12]=rgb [jpeg24]=rgb [jpeg48]=rgb [prog12]=rgb [gray12]=gray [png-rgba]=rgba [png-16bit]=rgb16)
+declare -A FILE=([jpeg12]=jpeg12.jpg [jpeg24]=jpeg24.jpg [jpeg48]=jpeg48.jpg [prog12]=prog12.jpg
+                 [gray12]=gray12.jpg [png-rgba]=screenshot.png [png-16bit]=photo16.png)
+[ "$QUICK" = 1 ] && NAMES=(jpeg12 png-rgba)
+if [ -n "$ONLY" ]; then
+    IFS=, read -r -a NAMES <<< "$ONLY"
+    for name in "${NAMES[@]}"; do
+        [ -n "${FILE[$name]:-}" ] || { echo "bench.sh: --only: unknown picture $name (jpeg12 jpeg24 jpeg48 prog12 gray12 png-rgba png-16bit)" >&2; exit 2; }
+    done
+fi
+
+log "corpus into $CORPUS"
+# Pixels come from framed-bench as Netpbm; cjpeg and ImageMagick encode them, so the corpus does
+# not change when framed's own encoders are tuned.
+make_picture() {
+    local ppm=$CORPUS/$1.ppm
+    case $1 in
+        jpeg12|prog12|gray12) "$FBENCH" jpeg 4242 2828 "$ppm" ;;
+        jpeg24) "$FBENCH" jpeg 6000 4000 "$ppm" ;;
+        jpeg48) "$FBENCH" jpeg 8484 5656 "$ppm" ;;
+    esac
+    case $1 in
+        jpeg12|jpeg24|jpeg48) cjpeg -quality 90 -outfile "$CORPUS/${FILE[$1]}" "$ppm" ;;
+        prog12) cjpeg -quality 90 -progressive -outfile "$CORPUS/${FILE[$1]}" "$ppm" ;;
+        gray12) cjpeg -quality 90 -grayscale -outfile "$CORPUS/${FILE[$1]}" "$ppm" ;;
+        png-rgba) "$FBENCH" screenshot 3000 2000 "$CORPUS/screenshot.pam" &&
+                  "$CONVERT" "$CORPUS/screenshot.pam" -strip -define png:compression-level=6 \
+                      -define png:compression-filter=5 PNG32:"$CORPUS/screenshot.png" &&
+                  rm "$CORPUS/screenshot.pam" ;;
+        png-16bit) "$FBENCH" png 3000 2000 "$ppm" &&
+                   "$CONVERT" "$ppm" -depth 16 -blur 0x0.8 -strip -define png:compression-level=6 \
+                       -define png:compression-filter=5 PNG48:"$CORPUS/photo16.png" ;;
+    esac
+    rm -f "$ppm"
+}
+pids=()
+for name in "${NAMES[@]}"; do
+    make_picture "$name" & pids+=($!)
+    if [ ${#pids[@]} -ge 2 ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
+done
+for pid in "${pids[@]}"; do wait "$pid"; done
+declare -A WIDTH HEIGHT
+for name in "${NAMES[@]}"; do
+    f=$CORPUS/${FILE[$name]}
+    case $f in
+        *.png) read -r w h _ _ < <($HELPER pnginfo "$f") ;;
+        *) read -r w h < <("$CONVERT" -ping "$f" -format '%w %h\n' info:) ;;
+    esac
+    WIDTH[$name]=$w HEIGHT[$name]=$h
+    log "  $name: ${w}x${h}, $(( $(stat -c %s "$f") / 1024 )) KB"
+done
+
+# ---------------------------------------------------------------------------------------------
+# The reference job, per tool. Each prints a command line (single-quoted words) that bash eval
+# and hyperfine -N split alike.
+SHADOW='0 0 10px rgba(0,0,0,0.6)'
+# Builds that refuse to replace an existing output need --overwrite (every timed run rewrites it).
+FRAMED_HELP=$("$FRAMED" --help 2>&1 || true)
+FRAMED_FLAGS=""
+case $FRAMED_HELP in *--overwrite*) FRAMED_FLAGS=" --overwrite" ;; esac
+cmd_framed() { # in out scale
+    local extra=""; [ "$3" != 1 ] && extra=" --scale $3"
+    echo "$(q "$FRAMED") $(q "$1") -o $(q "$2") --size 600x400 --border 6 --border-color white --background '#808080' --shadow $(q "$SHADOW")$extra$FRAMED_FLAGS"
+}
+cmd_im() { # in out scale need_w need_h
+    local s=$3 zlib=""
+    [ -n "$PEER_ZLIB" ] && zlib=" -define png:compression-level=$PEER_ZLIB"
+    echo "$CONVERT -define jpeg:size=$4x$5 $(q "$1") -resize $((588 * s))x$((388 * s))'>' -background '#808080' -gravity center -extent $((588 * s))x$((388 * s)) -bordercolor white -border $((6 * s)) '(' +clone -background black -shadow 60x$((5 * s))+0+0 ')' +swap -background none -layers merge +repage -gravity center -extent $((630 * s))x$((430 * s))$zlib PNG32:$(q "$2")"
+}
+cmd_vips() { # in out scale kind
+    echo "bash $(q "$HERE/peers/vips_frame.sh") $(q "$1") $(q "$2") $3 $4 $(q "$VT") $PEER_ZLIB"
+}
+cmd_pillow() { # in out scale
+    echo "$PY $(q "$HERE/peers/pillow_frame.py") $(q "$1") $(q "$2") $3 $PEER_ZLIB"
+}
+cmd_floor() { # in denominator
+    case $1 in
+        *.jpg) echo "djpeg -scale 1/$2 -outfile /dev/null $(q "$1")" ;;
+        *) echo "$(q "$FBENCH") decode $(q "$1") 1 0" ;;
+    esac
+}
+
+median_rss() { # command: median peak RSS in KB over RSS_RUNS runs
+    local values=() i
+    for ((i = 0; i < RSS_RUNS; i++)); do
+        eval "/usr/bin/time -f %M -o $(q "$WORK/rss") $1" >/dev/null 2>&1
+        values+=("$(tail -n 1 "$WORK/rss")")
+    done
+    printf '%s\n' "${values[@]}" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+TOOLS=(framed IM vips Pillow)
+SCALES=(1 2)
+record meta rss_runs "$RSS_RUNS"
+record meta runs "$RUNS"
+record meta warmup "$WARMUP"
+job_count=$(( ${#NAMES[@]} * ${#SCALES[@]} )) job_index=0
+for name in "${NAMES[@]}"; do
+    in=$CORPUS/${FILE[$name]}
+    for s in "${SCALES[@]}"; do
+        job_index=$((job_index + 1))
+        read -r nw nh den < <($HELPER need "${WIDTH[$name]}" "${HEIGHT[$name]}" "$s")
+        job="$name@$s"
+        dct=""; case $in in *.jpg) dct=", DCT scale 1/$den" ;; esac
+        log "job $job_index/$job_count: $name x$s (picture ${nw}x${nh}$dct)"
+        declare -A CMD=(
+            [framed]=$(cmd_framed "$in" "$OUT/$name-x$s-framed.png" "$s")
+            [IM]=$(cmd_im "$in" "$OUT/$name-x$s-IM.png" "$s" "$nw" "$nh")
+            [vips]=$(cmd_vips "$in" "$OUT/$name-x$s-vips.png" "$s" "${KIND[$name]}")
+            [Pillow]=$(cmd_pillow "$in" "$OUT/$name-x$s-Pillow.png" "$s")
+            [floor]=$(cmd_floor "$in" "$den")
+        )
+        # Check each tool once: it runs, and writes the canvas size as 8-bit RGBA.
+        expect="$((630 * s))x$((430 * s))"
+        declare -A OK=() RAN=([floor]=1)
+        for tool in "${TOOLS[@]}"; do
+            png=$OUT/$name-x$s-$tool.png
+            if ! eval "${CMD[$tool]}" > "$WORK/check.log" 2>&1; then
+                log "  $tool failed: $(head -c 300 "$WORK/check.log")"
+                record canvas "$job:$tool" "failed" "-" "-" "-" "-"
+                OK[$tool]=0 RAN[$tool]=0; continue
+            fi
+            read -r w h depth colour < <($HELPER pnginfo "$png")
+            mae="-"
+            if [ "$tool" != framed ] && [ "$w" = "$((630 * s))" ] && [ "$h" = "$((430 * s))" ]; then
+                raw=$("$COMPARE" -metric MAE "$OUT/$name-x$s-framed.png" "$png" null: 2>&1 || true)
+                mae=$(echo "$raw" | sed -n 's/.*(\([0-9.e+-]*\)).*/\1/p')
+                [ -n "$mae" ] && mae=$(printf '%.2f' "$(echo "$mae * 255" | sed 's/e/*10^/' | bc -l)")
+            fi
+            status=ok
+            [ "${w}x${h}" = "$expect" ] || status="size ${w}x${h}, expected $expect"
+            [ "$depth/$colour" = "8/6" ] || status="$status; not 8-bit RGBA (depth $depth, colour type $colour)"
+            [ "$status" = ok ] || log "  $tool: $status"
+            record canvas "$job:$tool" "$status" "${w}x${h}" "$depth-bit type $colour" "$(stat -c %s "$png")" "$mae"
+            OK[$tool]=$([ "$status" = ok ] && echo 1 || echo 0) RAN[$tool]=1
+            [ "$tool" = framed ] && [ "$status" != ok ] && log "  WARNING: framed's own output fails the check"
+        done
+        eval "${CMD[floor]}" >/dev/null 2>&1 || { log "  floor command failed: ${CMD[floor]}"; RAN[floor]=0; }
+        # The same job (the same command line) written as SVG and PDF, timed with the PNG job at x1.
+        vector=()
+        if [ "$DO_VECTOR" = 1 ] && [ "$s" = 1 ]; then
+            vector=(svg pdf)
+            for v in "${vector[@]}"; do
+                CMD[$v]=$(cmd_framed "$in" "$OUT/$name.$v" 1)
+                if eval "${CMD[$v]}" >/dev/null 2>&1; then RAN[$v]=1; else RAN[$v]=0; log "  framed could not write $v"; fi
+            done
+        fi
+
+        # Wall times: interleaved hyperfine runs of every tool that ran, the floor's decode (and
+        # framed's SVG and PDF at x1).
+        args=() names=()
+        for tool in "${TOOLS[@]}" floor "${vector[@]}"; do
+            [ "${RAN[$tool]}" = 1 ] && { args+=(-n "$tool" "${CMD[$tool]}"); names+=("$tool"); }
+        done
+        # framed's PNG encode of its own output (in-process, median of 3) once per round as well.
+        : > "$WORK/encode.txt"
+        ROUND_HOOK="$(q "$FBENCH") encode $(q "$OUT/$name-x$s-framed.png") 3 >> $(q "$WORK/encode.txt")"
+        measure "$RUNS" "$WARMUP" "$JSON/$job" "${args[@]}" > "$WORK/medians"
+        ROUND_HOOK=""
+        read -r -a meds < "$WORK/medians"
+        read -r -a cpus < <($HELPER cpu "$JSON/$job".*.json)
+        encode=$(sed -n 's/.*encode_s=\([0-9.]*\).*/\1/p' "$WORK/encode.txt" | sort -n |
+                 awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+        record encode "$job" "$encode"
+        declare -A MED=() CPU=()
+        for i in "${!names[@]}"; do MED[${names[$i]}]=${meds[$i]} CPU[${names[$i]}]=${cpus[$i]}; done
+        record cpu "$job" "${CPU[framed]:--}" "${CPU[IM]:--}" "${CPU[vips]:--}" "${CPU[Pillow]:--}"
+        record time "$job" "${MED[framed]:--}" "${MED[IM]:--}" "${MED[vips]:--}" "${MED[Pillow]:--}" "${MED[floor]:--}"
+        if [ ${#vector[@]} -gt 0 ]; then
+            record vector "$name" "${MED[svg]:--}" "${MED[pdf]:--}"
+            record vectorsize "$name" "$(( $(stat -c %s "$OUT/$name.svg" 2>/dev/null || echo 0) / 1024 ))" \
+                "$(( $(stat -c %s "$OUT/$name.pdf" 2>/dev/null || echo 0) / 1024 ))"
+        fi
+        for tool in "${TOOLS[@]}"; do [ "${OK[$tool]}" = 1 ] || MED[$tool]=""; done
+
+        # Peak RSS.
+        rss=()
+        for tool in "${TOOLS[@]}"; do
+            if [ -n "${MED[$tool]:-}" ]; then rss+=("$(median_rss "${CMD[$tool]}")"); else rss+=("-"); fi
+        done
+        record rss "$job" "${rss[@]}"
+
+        # framed's decode and resample stages, in-process.
+        read -r stage_line < <("$FBENCH" stages "$in" "$nw" "$nh" "$RUNS")
+        field() { echo "$stage_line" | sed -n "s/.*$1=\([^ ]*\).*/\1/p"; }
+        record stages "$job" "$(field denominator)" "$(field decoded)" "$(field decode_s)" "$(field resample_s)"
+        log "  framed ${MED[framed]:--} s, IM ${MED[IM]:--}, vips ${MED[vips]:--}, Pillow ${MED[Pillow]:--}, floor decode ${MED[floor]:--}${MED[svg]:+, SVG ${MED[svg]}}${MED[pdf]:+, PDF ${MED[pdf]}}; RSS KB ${rss[*]}"
+        unset CMD OK RAN MED CPU
+    done
+done
+
+# ---------------------------------------------------------------------------------------------
+# Batch: 100 pictures with -j 1 and -j 2, if this framed takes several inputs.
+if [ "$DO_BATCH" = 1 ]; then
+    BATCH=$WORK/batch BOUT=$WORK/batch-out
+    mkdir -p "$BATCH"
+    # Does it take two inputs? Try an output template, then an output folder.
+    "$FBENCH" jpeg 300 200 "$BATCH/probe-a.jpg" && "$FBENCH" jpeg 320 200 "$BATCH/probe-b.jpg"
+    mode="" reason=""
+    for form in template folder; do
+        rm -rf "$BOUT"; mkdir -p "$BOUT"
+        if [ $form = template ]; then target="$BOUT/{stem}.png"; extra=(); else target="$BOUT/"; extra=(--format png); fi
+        if "$FRAMED" "$BATCH/probe-a.jpg" "$BATCH/probe-b.jpg" -o "$target" "${extra[@]}" -j 1 \
+                > "$WORK/batch.log" 2>&1 && [ "$(find "$BOUT" -type f | wc -l)" = 2 ]; then
+            mode=$form; break
+        fi
+        reason=$(head -n 1 "$WORK/batch.log")
+    done
+    rm -f "$BATCH"/probe-*.jpg
+    if [ -z "$mode" ]; then
+        record batch result unsupported "${reason:-no outputs}"
+        log "batch: not supported by this build"
+    else
+        count=100
+        [ "$QUICK" = 1 ] && count=20
+        log "batch: $count pictures ($mode output)"
+        # 100 different photo-like 1.7-megapixel JPEGs (1600x1067 and a little larger).
+        seq 0 $((count - 1)) | xargs -P 2 -I{} sh -c \
+            "$(q "$FBENCH") jpeg \$((1600 + 2 * {})) \$((1067 + {})) $(q "$BATCH")/b\$(printf %03d {}).jpg 90"
+        inputs=$(for f in "$BATCH"/b*.jpg; do printf '%s ' "$(q "$f")"; done)
+        if [ $mode = template ]; then target=$(q "$BOUT/{stem}.png"); else target="$(q "$BOUT/") --format png"; fi
+        quiet=""; case $FRAMED_HELP in *--quiet*) quiet=" --quiet" ;; esac
+        job="$inputs-o $target --size 600x400 --border 6 --border-color white --background '#808080' --shadow $(q "$SHADOW")$FRAMED_FLAGS$quiet"
+        prepare="bash -c 'rm -rf $BOUT && mkdir -p $BOUT'"      # framed may refuse to overwrite
+        rm -rf "$BOUT"; mkdir -p "$BOUT"
+        eval "$(q "$FRAMED") $job -j 2" >/dev/null 2>&1 || true
+        produced=$(find "$BOUT" -type f | wc -l)
+        if [ "$produced" != "$count" ]; then
+            record batch result failed "-j 2 wrote $produced of $count outputs"
+            log "batch: -j 2 wrote $produced of $count outputs"
+        else
+            # A control in the same rounds: what two workers of plain djpeg gain on this machine
+            # right now (if they gain little, the machine is shared and -j 2 cannot show more).
+            control() { echo "bash -c $(q "ls $(q "$BATCH")/b*.jpg | xargs -P $1 -n 1 djpeg -scale 1/4 -outfile /dev/null")"; }
+            measure 3 1 "$JSON/batch" --prepare "$prepare" \
+                -n j1 "$(q "$FRAMED") $job -j 1" -n j2 "$(q "$FRAMED") $job -j 2" \
+                -n control1 "$(control 1)" -n control2 "$(control 2)" > "$WORK/medians"
+            read -r j1 j2 k1 k2 < "$WORK/medians"
+            read -r c1 c2 _ _ < <($HELPER cpu "$JSON"/batch.*.json)
+            record batch result "$count" "$j1" "$j2" "1.7 MP JPEGs to PNG, $mode output" "$c1" "$c2" "$k1" "$k2"
+        fi
+    fi
+fi
+
+# ---------------------------------------------------------------------------------------------
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+record meta machine "$(nproc) cores, $cpu, $(awk '/MemTotal/ { printf "%.0f GB", $2 / 1048576 }' /proc/meminfo), $(uname -sr); work folder on $(df --output=fstype "$WORK" | tail -n 1)"
+record meta load "load average at the start $LOAD_START, at the end $(cut -d ' ' -f 1-3 /proc/loadavg)"
+record meta versions "framed $("$FRAMED" --version 2>&1 | head -n 1 | sed 's/^framed //'); $("$CONVERT" -version | sed -n 's/^Version: \(ImageMagick [^ ]*\).*/\1/p'); $(vips --version); Pillow $("$PY" -c 'import PIL; print(PIL.__version__)'); $(hyperfine --version); runs $RUNS after $WARMUP warm-up"
+$HELPER table "$RESULTS"
+echo
+echo "elapsed: $(elapsed) s"

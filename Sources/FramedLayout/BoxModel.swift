@@ -27,6 +27,17 @@ public struct ShadowGeometry: Sendable, Equatable, Codable {
     public var inset: Bool
     /// The area the shadow visibly covers: the box grown by 3 sigma.
     public var extent: Rect { box.outset(by: 3 * sigma) }
+
+    /// A shadow's corner radius from the box's `radius` and the `spread` that grows (or, negative,
+    /// shrinks) it, as CSS Backgrounds 3 says: the spread is added, except that a radius smaller
+    /// than a positive spread gets `spread · (1 + (radius/spread − 1)³)`, so sharp corners stay
+    /// sharp and small radii grow smoothly; never below zero.
+    public static func cornerRadius(_ radius: Double, spread: Double) -> Double {
+        guard radius > 0 else { return 0 }
+        guard spread > 0, radius < spread else { return max(0, radius + spread) }
+        let ratio = radius / spread - 1
+        return radius + spread * (1 + ratio * ratio * ratio)
+    }
 }
 
 /// Why a style cannot frame a picture.
@@ -125,10 +136,12 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         innerRadius = max(0, outer - b)
 
         // Shadows, relative to the frame at the origin.
+        // Inset shadows start from the padding box and its radius, and their spread shrinks them.
         var placedShadows = style.shadows.map { shadow in
-            let box = frame0.offsetBy(dx: shadow.offsetX.points, dy: shadow.offsetY.points)
-                .outset(by: shadow.inset ? -shadow.spread.points : shadow.spread.points)
-            let radius = outer > 0 ? max(0, outer + shadow.spread.points) : 0
+            let grow = shadow.inset ? -shadow.spread.points : shadow.spread.points
+            let box = (shadow.inset ? frame0.outset(by: -b) : frame0)
+                .offsetBy(dx: shadow.offsetX.points, dy: shadow.offsetY.points).outset(by: grow)
+            let radius = ShadowGeometry.cornerRadius(shadow.inset ? max(0, outer - b) : outer, spread: grow)
             return ShadowGeometry(box: box, radius: radius, sigma: shadow.blur.points / 2,
                                   color: shadow.color, inset: shadow.inset)
         }
@@ -175,7 +188,8 @@ public struct FrameLayout: Sendable, Equatable, Codable {
     /// in pixels, rounded, at least 1, and never more than the picture has.
     public func rasterSize(atDPI dpi: Double) -> PixelSize {
         func need(_ points: Double, _ available: Int) -> Int {
-            min(available, max(1, Int((points * dpi / 72).rounded())))
+            // Clamped as a Double first: a huge placed size (or dpi) must not trap in Int().
+            Int(min(Double(available), max(1, (points * dpi / 72).rounded())))
         }
         return PixelSize(width: need(picture.width, picturePixels.width),
                          height: need(picture.height, picturePixels.height))

@@ -25,6 +25,9 @@ struct FrameDrawing {
             context.fill()
         }
         try drawPicture(picture, in: context)
+        for shadow in layout.shadows.reversed() where shadow.inset {
+            try VectorShadow.drawInset(shadow, clip: layout.paddingBox, radius: layout.innerRadius, in: context)
+        }
         try drawInnerBorder(in: context)
         try drawBorder(in: context)
         try context.checkStatus("drawing the frame")

@@ -174,9 +174,6 @@ public enum FrameRenderer {
     /// Draws a picture that is already at its final pixel size.
     public static func render(_ picture: EmbeddedPicture, layout: FrameLayout, style: FrameStyle,
                               options: RenderOptions) throws(RenderError) -> [UInt8] {
-        if layout.shadows.contains(where: \.inset) {
-            throw .unsupported("inset shadows are not supported yet")
-        }
         try options.checkCanvas(options.outputCanvas(layout))
         let surface = try PictureSurface.copy(picture.image)
         if let jpeg = picture.jpeg, options.format != .png {

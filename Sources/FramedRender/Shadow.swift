@@ -1,60 +1,263 @@
 import Foundation
 import FramedLayout
 
-/// The vector drop shadow.
+/// The vector shadow.
 ///
 /// A Gaussian blur of a sharp-cornered box is separable: its alpha at (x, y) is
 /// `A · fx(x) · fy(y)` with `fx(x) = Φ((x − x0)/σ) − Φ((x − x1)/σ)` (Φ the normal CDF), and `fy`
 /// likewise. Cairo draws that exactly and as vectors: the source is a linear gradient along x
 /// carrying `A · fx`, masked (`cairo_mask`) by a linear gradient along y carrying `fy`. SVG gets a
 /// `<mask>` with `<linearGradient>`s, PDF a soft mask with shadings; nothing is rasterised.
+///
+/// Rounded boxes multiply that by `1 − D`, the corner correction (`CornerCorrection`): a group of
+/// six gradients composited with OVER (two linear, four radial), used as one more mask.
+///
+/// Only the OVER operator is used (Cairo's SVG backend rasterises the page for any other), no mesh
+/// patterns, and every gradient is padded or reflected. Symmetric profiles are stored as their
+/// first half and reflected, which halves the stops in SVG and the functions in PDF.
 enum VectorShadow {
-    /// Largest error allowed between a gradient's piecewise-linear stops and the exact profile, in
-    /// alpha (0...1); the product of two profiles then stays within about 1/255.
-    static let tolerance = 0.002
+    /// Largest error allowed between a gradient's stops and its exact profile, in alpha (0...1),
+    /// for an opaque shadow colour; lighter colours allow proportionally more (the error is
+    /// multiplied by the colour's alpha), up to `loosestTolerance`.
+    static let tolerance = 0.003
+    static let loosestTolerance = 0.02
+    /// The shadow is drawn out to this many sigmas from its box (the alpha there is 3e-5).
+    static let reach = 4.0
 
-    /// Draws `shadow` with the OVER operator. Rounded shadow boxes use the separable (sharp-corner)
-    /// shadow for now.
+    static func tolerance(for color: RGBAColor) -> Double {
+        min(loosestTolerance, tolerance / max(color.alpha, 1e-6))
+    }
+
+    /// Draws an outer shadow with the OVER operator.
     static func draw(_ shadow: ShadowGeometry, in context: CairoContext) throws(RenderError) {
         let box = shadow.box
         guard box.width > 0, box.height > 0, shadow.color.alpha > 0 else { return }
         let sigma = shadow.sigma
         guard sigma > 1e-6 else {
+            context.newPath()
             context.addRoundedRect(box, radius: shadow.radius)
             context.setSource(shadow.color)
             context.fill()
             return
         }
-        let reach = 4 * sigma
-        let across = try gradient(from: Point(x: box.minX - reach, y: 0), to: Point(x: box.maxX + reach, y: 0),
-                                  profile: EdgeProfile(start: box.minX, end: box.maxX, sigma: sigma),
-                                  color: shadow.color)
-        let down = try gradient(from: Point(x: 0, y: box.minY - reach), to: Point(x: 0, y: box.maxY + reach),
-                                profile: EdgeProfile(start: box.minY, end: box.maxY, sigma: sigma),
-                                color: .black)
+        let tol = tolerance(for: shadow.color)
+        let area = box.outset(by: reach * sigma)
+        let across = try profileGradient(box: box, sigma: sigma, horizontal: true, from: area.minX,
+                                         color: shadow.color, complement: false, tolerance: tol)
+        let down = try profileGradient(box: box, sigma: sigma, horizontal: false, from: area.minY,
+                                       color: .black, complement: false, tolerance: tol)
+        let correction = CornerCorrection.fit(size: box.size, radius: shadow.radius, sigma: sigma, insideWeight: 0.3,
+                                              opacity: shadow.color.alpha)
         try context.withSavedState { () throws(RenderError) in
             context.newPath()
-            context.addRoundedRect(box.outset(by: reach), radius: 0)
+            context.addRoundedRect(area, radius: 0)
             context.clip()
-            context.setSource(across)
-            context.mask(down)
+            if let correction {
+                // (fx · fy) · (1 − D): the sharp shadow as a group, masked by the correction group
+                // (a mask group that holds no soft mask of its own, which Ghostscript would drop).
+                let rounded = try correctionGroup(correction, box: box, radius: shadow.radius, from: area.origin,
+                                                  tolerance: tol, in: context)
+                let sharp = try context.group { () throws(RenderError) in
+                    context.setSource(across)
+                    context.mask(down)
+                }
+                context.setSource(sharp)
+                context.mask(rounded)
+            } else {
+                context.setSource(across)
+                context.mask(down)
+            }
         }
     }
 
-    /// A padded linear gradient from `start` to `end` whose alpha follows `profile` (times the
-    /// colour's own alpha).
-    private static func gradient(from start: Point, to end: Point, profile: EdgeProfile,
-                                 color: RGBAColor) throws(RenderError) -> CairoPattern {
-        let pattern = try CairoPattern.linear(from: start, to: end)
-        let stops = profile.stops(tolerance: tolerance)
-        let first = stops.first!.position, span = stops.last!.position - first
-        for stop in stops {
-            var c = color
-            c.alpha = color.alpha * stop.value
-            pattern.addStop((stop.position - first) / span, c)
+    /// Draws an inset shadow inside `clip` (the padding box, rounded with `radius`), with OVER.
+    ///
+    /// Its alpha is `A · (1 − fx · fy · (1 − D))`; composited with OVER, layers with alphas
+    /// `1 − fx`, `1 − fy` and `D` give exactly that (transmittances multiply), drawn in a group that
+    /// is then painted with the colour's alpha.
+    static func drawInset(_ shadow: ShadowGeometry, clip: Rect, radius: Double,
+                          in context: CairoContext) throws(RenderError) {
+        guard clip.width > 0, clip.height > 0, shadow.color.alpha > 0 else { return }
+        let box = shadow.box, sigma = shadow.sigma
+        var opaque = shadow.color
+        opaque.alpha = 1
+        try context.withSavedState { () throws(RenderError) in
+            context.newPath()
+            context.addRoundedRect(clip, radius: radius)
+            context.clip()
+            guard box.width > 0, box.height > 0 else {
+                // The spread ate the box: the whole padding box is in shadow.
+                context.setSource(shadow.color)
+                context.paint()
+                return
+            }
+            guard sigma > 1e-6 else {
+                context.newPath()
+                context.addRoundedRect(clip.union(box).outset(by: 1), radius: 0)
+                context.addRoundedRect(box, radius: shadow.radius)
+                context.setEvenOddFill(true)
+                context.setSource(shadow.color)
+                context.fill()
+                return
+            }
+            let tol = tolerance(for: shadow.color)
+            // Start the half profiles far enough out that their reflection covers the whole clip.
+            let startX = min(box.minX - reach * sigma, clip.minX, 2 * box.midX - clip.maxX)
+            let startY = min(box.minY - reach * sigma, clip.minY, 2 * box.midY - clip.maxY)
+            let outsideX = try profileGradient(box: box, sigma: sigma, horizontal: true, from: startX,
+                                               color: opaque, complement: true, tolerance: tol)
+            let outsideY = try profileGradient(box: box, sigma: sigma, horizontal: false, from: startY,
+                                               color: opaque, complement: true, tolerance: tol)
+            let correction = CornerCorrection.fit(size: box.size, radius: shadow.radius, sigma: sigma, insideWeight: 1,
+                                                  opacity: shadow.color.alpha)
+            let layers = try context.group { () throws(RenderError) in
+                context.setSource(outsideX)
+                context.paint()
+                context.setSource(outsideY)
+                context.paint()
+                if let correction {
+                    try drawDeficit(correction, box: box, radius: shadow.radius, color: opaque,
+                                    from: Point(x: startX, y: startY), tolerance: tol, in: context)
+                }
+            }
+            context.setSource(layers)
+            context.paint(alpha: shadow.color.alpha)
         }
+    }
+
+    // MARK: Pieces
+
+    /// A gradient along x (or y) carrying `fx` (or its complement `1 − fx`) times the colour's
+    /// alpha: the first half of the symmetric profile, from `start` to the box's middle, reflected.
+    private static func profileGradient(box: Rect, sigma: Double, horizontal: Bool, from start: Double,
+                                        color: RGBAColor, complement: Bool,
+                                        tolerance: Double) throws(RenderError) -> CairoPattern {
+        let lo = horizontal ? box.minX : box.minY, hi = horizontal ? box.maxX : box.maxY
+        let profile = EdgeProfile(start: lo, end: hi, sigma: sigma)
+        let middle = (lo + hi) / 2
+        // Dense where the edge bends, then whatever straight run is left up to the middle.
+        let bend = min(middle, lo + 5 * sigma)
+        var line = Polyline.sampling(from: start, to: max(start, lo - 5 * sigma), step: sigma) { profile.value(at: $0) }
+        line = line.appending(Polyline.sampling(from: max(start, lo - 5 * sigma), to: bend, step: sigma / 24) {
+            profile.value(at: $0)
+        })
+        // The straight run is sampled too, so that no segment can cut across it unchecked (a long
+        // chord over a faint tail would bias a large area).
+        line = line.appending(Polyline.sampling(from: bend, to: middle, step: max(sigma, (middle - bend) / 200)) {
+            profile.value(at: $0)
+        })
+        if complement { line.values = line.values.map { 1 - $0 } }
+        return try gradient(line.fitted(tolerance: tolerance), horizontal: horizontal, color: color, reflect: true)
+    }
+
+    /// A linear gradient along x or y whose alpha follows `line` (times the colour's alpha).
+    private static func gradient(_ line: Polyline, horizontal: Bool, color: RGBAColor,
+                                 reflect: Bool) throws(RenderError) -> CairoPattern {
+        let first = line.positions.first!, last = line.positions.last!
+        let pattern = try CairoPattern.linear(from: horizontal ? Point(x: first, y: 0) : Point(x: 0, y: first),
+                                              to: horizontal ? Point(x: last, y: 0) : Point(x: 0, y: last))
+        addStops(line, to: pattern, color: color)
+        if reflect { pattern.reflectEnds() } else { pattern.padEnds() }
+        return pattern
+    }
+
+    /// A radial gradient around `centre` whose alpha follows `line` along the distance (padded).
+    private static func radialGradient(_ line: Polyline, centre: Point, color: RGBAColor) throws(RenderError) -> CairoPattern {
+        let pattern = try CairoPattern.radial(centre: centre, radius: line.positions.last!)
+        addStops(line, to: pattern, color: color)
         pattern.padEnds()
         return pattern
+    }
+
+    private static func addStops(_ line: Polyline, to pattern: CairoPattern, color: RGBAColor) {
+        let first = line.positions.first!, span = line.positions.last! - first
+        for (t, v) in zip(line.positions, line.values) {
+            var c = color
+            c.alpha = color.alpha * min(1, max(0, v))
+            pattern.addStop(span > 0 ? (t - first) / span : 0, c)
+        }
+    }
+
+    /// The arc centres of a box with corner radius `radius`.
+    private static func arcCentres(_ box: Rect, _ radius: Double) -> [Point] {
+        let r = min(radius, box.width / 2, box.height / 2)
+        return [Point(x: box.minX + r, y: box.minY + r), Point(x: box.maxX - r, y: box.minY + r),
+                Point(x: box.minX + r, y: box.maxY - r), Point(x: box.maxX - r, y: box.maxY - r)]
+    }
+
+    /// The group whose alpha is `1 − D`: OVER of `1 − bx`, `1 − by` and `1 − a(ρᵢ)` for each arc
+    /// centre. Away from the corners `1 − bx` is opaque, so the group leaves the shadow alone.
+    private static func correctionGroup(_ c: CornerCorrection, box: Rect, radius: Double, from start: Point,
+                                        tolerance: Double, in context: CairoContext) throws(RenderError) -> CairoPattern {
+        let across = try gradient(half(c.across, weights: c.acrossWeight, origin: box.minX, from: start.x, complement: true,
+                                       tolerance: tolerance), horizontal: true, color: .black, reflect: true)
+        let down = try gradient(half(c.down, weights: c.downWeight, origin: box.minY, from: start.y, complement: true,
+                                     tolerance: tolerance), horizontal: false, color: .black, reflect: true)
+        var radial = c.radial
+        radial.values = radial.values.map { 1 - $0 }
+        radial = radial.fitted(tolerances: weighted(tolerance, c.radialWeight))
+        return try context.group { () throws(RenderError) in
+            context.setSource(across)
+            context.paint()
+            context.setSource(down)
+            context.paint()
+            // One radial gradient per corner. (A group drawn four times with mirrors would be
+            // stored once in PDF, but Cairo's SVG backend writes it again under the same id each
+            // time, which is invalid XML.)
+            for centre in arcCentres(box, radius) {
+                context.setSource(try radialGradient(radial, centre: centre, color: .black))
+                context.paint()
+            }
+        }
+    }
+
+    /// Draws `D = bx · by · Π a(ρᵢ)` in `color`: bx masked by by, then by each radial factor in
+    /// turn (products need masks, OVER cannot multiply). Every mask is a plain gradient and the
+    /// groups are only sources: Ghostscript drops a soft mask nested inside another one's group.
+    private static func drawDeficit(_ c: CornerCorrection, box: Rect, radius: Double, color: RGBAColor,
+                                    from start: Point, tolerance: Double, in context: CairoContext) throws(RenderError) {
+        let across = try gradient(half(c.across, weights: c.acrossWeight, origin: box.minX, from: start.x, complement: false,
+                                       tolerance: tolerance), horizontal: true, color: color, reflect: true)
+        let down = try gradient(half(c.down, weights: c.downWeight, origin: box.minY, from: start.y, complement: false,
+                                     tolerance: tolerance), horizontal: false, color: .black, reflect: true)
+        let radial = c.radial.fitted(tolerances: weighted(tolerance, c.radialWeight))
+        let factors = try arcCentres(box, radius).map { centre throws(RenderError) in
+            try radialGradient(radial, centre: centre, color: .black)
+        }
+        var product = try context.group { () throws(RenderError) in
+            context.setSource(across)
+            context.mask(down)
+        }
+        for factor in factors.dropLast() {
+            let previous = product
+            product = try context.group { () throws(RenderError) in
+                context.setSource(previous)
+                context.mask(factor)
+            }
+        }
+        context.setSource(product)
+        context.mask(factors[factors.count - 1])
+    }
+
+    /// A correction profile (positions from the box's edge) placed in user space from `start` to
+    /// the box's middle, optionally as `1 − b`, with its stops fitted to `tolerance` divided by
+    /// each knot's weight.
+    private static func half(_ line: Polyline, weights: [Double], origin: Double, from start: Double,
+                             complement: Bool, tolerance: Double) -> Polyline {
+        var placed = Polyline(positions: line.positions.map { $0 + origin }, values: line.values)
+        var w = weights
+        if placed.positions[0] > start {
+            placed = Polyline(positions: [start], values: [placed.values[0]]).appending(placed)
+            w.insert(w.first ?? 1, at: 0)
+        }
+        if complement { placed.values = placed.values.map { 1 - $0 } }
+        return placed.fitted(tolerances: weighted(tolerance, w))
+    }
+
+    /// Per-knot tolerances: `tolerance` where an error moves the shadow fully, looser (up to 8
+    /// times) where the shadow there is faint.
+    private static func weighted(_ tolerance: Double, _ weights: [Double]) -> [Double] {
+        weights.map { tolerance / min(1, max(0.125, $0)) }
     }
 }
 
@@ -71,44 +274,5 @@ struct EdgeProfile: Sendable, Equatable {
 
     func value(at t: Double) -> Double {
         Self.phi((t - start) / sigma) - Self.phi((t - end) / sigma)
-    }
-
-    /// f''(t), which bounds the error of linear interpolation (h²/8 · |f''|).
-    func curvature(at t: Double) -> Double {
-        let u = (t - start) / sigma, v = (t - end) / sigma
-        return (-u * Self.density(u) + v * Self.density(v)) / (sigma * sigma)
-    }
-
-    /// Gradient stops from `start − 4σ` to `end + 4σ` such that linear interpolation between them
-    /// stays within `tolerance` of `f`. Step lengths follow the curvature, so flat stretches get no
-    /// stops and the steep edges about twenty each. The end stops are exactly zero.
-    func stops(tolerance: Double) -> [(position: Double, value: Double)] {
-        let lower = start - 4 * sigma, upper = end + 4 * sigma
-        var result = [(position: lower, value: 0.0)]
-        var t = lower
-        while t < upper {
-            var h = upper - t
-            while h > sigma * 1e-3 {
-                let c = max(abs(curvature(at: t)), abs(curvature(at: t + h / 2)), abs(curvature(at: t + h)))
-                let bound = c > 0 ? (8 * tolerance / c).squareRoot() : h
-                if bound < h { h = max(bound, 0.5 * h) * 0.98; continue }
-                if maxError(from: t, to: t + h) <= tolerance { break }
-                h *= 0.7
-            }
-            t = min(upper, t + h)
-            result.append((t, t >= upper ? 0 : value(at: t)))
-        }
-        return result
-    }
-
-    /// Largest difference between `f` and the straight line joining its ends on [a, b].
-    private func maxError(from a: Double, to b: Double) -> Double {
-        let fa = a == start - 4 * sigma ? 0 : value(at: a), fb = value(at: b)
-        var worst = 0.0
-        for i in 1..<16 {
-            let w = Double(i) / 16, t = a + (b - a) * w
-            worst = max(worst, abs(value(at: t) - (fa + (fb - fa) * w)))
-        }
-        return worst
     }
 }

@@ -16,7 +16,8 @@ enum PDFBackend: Backend {
             try drawing.draw(picture: picture, in: context)
             try surface.finish()
         }
-        return withExtendedLifetime(sink) { sink.bytes }
+        // Cairo's hundreds of small shading objects, packed (see PDFCompaction).
+        return withExtendedLifetime(sink) { PDFCompaction.compact(sink.bytes) }
     }
 
     /// Several framed pictures as one PDF, a page each, each page its own size (the page plus
@@ -57,7 +58,8 @@ enum PDFBackend: Backend {
             }
             try surface.finish()
         }
-        return withExtendedLifetime(sink) { sink.bytes }
+        // Cairo's hundreds of small shading objects, packed (see PDFCompaction).
+        return withExtendedLifetime(sink) { PDFCompaction.compact(sink.bytes) }
     }
 
     /// `cairo_pdf_surface_set_metadata`; the dates are always set, or Cairo writes the clock's time.

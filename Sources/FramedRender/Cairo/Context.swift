@@ -79,4 +79,25 @@ final class CairoContext {
     func paint() { cairo_paint(pointer) }
     /// `cairo_mask`: the source, weighted by the alpha of `mask`.
     func mask(_ mask: CairoPattern) { cairo_mask(pointer, mask.pointer) }
+    /// `cairo_paint_with_alpha`: the source everywhere inside the clip, times `alpha`.
+    func paint(alpha: Double) { cairo_paint_with_alpha(pointer, alpha) }
+
+    // MARK: Groups
+
+    /// `cairo_push_group`: draws into a transparent offscreen group (a recording surface in SVG and
+    /// PDF, so the group stays vector) until `popGroup()`; its extents are the current clip's.
+    func pushGroup() { cairo_push_group(pointer) }
+    /// `cairo_pop_group`: ends the group and returns it as a pattern.
+    func popGroup() throws(RenderError) -> CairoPattern {
+        try CairoPattern(taking: cairo_pop_group(pointer), "ending a group")
+    }
+    /// Runs `body` inside `pushGroup()` … `popGroup()`.
+    func group(_ body: () throws(RenderError) -> Void) throws(RenderError) -> CairoPattern {
+        pushGroup()
+        do { try body() } catch {
+            _ = try? popGroup()
+            throw error
+        }
+        return try popGroup()
+    }
 }

@@ -5,7 +5,8 @@ import FramedLayout
 final class CairoPattern {
     let pointer: OpaquePointer
 
-    private init(taking pointer: OpaquePointer, _ operation: String) throws(RenderError) {
+    /// Takes ownership of a pattern returned by a `cairo_pattern_create_*` or `cairo_pop_group` call.
+    init(taking pointer: OpaquePointer, _ operation: String) throws(RenderError) {
         self.pointer = pointer
         try check(cairo_pattern_status(pointer), operation)
     }
@@ -16,6 +17,13 @@ final class CairoPattern {
     static func linear(from start: Point, to end: Point) throws(RenderError) -> CairoPattern {
         try CairoPattern(taking: cairo_pattern_create_linear(start.x, start.y, end.x, end.y),
                          "creating a linear gradient")
+    }
+
+    /// `cairo_pattern_create_radial` with both circles centred on `centre`: a gradient along the
+    /// distance from `centre`, from 0 (offset 0) to `radius` (offset 1).
+    static func radial(centre: Point, radius: Double) throws(RenderError) -> CairoPattern {
+        try CairoPattern(taking: cairo_pattern_create_radial(centre.x, centre.y, 0, centre.x, centre.y, radius),
+                         "creating a radial gradient")
     }
 
     /// `cairo_pattern_create_for_surface`: paints an image.
@@ -31,6 +39,11 @@ final class CairoPattern {
 
     /// `cairo_pattern_set_extend(CAIRO_EXTEND_PAD)`: the end stops continue beyond the line.
     func padEnds() { cairo_pattern_set_extend(pointer, CAIRO_EXTEND_PAD) }
+
+    /// `cairo_pattern_set_extend(CAIRO_EXTEND_REFLECT)`: the gradient continues mirrored at each end,
+    /// so half of a symmetric profile draws all of it (SVG `spreadMethod="reflect"`; in PDF one
+    /// function referenced once per repeat).
+    func reflectEnds() { cairo_pattern_set_extend(pointer, CAIRO_EXTEND_REFLECT) }
 
     /// `cairo_pattern_set_filter(CAIRO_FILTER_GOOD)`: smooth sampling of an image that is drawn
     /// at about its own pixel size (it was resampled before); PDF marks it `/Interpolate true`.

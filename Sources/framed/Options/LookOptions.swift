@@ -58,7 +58,6 @@ let lookOptions: [Option] = [
                             help: "CSS box-shadow list 'X Y BLUR SPREAD COLOR, ...', or none",
                             defaultText: "0 0 10px rgba(0,0,0,0.6)")) { s, v throws(UsageError) in
         s.style.shadows = try parse("shadow", v, BoxShadow.parseList)
-        if s.style.shadows.contains(where: \.inset) { throw UsageError("--shadow: inset shadows are not supported yet") }
     },
     Option(spec: OptionSpec(name: "margin", valueName: "LENGTH", help: "empty space around frame and shadows",
                             defaultText: "0")) { s, v throws(UsageError) in

@@ -1,0 +1,216 @@
+/// Packs the small objects of a PDF that Cairo wrote into one object stream (PDF 1.5).
+///
+/// Cairo writes every gradient stop, function, soft mask and graphics state as its own object with
+/// a generously spaced dictionary and a 20-byte cross-reference entry; a vector shadow has
+/// hundreds. Here every object without a stream of its own (except bare numbers, which are
+/// `/Length` values, and the document information) goes, with its white space collapsed, into one object stream, and the
+/// cross-reference table becomes a cross-reference stream; the object stream is deflated
+/// (`Deflate`). Streams (the picture, content, forms) are copied byte for byte. Nothing is re-encoded, so the page renders exactly as before; when
+/// the input is not the simple single-section file Cairo writes, it is returned unchanged.
+enum PDFCompaction {
+    static func compact(_ pdf: [UInt8]) -> [UInt8] {
+        guard let file = CairoPDF(pdf), file.objects.count > 1 else { return pdf }
+        var packed: [(number: Int, body: [UInt8])] = []
+        var kept: [(number: Int, bytes: ArraySlice<UInt8>)] = []
+        for object in file.objects {
+            let body = Array(pdf[object.body])
+            // The document information stays readable as plain text (dates, title, creator).
+            if Syntax.hasStream(body) || Syntax.isNumber(body) || object.number == file.info {
+                kept.append((object.number, pdf[object.range]))
+            } else {
+                packed.append((object.number, Syntax.collapsingWhiteSpace(body)))
+            }
+        }
+        guard !packed.isEmpty else { return pdf }
+
+        var out = Array("%PDF-1.5\n%\u{B5}\u{B5}\u{B5}\u{B5}\n".utf8)
+        var offsets: [Int: (type: UInt8, field2: Int, field3: Int)] = [:]
+        for object in kept {
+            offsets[object.number] = (1, out.count, 0)
+            out += object.bytes
+            if out.last != UInt8(ascii: "\n") { out.append(UInt8(ascii: "\n")) }
+        }
+        // The object stream: "number offset" pairs, then the objects.
+        let streamNumber = file.size, xrefNumber = file.size + 1
+        var header = [UInt8](), bodies = [UInt8]()
+        for (index, object) in packed.enumerated() {
+            header += Array("\(object.number) \(bodies.count) ".utf8)
+            bodies += object.body
+            bodies.append(UInt8(ascii: "\n"))
+            offsets[object.number] = (2, streamNumber, index)
+        }
+        header[header.count - 1] = UInt8(ascii: "\n")
+        let compressed = Deflate.zlib(header + bodies)
+        offsets[streamNumber] = (1, out.count, 0)
+        out += Array(("\(streamNumber) 0 obj\n<< /Type /ObjStm /N \(packed.count) /First \(header.count) "
+            + "/Filter /FlateDecode /Length \(compressed.count) >>\nstream\n").utf8)
+        out += compressed
+        out += Array("\nendstream\nendobj\n".utf8)
+
+        // The cross-reference stream, fields of 1, 4 and 2 bytes.
+        let size = xrefNumber + 1
+        offsets[xrefNumber] = (1, out.count, 0)
+        var table = [UInt8]()
+        for number in 0..<size {
+            let entry = offsets[number] ?? (0, 0, number == 0 ? 65535 : 0)
+            table.append(entry.type)
+            for shift in [24, 16, 8, 0] { table.append(UInt8(truncatingIfNeeded: entry.field2 >> shift)) }
+            for shift in [8, 0] { table.append(UInt8(truncatingIfNeeded: entry.field3 >> shift)) }
+        }
+        let xrefOffset = out.count
+        var trailer = "<< /Type /XRef /Size \(size) /W [1 4 2] /Root \(file.root) 0 R"
+        if let info = file.info { trailer += " /Info \(info) 0 R" }
+        trailer += " /Length \(table.count) >>"
+        out += Array("\(xrefNumber) 0 obj\n\(trailer)\nstream\n".utf8)
+        out += table
+        out += Array("\nendstream\nendobj\nstartxref\n\(xrefOffset)\n%%EOF\n".utf8)
+        return out
+    }
+
+    /// The parts of a PDF as Cairo 1.16 writes it: objects located through its one classic
+    /// cross-reference table, and the trailer's /Size, /Root and /Info.
+    struct CairoPDF {
+        struct Object { var number: Int; var range: Range<Int>; var body: Range<Int> }
+        var objects: [Object] = []
+        var size: Int, root: Int, info: Int?
+
+        init?(_ pdf: [UInt8]) {
+            guard let startxref = Syntax.lastRange(of: "startxref", in: pdf),
+                  let xrefOffset = Syntax.integer(after: startxref.upperBound, in: pdf),
+                  xrefOffset < pdf.count, pdf[xrefOffset...].starts(with: Array("xref".utf8)),
+                  let trailerRange = Syntax.lastRange(of: "trailer", in: pdf), trailerRange.lowerBound > xrefOffset
+            else { return nil }
+            let trailer = String(decoding: pdf[trailerRange.upperBound..<startxref.lowerBound], as: UTF8.self)
+            guard let size = Syntax.reference(named: "/Size", in: trailer, isObject: false),
+                  let root = Syntax.reference(named: "/Root", in: trailer, isObject: true),
+                  !trailer.contains("/Encrypt"), !trailer.contains("/Prev") else { return nil }
+            self.size = size; self.root = root
+            info = Syntax.reference(named: "/Info", in: trailer, isObject: true)
+            // One subsection "0 N", then N entries of 20 bytes.
+            let table = String(decoding: pdf[xrefOffset..<trailerRange.lowerBound], as: UTF8.self)
+            let lines = table.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard lines.count >= 2, lines[1] == "0 \(size)", lines.count == size + 2 else { return nil }
+            var starts: [(number: Int, offset: Int)] = []
+            for (number, line) in lines.dropFirst(2).enumerated() {
+                let fields = line.split(separator: " ")
+                guard fields.count == 3, let offset = Int(fields[0]) else { return nil }
+                if fields[2] == "n" {
+                    guard fields[1] == "00000", offset < xrefOffset else { return nil }
+                    starts.append((number, offset))
+                }
+            }
+            starts.sort { $0.offset < $1.offset }
+            for (i, start) in starts.enumerated() {
+                let end = i + 1 < starts.count ? starts[i + 1].offset : xrefOffset
+                let prefix = Array("\(start.number) 0 obj".utf8)
+                guard pdf[start.offset..<end].starts(with: prefix),
+                      let close = Syntax.lastRange(of: "endobj", in: pdf, before: end), close.lowerBound > start.offset
+                else { return nil }
+                objects.append(Object(number: start.number, range: start.offset..<close.upperBound,
+                                      body: (start.offset + prefix.count)..<close.lowerBound))
+            }
+        }
+    }
+
+    /// Just enough PDF syntax: strings are skipped, everything else is tokens and white space.
+    enum Syntax {
+        static func isWhite(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 || b == 0x0C || b == 0 }
+
+        static func lastRange(of word: String, in bytes: [UInt8], before end: Int? = nil) -> Range<Int>? {
+            let w = Array(word.utf8), stop = min(end ?? bytes.count, bytes.count)
+            var i = stop - w.count
+            while i >= 0 {
+                if bytes[i..<(i + w.count)].elementsEqual(w) { return i..<(i + w.count) }
+                i -= 1
+            }
+            return nil
+        }
+
+        static func integer(after index: Int, in bytes: [UInt8]) -> Int? {
+            var i = index
+            while i < bytes.count, isWhite(bytes[i]) { i += 1 }
+            var j = i
+            while j < bytes.count, (0x30...0x39).contains(bytes[j]) { j += 1 }
+            return j > i ? Int(String(decoding: bytes[i..<j], as: UTF8.self)) : nil
+        }
+
+        /// The number after `/Name` in a trailer ("/Root 12 0 R" gives 12).
+        static func reference(named name: String, in text: String, isObject: Bool) -> Int? {
+            guard let range = text.range(of: name + " ") ?? text.range(of: name + "\n") else { return nil }
+            let fields = text[range.upperBound...].split(whereSeparator: { $0 == " " || $0 == "\n" }).prefix(3)
+            guard let value = fields.first.flatMap({ Int($0) }) else { return nil }
+            if isObject { guard fields.count == 3, fields.dropFirst().first == "0", fields.last?.hasPrefix("R") == true else { return nil } }
+            return value
+        }
+
+        static func isNumber(_ body: [UInt8]) -> Bool {
+            let trimmed = body.drop(while: isWhite).reversed().drop(while: isWhite)
+            return !trimmed.isEmpty && trimmed.allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+        }
+
+        /// Whether the object is a dictionary followed by `stream`.
+        static func hasStream(_ body: [UInt8]) -> Bool {
+            var i = 0, depth = 0
+            while i < body.count {
+                let b = body[i]
+                if b == UInt8(ascii: "(") { i = skipString(body, from: i); continue }
+                if b == UInt8(ascii: "%") {
+                    while i < body.count, body[i] != 0x0A, body[i] != 0x0D { i += 1 }
+                    continue
+                }
+                if b == UInt8(ascii: "<"), i + 1 < body.count, body[i + 1] == UInt8(ascii: "<") { depth += 1; i += 2; continue }
+                if b == UInt8(ascii: ">"), i + 1 < body.count, body[i + 1] == UInt8(ascii: ">") {
+                    depth -= 1; i += 2
+                    if depth == 0 {
+                        let rest = body[i...].drop(while: isWhite)
+                        return rest.starts(with: Array("stream".utf8))
+                    }
+                    continue
+                }
+                i += 1
+            }
+            return false
+        }
+
+        /// The index just past the literal string that starts at `start` (nested parentheses and
+        /// backslash escapes honoured).
+        static func skipString(_ bytes: [UInt8], from start: Int) -> Int {
+            var i = start + 1, depth = 1
+            while i < bytes.count, depth > 0 {
+                switch bytes[i] {
+                case UInt8(ascii: "\\"): i += 1
+                case UInt8(ascii: "("): depth += 1
+                case UInt8(ascii: ")"): depth -= 1
+                default: break
+                }
+                i += 1
+            }
+            return i
+        }
+
+        /// Runs of white space outside strings become one space; comments (Cairo marks page
+        /// dictionaries with one) are dropped; leading and trailing space goes.
+        static func collapsingWhiteSpace(_ body: [UInt8]) -> [UInt8] {
+            var out = [UInt8](), i = 0, pendingSpace = false
+            while i < body.count {
+                let b = body[i]
+                if b == UInt8(ascii: "%") {
+                    while i < body.count, body[i] != 0x0A, body[i] != 0x0D { i += 1 }
+                    pendingSpace = !out.isEmpty
+                    continue
+                }
+                if isWhite(b) { pendingSpace = !out.isEmpty; i += 1; continue }
+                if pendingSpace { out.append(0x20); pendingSpace = false }
+                if b == UInt8(ascii: "(") {
+                    let end = skipString(body, from: i)
+                    out += body[i..<end]
+                    i = end
+                    continue
+                }
+                out.append(b)
+                i += 1
+            }
+            return out
+        }
+    }
+}

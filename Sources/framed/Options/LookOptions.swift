@@ -55,7 +55,7 @@ let lookOptions: [Option] = [
         s.style.position = try parse("position", v, ContentPosition.init(parsing:))
     },
     Option(spec: OptionSpec(name: "shadow", valueName: "SHADOWS",
-                            help: "CSS box-shadow list 'X Y BLUR SPREAD COLOR, ...', or none",
+                            help: "CSS box-shadow list '[inset] X Y BLUR SPREAD COLOR, ...', or none",
                             defaultText: "0 0 10px rgba(0,0,0,0.6)")) { s, v throws(UsageError) in
         s.style.shadows = try parse("shadow", v, BoxShadow.parseList)
     },

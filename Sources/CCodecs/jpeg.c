@@ -43,6 +43,39 @@ static void on_message(j_common_ptr cinfo, int level) {
     ccodecs_note_warning(errors->out, text);
 }
 
+/* Each scan of a progressive (or multi-scan) JPEG is a pass over the whole picture, and a
+ * small file can hold thousands of scans that each cost a full pass (the "pathological
+ * progressive JPEG" that libjpeg-turbo's own tools and fuzzers cap): more scans than this are
+ * refused as an error. Ordinary progressive files have about 10. */
+#define CCODECS_JPEG_MAX_SCANS 500
+
+/* libjpeg calls this before it absorbs each row of MCUs in jpeg_start_decompress (and
+ * between output passes): past the scan limit it bails out through the error jump. */
+static void count_scans(j_common_ptr cinfo) {
+    if (!cinfo->is_decompressor) return;
+    j_decompress_ptr decompress = (j_decompress_ptr)cinfo;
+    if (decompress->input_scan_number <= CCODECS_JPEG_MAX_SCANS) return;
+    jpeg_errors *errors = (jpeg_errors *)cinfo->err;
+    ccodecs_message(errors->message, "more than %d scans (a pathological progressive JPEG)",
+                    CCODECS_JPEG_MAX_SCANS);
+    errors->status = CCODECS_ERROR;
+    longjmp(errors->jump, 1);
+}
+
+/* Whether `size` bytes could hold the entropy-coded data of this picture. A Huffman-coded
+ * scan spends at least one bit on each 8x8 block (its DC difference; sequential scans also an
+ * end-of-block code), so a file with fewer bits than the picture has blocks is cut short
+ * beyond anything worth decoding: refused before the pixels are allocated, rather than
+ * allocating a huge picture for a few bytes and filling it with gray. Arithmetic coding has
+ * no such floor and is let through (the --max-pixels limit still bounds it). */
+static int could_hold_blocks(struct jpeg_decompress_struct *cinfo, size_t size) {
+    if (cinfo->arith_code) return 1;
+    uint64_t blocks = 0;
+    for (int c = 0; c < cinfo->num_components; c++)
+        blocks += (uint64_t)cinfo->comp_info[c].width_in_blocks * cinfo->comp_info[c].height_in_blocks;
+    return blocks <= (uint64_t)size * 8;
+}
+
 static struct jpeg_error_mgr *errors_init(jpeg_errors *errors, char *message, ccodecs_decoded *out) {
     memset(errors, 0, sizeof *errors);
     jpeg_std_error(&errors->pub);
@@ -168,11 +201,13 @@ int ccodecs_jpeg_info(const uint8_t *data, size_t size, ccodecs_image_info *info
 }
 
 static int decode_run(struct jpeg_decompress_struct *cinfo, jpeg_errors *errors,
-                      const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
-                      ccodecs_decoded *out) {
+                      struct jpeg_progress_mgr *progress, const uint8_t *data, size_t size,
+                      int scale_denom, size_t max_pixels, ccodecs_decoded *out) {
     if (setjmp(errors->jump)) return errors->status;
     int status;
     jpeg_create_decompress(cinfo);
+    progress->progress_monitor = count_scans;
+    cinfo->progress = progress;
     jpeg_mem_src(cinfo, data, size);
     save_markers(cinfo);
     jpeg_read_header(cinfo, TRUE);
@@ -183,6 +218,11 @@ static int decode_run(struct jpeg_decompress_struct *cinfo, jpeg_errors *errors,
     /* The source size bounds libjpeg's own memory (progressive coefficient buffers). */
     if ((status = ccodecs_check_size(out->width, out->height, max_pixels, errors->message)))
         return status;
+    if (!could_hold_blocks(cinfo, size)) {
+        ccodecs_message(errors->message, "%zu bytes cannot hold a %ux%u picture (the file is cut short)",
+                        size, (unsigned)out->width, (unsigned)out->height);
+        return CCODECS_ERROR;
+    }
     if ((status = keep_metadata(cinfo, out, errors->message))) return status;
     choose_output(cinfo, out);
     cinfo->scale_num = 1;
@@ -214,9 +254,11 @@ int ccodecs_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, size_
     }
     struct jpeg_decompress_struct cinfo;
     jpeg_errors errors;
+    struct jpeg_progress_mgr progress;
     memset(&cinfo, 0, sizeof cinfo);
+    memset(&progress, 0, sizeof progress);
     cinfo.err = errors_init(&errors, message, out);
-    int status = decode_run(&cinfo, &errors, data, size, scale_denom, max_pixels, out);
+    int status = decode_run(&cinfo, &errors, &progress, data, size, scale_denom, max_pixels, out);
     jpeg_destroy_decompress(&cinfo);
     if (status) ccodecs_decoded_release(out);
     return status;

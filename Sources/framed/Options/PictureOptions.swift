@@ -21,7 +21,7 @@ let pictureOptions: [Option] = [
         s.intent = try choice("intent", v, RenderingIntent.self)
     },
     Option(spec: OptionSpec(name: "max-pixels", valueName: "N",
-                            help: "refuse pictures with more pixels (from the header, before decoding)",
+                            help: "refuse pictures and PNG outputs with more pixels (from the header, before decoding)",
                             defaultText: "256000000")) { s, v throws(UsageError) in
         s.maxPixels = Int(try number("max-pixels", v, maximum: 4_000_000_000))
     },

@@ -1,0 +1,39 @@
+import FramedRaster
+
+/// One decoder over arbitrary bytes: the header (`info`), then a full decode through the same
+/// path as `framed` (C shim, colour management, orientation) with options the input picks.
+/// Beyond not crashing, checks that a decoded picture is what its header promised.
+public enum DecoderFuzz {
+    public static func run(_ data: [UInt8], _ decoder: some PictureDecoder) {
+        let info = try? decoder.info(data)
+        let knobs = Knobs(data)
+        var options = DecodeOptions(maxPixels: FuzzLimits.maxPixels)
+        options.scaleDenominator = knobs.pick([1, 2, 4, 8], at: 0)
+        options.autoOrient = !knobs.flag(2)
+        options.intent = knobs.flag(3) ? .relative : .perceptual
+        // The default CMYK profile makes a slow transform (about 0.1 s): one input in 16 uses it.
+        options.cmykProfilePath = knobs.bits >> 4 & 15 == 0 ? ColorManagement.defaultCMYKProfilePath : nil
+        let decoded: DecodedPicture
+        do { decoded = try decoder.decode(data, options: options) } catch {
+            if case .tooLarge(let width, let height, _) = error {
+                let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+                require(overflow || pixels > FuzzLimits.maxPixels, "refused \(width)x\(height) as too large")
+            }
+            return
+        }
+        let image = decoded.image
+        require(image.width > 0 && image.height > 0, "decoded an empty \(image.width)x\(image.height) picture")
+        require(image.pixels.count == image.width * image.height * 4, "pixel buffer of the wrong size")
+        require(image.width * image.height <= FuzzLimits.maxPixels, "decoded more pixels than the limit")
+        guard let info else { return }
+        // What the header said, shrunk as the decoder says it shrank, turned as it was turned.
+        let d = decoded.scaleDenominator
+        let stored = ((info.width + d - 1) / d, (info.height + d - 1) / d)
+        let turned = options.autoOrient ? decoded.orientation : .up
+        let expected = turned.orientedSize(width: stored.0, height: stored.1)
+        require(decoded.orientation == info.orientation,
+                     "header says orientation \(info.orientation), decoding found \(decoded.orientation)")
+        require(image.width == expected.width && image.height == expected.height,
+                     "header says \(info.width)x\(info.height) (1/\(d), \(turned)), decoded \(image.width)x\(image.height)")
+    }
+}

@@ -1,0 +1,4 @@
+import FuzzSupport
+
+// The whole pipeline, Framer.frame, with fuzzed settings and picture.
+fuzzMain(FrameFuzz.run)

@@ -1,0 +1,303 @@
+// Writes the seed corpora of the fuzz targets, one folder per target, with the project's own
+// encoders (and PNGs and EXIF built byte by byte): `fuzz-seeds OUTDIR`. Small files on purpose
+// (libFuzzer mutates faster, and caps input sizes at the largest seed unless told otherwise).
+import CCodecs
+import Foundation
+import FramedRaster
+
+guard CommandLine.arguments.count == 2 else {
+    FileHandle.standardError.write(Data("usage: fuzz-seeds OUTDIR\n".utf8))
+    exit(2)
+}
+let root = URL(fileURLWithPath: CommandLine.arguments[1])
+
+func write(_ target: String, _ name: String, _ bytes: [UInt8]) {
+    let folder = root.appendingPathComponent(target)
+    try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try! Data(bytes).write(to: folder.appendingPathComponent(name))
+}
+
+// MARK: Pictures
+
+/// A smooth gradient (JPEG-friendly) with alpha from `alpha(x, y)`.
+func gradient(_ width: Int, _ height: Int, alpha: (Int, Int) -> UInt8 = { _, _ in 255 }) -> RasterImage {
+    var pixels: [UInt8] = []
+    for y in 0..<height {
+        for x in 0..<width {
+            pixels += [UInt8(40 + 160 * x / max(width - 1, 1)), UInt8(30 + 180 * y / max(height - 1, 1)),
+                       UInt8(200 - 100 * (x + y) / max(width + height - 2, 1)), alpha(x, y)]
+        }
+    }
+    return RasterImage(width: width, height: height, pixels: pixels)
+}
+
+func check(_ status: Int32, _ message: [CChar]) {
+    let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    precondition(status == CCODECS_OK, text)
+}
+
+func bytes(_ buffer: ccodecs_buffer) -> [UInt8] { Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size)) }
+
+/// A JPEG with CCODECS_JPEG_* flags (progressive, arithmetic, grayscale).
+func jpeg(_ image: RasterImage, quality: Int32 = 80, flags: Int32 = 0) -> [UInt8] {
+    var out = ccodecs_buffer()
+    var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
+    defer { ccodecs_free(out.data) }
+    check(ccodecs_jpeg_encode_rgb(image.pixels, UInt32(image.width), UInt32(image.height), quality,
+                                  image.resolution ?? 0, flags, &out, &message), message)
+    return bytes(out)
+}
+
+/// A CMYK JPEG (CCODECS_JPEG_ADOBE, CCODECS_JPEG_YCCK).
+func cmykJPEG(_ width: Int, _ height: Int, flags: Int32) -> [UInt8] {
+    var cmyk: [UInt8] = []
+    for i in 0..<width * height {
+        let c = UInt8(i * 7 % 256), m = UInt8(i * 3 % 256), y = UInt8(255 - i % 256), k = UInt8(i % 64)
+        cmyk += [c, m, y, k]
+    }
+    var out = ccodecs_buffer()
+    var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
+    defer { ccodecs_free(out.data) }
+    check(ccodecs_jpeg_encode_cmyk(cmyk, UInt32(width), UInt32(height), 80, flags, &out, &message), message)
+    return bytes(out)
+}
+
+/// A matrix-shaper ICC profile (lcms2 through the shim); nil chromaticities: sRGB's.
+func iccProfile(_ chromaticities: [Double]?, gamma: Double, gray: Bool = false) -> [UInt8] {
+    var out = ccodecs_buffer()
+    var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
+    defer { ccodecs_free(out.data) }
+    let status = chromaticities.map { ccodecs_icc_profile($0, gamma, gray ? 1 : 0, &out, &message) }
+        ?? ccodecs_icc_profile(nil, gamma, gray ? 1 : 0, &out, &message)
+    check(status, message)
+    return bytes(out)
+}
+
+let adobeRGB: [Double] = [0.3127, 0.3290, 0.64, 0.33, 0.21, 0.71, 0.15, 0.06]
+let adobeProfile = iccProfile(adobeRGB, gamma: 563.0 / 256)
+let grayProfile = iccProfile(nil, gamma: 1.8, gray: true)
+
+// MARK: EXIF
+
+func exif(orientation: UInt16?, xResolution: (UInt32, UInt32)? = nil, unit: UInt16? = nil,
+          bigEndian: Bool = true) -> [UInt8] {
+    func u16(_ v: UInt16) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)] }
+    func u32(_ v: UInt32) -> [UInt8] {
+        let b = [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+        return bigEndian ? b : b.reversed()
+    }
+    var entries: [[UInt8]] = [], data: [UInt8] = []
+    let count = [orientation != nil, xResolution != nil, unit != nil].filter { $0 }.count
+    let dataOffset = UInt32(8 + 2 + 12 * count + 4)
+    if let orientation { entries.append(u16(0x0112) + u16(3) + u32(1) + u16(orientation) + [0, 0]) }
+    if let (numerator, denominator) = xResolution {
+        entries.append(u16(0x011A) + u16(5) + u32(1) + u32(dataOffset))
+        data += u32(numerator) + u32(denominator)
+    }
+    if let unit { entries.append(u16(0x0128) + u16(3) + u32(1) + u16(unit) + [0, 0]) }
+    let header: [UInt8] = bigEndian ? Array("MM".utf8) + [0, 42] : Array("II".utf8) + [42, 0]
+    return header + u32(8) + u16(UInt16(count)) + entries.flatMap { $0 } + u32(0) + data
+}
+
+// MARK: JPEG segments
+
+func inserting(_ segments: [(marker: UInt8, payload: [UInt8])], into jpeg: [UInt8]) -> [UInt8] {
+    var at = 2
+    if jpeg[2] == 0xFF && jpeg[3] == 0xE0 { at = 4 + Int(jpeg[4]) << 8 + Int(jpeg[5]) }
+    let segmentBytes = segments.flatMap { segment -> [UInt8] in
+        let length = segment.payload.count + 2
+        return [0xFF, segment.marker, UInt8(length >> 8), UInt8(length & 0xFF)] + segment.payload
+    }
+    return Array(jpeg[..<at]) + segmentBytes + Array(jpeg[at...])
+}
+
+func withEXIF(_ jpeg: [UInt8], _ tiff: [UInt8]) -> [UInt8] { inserting([(0xE1, Array("Exif\0\0".utf8) + tiff)], into: jpeg) }
+
+func withICC(_ jpeg: [UInt8], _ icc: [UInt8]) -> [UInt8] {
+    inserting([(0xE2, Array("ICC_PROFILE\0".utf8) + [1, 1] + icc)], into: jpeg)
+}
+
+// MARK: PNG by hand
+
+func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+}
+
+func be32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+
+func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    let body = Array(type.utf8) + data
+    return be32(UInt32(data.count)) + body + be32(crc32(body))
+}
+
+func zlibStored(_ data: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = [0x78, 0x01]
+    var blocks = stride(from: 0, to: data.count, by: 65535).map { Array(data[$0..<min($0 + 65535, data.count)]) }
+    if blocks.isEmpty { blocks = [[]] }
+    for (i, block) in blocks.enumerated() {
+        let n = UInt16(block.count)
+        out += [i == blocks.count - 1 ? 1 : 0, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8(~n >> 8)]
+        out += block
+    }
+    var a: UInt32 = 1, b: UInt32 = 0
+    for byte in data { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+    return out + be32(b << 16 | a)
+}
+
+let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+/// A PNG of `width` x `height` with every sample a ramp, any colour type and depth, optionally
+/// Adam7-interlaced (the scanlines are then written pass by pass), with extra chunks before
+/// and after IDAT.
+func png(_ width: Int, _ height: Int, depth: Int, colorType: UInt8, interlace: Bool = false,
+         before: [[UInt8]] = [], after: [[UInt8]] = []) -> [UInt8] {
+    let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(colorType)]!
+    func scanlines(_ w: Int, _ h: Int, seed: Int) -> [UInt8] {
+        guard w > 0 && h > 0 else { return [] }
+        let rowBytes = (w * channels * depth + 7) / 8
+        var out: [UInt8] = []
+        for y in 0..<h {
+            out.append(0)
+            for x in 0..<rowBytes { out.append(UInt8(truncatingIfNeeded: (x * 29 + y * 13 + seed) % (colorType == 3 ? 4 : 256))) }
+        }
+        return out
+    }
+    var raw: [UInt8] = []
+    if interlace {
+        let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+        for (i, (x0, y0, dx, dy)) in passes.enumerated() {
+            raw += scanlines((width - x0 + dx - 1) / dx, (height - y0 + dy - 1) / dy, seed: i)
+        }
+    } else {
+        raw = scanlines(width, height, seed: 0)
+    }
+    var extra = before
+    if colorType == 3 {
+        extra.insert(chunk("PLTE", [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]), at: 0)
+    }
+    let header = be32(UInt32(width)) + be32(UInt32(height)) + [UInt8(depth), colorType, 0, 0, interlace ? 1 : 0]
+    return signature + chunk("IHDR", header) + extra.flatMap { $0 } + chunk("IDAT", zlibStored(raw))
+        + after.flatMap { $0 } + chunk("IEND", [])
+}
+
+// MARK: fuzz-jpeg
+
+let photo = gradient(32, 24)
+write("fuzz-jpeg", "baseline.jpg", jpeg(photo))
+write("fuzz-jpeg", "progressive.jpg", jpeg(photo, flags: CCODECS_JPEG_PROGRESSIVE))
+write("fuzz-jpeg", "arithmetic.jpg", jpeg(photo, flags: CCODECS_JPEG_ARITHMETIC))
+write("fuzz-jpeg", "progressive-arithmetic.jpg", jpeg(photo, flags: CCODECS_JPEG_PROGRESSIVE | CCODECS_JPEG_ARITHMETIC))
+write("fuzz-jpeg", "gray.jpg", jpeg(photo, flags: CCODECS_JPEG_GRAYSCALE))
+write("fuzz-jpeg", "odd-size.jpg", jpeg(gradient(17, 9), quality: 50))
+write("fuzz-jpeg", "one-pixel.jpg", jpeg(gradient(1, 1)))
+var dense = gradient(24, 16)
+dense.resolution = 300
+write("fuzz-jpeg", "density.jpg", jpeg(dense))
+write("fuzz-jpeg", "cmyk.jpg", cmykJPEG(16, 16, flags: 0))
+write("fuzz-jpeg", "cmyk-adobe.jpg", cmykJPEG(16, 16, flags: CCODECS_JPEG_ADOBE))
+write("fuzz-jpeg", "ycck.jpg", cmykJPEG(16, 16, flags: CCODECS_JPEG_YCCK))
+for orientation in [3, 6, 8] as [UInt16] {
+    write("fuzz-jpeg", "exif-\(orientation).jpg", withEXIF(jpeg(gradient(24, 16)), exif(orientation: orientation, xResolution: (144, 1), unit: 2)))
+}
+write("fuzz-jpeg", "icc.jpg", withICC(jpeg(photo), adobeProfile))
+write("fuzz-jpeg", "gray-icc.jpg", withICC(jpeg(photo, flags: CCODECS_JPEG_GRAYSCALE), grayProfile))
+
+// MARK: fuzz-png
+
+for (type, depths) in [(0, [1, 2, 4, 8, 16]), (2, [8, 16]), (3, [1, 2, 4, 8]), (4, [8, 16]), (6, [8, 16])] as [(UInt8, [Int])] {
+    for depth in depths { write("fuzz-png", "type\(type)-\(depth).png", png(13, 7, depth: depth, colorType: type)) }
+}
+write("fuzz-png", "interlaced-rgba.png", png(13, 11, depth: 8, colorType: 6, interlace: true))
+write("fuzz-png", "interlaced-gray1.png", png(9, 9, depth: 1, colorType: 0, interlace: true))
+write("fuzz-png", "palette-trns.png", png(8, 8, depth: 2, colorType: 3, before: [chunk("tRNS", [0, 128, 255])]))
+write("fuzz-png", "gray-trns.png", png(8, 8, depth: 8, colorType: 0, before: [chunk("tRNS", [0, 7])]))
+write("fuzz-png", "iccp.png", png(8, 8, depth: 8, colorType: 2,
+                                  before: [chunk("iCCP", Array("seed".utf8) + [0, 0] + zlibStored(adobeProfile))]))
+write("fuzz-png", "gama-chrm.png", png(8, 8, depth: 8, colorType: 2,
+                                       before: [chunk("gAMA", be32(55555)), chunk("cHRM", [31270, 32900, 64000, 33000, 21000, 71000, 15000, 6000].flatMap { be32(UInt32($0)) })]))
+write("fuzz-png", "srgb.png", png(8, 8, depth: 8, colorType: 2, before: [chunk("sRGB", [0]), chunk("gAMA", be32(45455))]))
+write("fuzz-png", "exif-before.png", png(12, 6, depth: 8, colorType: 2, before: [chunk("eXIf", exif(orientation: 6))]))
+write("fuzz-png", "exif-after.png", png(12, 6, depth: 8, colorType: 2, after: [chunk("eXIf", exif(orientation: 8, bigEndian: false))]))
+write("fuzz-png", "phys.png", png(8, 8, depth: 8, colorType: 2, before: [chunk("pHYs", be32(5669) + be32(5669) + [1])]))
+write("fuzz-png", "text.png", png(8, 8, depth: 8, colorType: 0, before: [chunk("tEXt", Array("Comment\0seed".utf8)),
+                                                                        chunk("zTXt", Array("Comment\0\0".utf8) + zlibStored(Array("seed".utf8)))]))
+write("fuzz-png", "compressed.png", try! PictureEncoder.png(gradient(24, 16, alpha: { x, _ in UInt8(x * 10) })))
+
+// MARK: fuzz-webp
+
+write("fuzz-webp", "lossy.webp", try! PictureEncoder.webp(photo, quality: 70))
+write("fuzz-webp", "lossless.webp", try! PictureEncoder.webp(gradient(16, 12), quality: nil))
+write("fuzz-webp", "lossless-alpha.webp", try! PictureEncoder.webp(gradient(16, 12, alpha: { x, y in UInt8((x + y) * 8) }), quality: nil))
+write("fuzz-webp", "lossy-alpha.webp", try! PictureEncoder.webp(gradient(16, 12, alpha: { x, _ in UInt8(x * 16) }), quality: 60))
+write("fuzz-webp", "metadata.webp", try! PictureEncoder.webp(gradient(16, 12), quality: 60, icc: adobeProfile,
+                                                               exif: exif(orientation: 6, xResolution: (72, 1), unit: 2)))
+
+// MARK: fuzz-exif
+
+for orientation in 1...8 {
+    write("fuzz-exif", "be-\(orientation).tiff", exif(orientation: UInt16(orientation)))
+}
+write("fuzz-exif", "le-6.tiff", exif(orientation: 6, bigEndian: false))
+write("fuzz-exif", "resolution-inch.tiff", exif(orientation: 1, xResolution: (300, 1), unit: 2))
+write("fuzz-exif", "resolution-cm.tiff", exif(orientation: nil, xResolution: (118, 1), unit: 3, bigEndian: false))
+write("fuzz-exif", "prefixed.exif", Array("Exif\0\0".utf8) + exif(orientation: 3, xResolution: (72, 1)))
+
+// MARK: fuzz-icc (first byte: pixel format, intent, default CMYK profile; then the profile)
+
+write("fuzz-icc", "srgb-rgba", [0] + iccProfile(nil, gamma: 2.2))
+write("fuzz-icc", "adobe-relative", [4] + adobeProfile)
+write("fuzz-icc", "gray-on-gray", [3] + grayProfile)
+write("fuzz-icc", "gray-on-rgba", [0] + grayProfile)
+write("fuzz-icc", "rgb-on-cmyk", [1] + adobeProfile)
+write("fuzz-icc", "empty-cmyk-inverted", [2 | 8])
+for name in ["a98.icc", "default_gray.icc", "default_rgb.icc", "lab.icc", "gray_to_k.icc", "default_cmyk.icc"] {
+    // Ghostscript's profiles (libgs-common), when installed: real-world tag types.
+    if let data = FileManager.default.contents(atPath: "/usr/share/color/icc/ghostscript/" + name) {
+        let selector: UInt8 = name.contains("cmyk") || name.contains("to_k") ? 1 : name.contains("gray") ? 3 : 0
+        write("fuzz-icc", "ghostscript-" + name, [selector] + Array(data))
+    }
+}
+
+// MARK: fuzz-parsers
+
+let texts = ["12", "12px", "3.5mm", "-2pt", "0.5in", "1e1px", "+3", "2cm", "600x400", "150mmx100mm", "6inx4in",
+             "600 x 400", "10px 20px", "10px 10px 40px", "1px 2px 3px 4px", "#fff", "#6495ed80", "rgb(10, 20, 30)",
+             "rgba(0,0,0,0.6)", "rgb(10% 20% 30% / 50%)", "cornflowerblue", "transparent",
+             "0 0 10px rgba(0,0,0,0.6)", "0 4px 16px rgba(0,0,0,.35), -8px -6px 20px 2px #ff8c0059",
+             "inset 2px 3px 10px -1px #00000099", "none", "center", "top-left", "right bottom", "1.5e-3in"]
+for (i, text) in texts.enumerated() { write("fuzz-parsers", "text-\(i)", Array(text.utf8)) }
+
+// MARK: fuzz-frame (a line of settings, then the picture)
+
+let small = [("jpg", jpeg(gradient(40, 30))),
+             ("png", try! PictureEncoder.png(gradient(30, 20, alpha: { x, _ in UInt8(x * 8) }))),
+             ("webp", try! PictureEncoder.webp(gradient(24, 24), quality: 70))]
+let settings = ["format=png", "format=svg", "format=pdf",
+                "format=png;size=60x40;border=2;shadow=0 2px 4px red;scale=2",
+                "format=svg;size=50x50;fit=cover;position=top;radius=8;padding=4px 2px",
+                "format=pdf;width=64;margin=5;canvas=#eee;shadow=0 0 0 1px #ccc, 3px 4px 6px rgba(0,0,0,.4)",
+                "format=png;preset=none;fit=fill;size=20x60;no-snap",
+                "format=svg;embed=jpeg;flatten=white;quality=50",
+                "format=pdf;dpi=72;lossless;resample=box;image-dpi=auto",
+                "format=png;height=48;border=3;radius=30;fit=contain;dpi=150;intent=relative;no-auto-orient"]
+for (i, line) in settings.enumerated() {
+    for (name, picture) in small { write("fuzz-frame", "settings\(i)-\(name)", Array((line + "\n").utf8) + picture) }
+}
+print("seeds written to \(root.path)")
+
+// MARK: fuzz-config (JSON objects of long options, as `--config FILE` reads them)
+
+let configs: [String] = [##"{"preset": "classic"}"##,
+               ##"{"size": "600x400", "border": "6px", "border-color": "white", "background": "#808080", "shadow": "0 0 10px rgba(0,0,0,0.6)"}"##,
+               ##"{"preset": "none", "width": 320, "padding": "10px 10px 40px", "margin": 24, "canvas-color": "#e9e4d8", "fit": "contain", "position": "top-left"}"##,
+               ##"{"format": "png", "scale": 2, "dpi": 300, "resample": "good", "embed": "png", "quality": 80, "lossless": true, "no-auto-orient": true, "intent": "relative", "max-pixels": 1000000, "min-ppi": 150, "strict": false}"##,
+               ##"{"radius": "4mm", "image-dpi": "auto", "flatten": "white", "no-snap": true}"##,
+               ##"{"height": "100mm", "shadow": "none", "inner-border": "1px black", "border-style": "double"}"##,
+               ##"{"page": "a4", "orientation": "landscape", "bleed": "3mm", "title": "T", "author": "A"}"##,
+               ##"{"bogus": 1}"##, ##"[1, 2]"##, ##"{"size": "1x1", "width": 3}"##]
+for (i, text) in configs.enumerated() { write("fuzz-config", "config-\(i).json", Array(text.utf8)) }

@@ -1,0 +1,205 @@
+import Foundation
+import FramedRaster
+import Testing
+
+/// Issue 7 at the command line: option values out of range and outputs too large to render are
+/// usage errors (exit 2, one line, nothing written, decided before decoding); decompression
+/// bombs are refused from the header; and no failure to write (a full disk, a file size limit,
+/// a device, permissions) leaves a partial or temporary file behind or harms an existing output.
+/// Extends `CLITests` (its workspace, runner and checks).
+@Suite struct HostileCLITests {
+    /// Runs `executable` with `arguments` in `folder` (for `sh -c` and `setpriv`).
+    static func run(_ executable: String, _ arguments: [String], in folder: URL) throws -> CLITests.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLITests.Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                               stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static var isRoot: Bool { getuid() == 0 }
+
+    /// Temporary files would be named `.NAME.framed-XXXXXX`.
+    static func expectNoTemporaryFiles(in folder: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".framed-") }
+        #expect(left.isEmpty, "temporary files left: \(left)", sourceLocation: sourceLocation)
+    }
+
+    // MARK: Options out of range: exit 2 before anything is decoded
+
+    @Test(arguments: [
+        (["--dpi", "0"], ["--dpi", "not a positive number"]),
+        (["--dpi", "1e9"], ["--dpi", "too large"]),
+        (["--scale", "nan"], ["--scale"]),
+        (["--shadow", "0 0 -1px"], ["--shadow", "must not be negative"]),
+        (["--size", "20000x20000", "--scale", "2"], ["photo.jpg", "40060x40060", "32767 per side"]),
+        (["--size", "30000x30000"], ["photo.jpg", "30030x30030", "over the limit of 256 megapixels (--max-pixels)"]),
+        (["--size", "2000x2000", "--max-pixels", "1000000"], ["photo.jpg", "2030x2030", "over the limit of 1 megapixels"]),
+        (["--size", "1e20x1e20", "--format", "svg"], ["photo.jpg", "1000000 pt per side"]),
+        (["--margin", "1e300"], ["photo.jpg", "1000000 pt per side"]),
+        (["--shadow", "0 0 1e30px", "--format", "pdf"], ["photo.jpg", "1000000 pt per side"]),
+    ])
+    func outOfRangeIsAUsageError(_ options: [String], _ words: [String]) throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = ContinuousClock(), start = clock.now
+        let r = try CLITests.framed(["photo.jpg", "-o", "out.png"] + options, in: folder)
+        CLITests.expectOneLineError(r, status: 2, mentioning: words)
+        #expect(clock.now - start < .seconds(10), "refused from the header, without decoding or allocating")
+        #expect(try CLITests.files(in: folder) == ["photo.jpg", "shot.png"], "nothing written")
+    }
+
+    // MARK: Decompression bombs
+
+    /// `shot.png` with IHDR patched to claim `width` x `height`.
+    static func pngClaiming(_ width: UInt32, _ height: UInt32, in folder: URL) throws -> [UInt8] {
+        var bytes = Array(try Data(contentsOf: folder.appendingPathComponent("shot.png")))
+        func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        bytes.replaceSubrange(16..<24, with: be32(width) + be32(height))
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes[12..<29] {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        bytes.replaceSubrange(29..<33, with: be32(~crc))
+        return bytes
+    }
+
+    @Test func decompressionBombsAreRefusedFromTheHeader() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(try Self.pngClaiming(100_000, 100_000, in: folder)).write(to: folder.appendingPathComponent("huge.png"))
+        var r = try CLITests.framed(["huge.png", "-o", "out.png"], in: folder)
+        CLITests.expectOneLineError(r, status: 1, mentioning: ["huge.png", "100000x100000", "over the limit of 256 megapixels"])
+        // Within --max-pixels, but a few kilobytes cannot inflate to a gigabyte.
+        try Data(try Self.pngClaiming(16000, 16000, in: folder)).write(to: folder.appendingPathComponent("bomb.png"))
+        r = try CLITests.framed(["bomb.png", "-o", "out.svg", "--size", "600x400"], in: folder)
+        CLITests.expectOneLineError(r, status: 1, mentioning: ["bomb.png", "cannot hold a 16000x16000 picture"])
+        #expect(try CLITests.files(in: folder) == ["bomb.png", "huge.png", "photo.jpg", "shot.png"])
+    }
+
+    // MARK: Writing fails: nothing partial, nothing temporary, the old output kept
+
+    /// A device as output is written in place: renaming over it would replace the device node
+    /// (as root, `-o /dev/full` used to turn /dev/full into a regular file). A private node of
+    /// /dev/full when root can make one; /dev/full itself otherwise (then /dev is not writable).
+    @Test func aFullDeviceGivesAClearErrorAndStaysADevice() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var device = "/dev/full"
+        if Self.isRoot {
+            device = folder.appendingPathComponent("full").path
+            let made = try Self.run("/bin/sh", ["-c", "mknod -m 666 full c 1 7 2>&1"], in: folder)
+            guard made.status == 0 else {
+                print("skipped: cannot make a device node (\(made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))")
+                return
+            }
+        }
+        guard FileManager.default.fileExists(atPath: device) else { print("skipped: no /dev/full"); return }
+        let r = try CLITests.framed(["photo.jpg", "-o", device, "--format", "png", "--overwrite"], in: folder)
+        CLITests.expectOneLineError(r, status: 1, mentioning: [device, "cannot write", "No space left on device"])
+        var info = stat()
+        #expect(stat(device, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "still a character device")
+        try Self.expectNoTemporaryFiles(in: folder)
+        try Self.expectNoTemporaryFiles(in: URL(fileURLWithPath: "/dev"))
+    }
+
+    /// A file system that fills up while the output is written: a 64 KB tmpfs (needs root and
+    /// mount; skipped otherwise). The existing output is kept, nothing else is left.
+    @Test func aFullDiskLeavesTheOldOutputAndNothingElse() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let disk = folder.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        let mount = try Self.run("/bin/sh", ["-c", "mount -t tmpfs -o size=64k tmpfs disk 2>&1"], in: folder)
+        guard Self.isRoot, mount.status == 0 else {
+            print("skipped: cannot mount a small tmpfs here (\(mount.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))")
+            return
+        }
+        defer { _ = try? Self.run("/bin/umount", [disk.path], in: folder) }
+        try Data("keep me".utf8).write(to: disk.appendingPathComponent("out.png"))
+        // About 1 MB of PNG: the photo at 4x with a shadow.
+        let r = try CLITests.framed(["photo.jpg", "-o", "disk/out.png", "--scale", "4", "--overwrite"], in: folder)
+        CLITests.expectOneLineError(r, status: 1, mentioning: ["disk/out.png", "cannot write", "No space left on device"])
+        #expect(try Data(contentsOf: disk.appendingPathComponent("out.png")) == Data("keep me".utf8))
+        #expect(try CLITests.files(in: disk) == ["out.png"], "no partial or temporary file")
+    }
+
+    /// `ulimit -f`: the write fails with EFBIG (framed ignores SIGXFSZ, which would kill it with
+    /// the temporary file in place). Any user can run this one.
+    @Test func aFileSizeLimitLeavesTheOldOutputAndNothingElse() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("keep me".utf8).write(to: folder.appendingPathComponent("out.png"))
+        let command = "ulimit -f 16; exec \"$0\" photo.jpg -o out.png --scale 4 --overwrite"  // 16 blocks of 512 bytes
+        let r = try Self.run("/bin/sh", ["-c", command, CLITests.binary.path], in: folder)
+        CLITests.expectOneLineError(r, status: 1, mentioning: ["out.png", "cannot write", "File too large"])
+        #expect(try Data(contentsOf: folder.appendingPathComponent("out.png")) == Data("keep me".utf8))
+        #expect(try CLITests.files(in: folder) == ["out.png", "photo.jpg", "shot.png"])
+    }
+
+    // MARK: Permissions (root ignores them: run as nobody through setpriv)
+
+    /// Runs framed as `nobody` when root (setpriv), as the current user otherwise; nil when
+    /// root cannot drop privileges here.
+    static func framedUnprivileged(_ arguments: [String], in folder: URL) throws -> CLITests.Result? {
+        guard Self.isRoot else { return try CLITests.framed(arguments, in: folder) }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return nil }
+        let probe = try Self.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/bin/true"], in: folder)
+        guard probe.status == 0 else { return nil }
+        return try Self.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", CLITests.binary.path] + arguments,
+                            in: folder)
+    }
+
+    @Test func anUnreadableInputIsNamed() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        chmod(folder.path, 0o777)
+        chmod(folder.appendingPathComponent("photo.jpg").path, 0)
+        guard let r = try Self.framedUnprivileged(["photo.jpg", "-o", "out.png"], in: folder) else {
+            print("skipped: cannot run as nobody"); return
+        }
+        CLITests.expectOneLineError(r, status: 1, mentioning: ["photo.jpg", "Permission denied"])
+        #expect(try CLITests.files(in: folder) == ["photo.jpg", "shot.png"])
+    }
+
+    @Test func anUnwritableFolderIsNamed() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let locked = folder.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        chmod(locked.path, 0o555)
+        defer { chmod(locked.path, 0o755) }
+        guard let r = try Self.framedUnprivileged(["photo.jpg", "-o", "locked/out.png"], in: folder) else {
+            print("skipped: cannot run as nobody"); return
+        }
+        CLITests.expectOneLineError(r, status: 1, mentioning: ["locked/out.png", "cannot write", "Permission denied"])
+        #expect(try CLITests.files(in: locked) == [])
+    }
+
+    // MARK: The output is the input by another name
+
+    /// Through a symbolic link to the folder, and through a hard link (`..` and a link to the
+    /// file itself are in CLITests.outputThatIsTheInputIsRefused).
+    @Test func anOutputThatResolvesToTheInputIsRefused() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try Data(contentsOf: folder.appendingPathComponent("shot.png"))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("here").path, withDestinationPath: ".")
+        try FileManager.default.linkItem(at: folder.appendingPathComponent("shot.png"), to: folder.appendingPathComponent("hard.png"))
+        for output in ["here/shot.png", "here/../\(folder.lastPathComponent)/shot.png", "hard.png"] {
+            let r = try CLITests.framed(["shot.png", "-o", output, "--overwrite"], in: folder)
+            CLITests.expectOneLineError(r, status: 2, mentioning: ["is the input"])
+        }
+        #expect(try Data(contentsOf: folder.appendingPathComponent("shot.png")) == before, "input untouched")
+        try Self.expectNoTemporaryFiles(in: folder)
+    }
+}

@@ -1,0 +1,175 @@
+import CCodecs
+import Foundation
+import FramedRaster
+import Testing
+
+/// Hostile pictures (issue 7): inputs the fuzzers found, and decompression bombs and
+/// pathological files that must be refused before anything large is allocated, or decoded in
+/// bounded time. Fixtures are in Tests/Fixtures/hostile (see its README).
+@Suite struct HostileInputTests {
+    static func fixture(_ name: String) throws -> [UInt8] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/hostile/\(name)").standardized
+        return Array(try Data(contentsOf: url))
+    }
+
+    /// The reason of a `.corrupt` error, nil for anything else.
+    static func corruption(_ body: () throws(RasterError) -> Void) -> String? {
+        do { try body() } catch {
+            if case .corrupt(_, let reason) = error { return reason }
+            Issue.record("expected a corrupt-file error, got \(error)")
+            return nil
+        }
+        Issue.record("expected a corrupt-file error, got a picture")
+        return nil
+    }
+
+    // MARK: Found by fuzz-png
+
+    /// An eXIf chunk after the image data, then a chunk libpng chokes on: the header (which walks
+    /// the chunks) said "turn left", the decoder (libpng, which gave up at the bad chunk) found
+    /// no EXIF, so a picture laid out sideways came back upright. Both now read the same chunk.
+    @Test func pngOrientationIsTheSameInTheHeaderAndTheDecodedPicture() throws {
+        let bytes = try Self.fixture("png-exif-after-bad-chunk.png")
+        let info = try Pictures.info(data: bytes)
+        let decoded = try Pictures.decode(data: bytes)
+        #expect(info.orientation == .left && decoded.orientation == .left)
+        #expect(info.orientedSize == (decoded.image.width, decoded.image.height), "\(info) vs \(decoded.image.width)x\(decoded.image.height)")
+        #expect(decoded.image.width == 6 && decoded.image.height == 12)
+    }
+
+    /// 96 bytes whose eXIf chunk claims 318767130 bytes: libpng 1.6.39 allocated the claimed
+    /// length before reading (whatever png_set_chunk_malloc_max says). The chunk now never
+    /// reaches libpng: a premature end, as for any truncated file. (The fuzz target replays
+    /// this file under libFuzzer's 200 MB malloc limit: `make fuzz`.)
+    @Test func aChunkLongerThanTheFileIsNotAllocated() throws {
+        let bytes = try Self.fixture("png-300mb-exif-chunk.png")
+        #expect(bytes.count == 96)
+        let info = Self.corruption { () throws(RasterError) in _ = try Pictures.info(data: bytes) }
+        #expect(info?.contains("premature end") == true, "\(info ?? "")")
+        let decode = Self.corruption { () throws(RasterError) in _ = try Pictures.decode(data: bytes) }
+        #expect(decode?.contains("premature end") == true, "\(decode ?? "")")
+    }
+
+    // MARK: Decompression bombs within --max-pixels
+
+    /// A complete 16x16 PNG whose IHDR is patched to claim `width` x `height`.
+    static func pngClaiming(_ width: UInt32, _ height: UInt32) throws -> [UInt8] {
+        var bytes = try PictureEncoder.png(Fixture.gradient(16, 16))
+        bytes.replaceSubrange(16..<24, with: Fixture.be32(width) + Fixture.be32(height))
+        bytes.replaceSubrange(29..<33, with: Fixture.be32(Fixture.crc32(bytes[12..<29])))
+        return bytes
+    }
+
+    /// A few hundred bytes claiming 16000 x 16000 pixels (1 GB as RGBA, within the default
+    /// limit of 256 megapixels): deflate expands at most 1032:1, so the file cannot hold them;
+    /// refused before the pixels are allocated, with a one-line reason.
+    @Test func aTinyPNGClaimingAGigabyteIsRefusedBeforeAllocating() throws {
+        let bytes = try Self.pngClaiming(16000, 16000)
+        #expect(try Pictures.info(data: bytes).width == 16000, "the header still reads")
+        let clock = ContinuousClock(), start = clock.now
+        let reason = Self.corruption { () throws(RasterError) in _ = try Pictures.decode(data: bytes) }
+        #expect(reason == "\(bytes.count) bytes cannot hold a 16000x16000 picture (the file is cut short)")
+        #expect(clock.now - start < .seconds(1))
+        // Over the limit, the --max-pixels message comes first.
+        let over = try Self.pngClaiming(100_000, 100_000)
+        #expect(throws: RasterError.tooLarge(width: 100_000, height: 100_000, limit: 256_000_000)) {
+            try Pictures.decode(data: over)
+        }
+        // A picture that is really there still decodes, however well it compresses.
+        let flat = try PictureEncoder.png(RasterImage(width: 1500, height: 1000, pixels: [UInt8](repeating: 7, count: 6_000_000)))
+        #expect(flat.count < 40_000, "about 200:1")
+        #expect(try Pictures.decode(data: flat).image.width == 1500)
+    }
+
+    /// The same for JPEG: a Huffman-coded scan spends at least a bit on each 8x8 block.
+    @Test func aTinyJPEGClaimingAGigabyteIsRefusedBeforeAllocating() throws {
+        var bytes = try PictureEncoder.jpeg(Fixture.gradient(16, 16))
+        let sof = try #require(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        bytes[sof + 5...sof + 8] = [0x3E, 0x80, 0x3E, 0x80] // 16000 x 16000
+        let reason = Self.corruption { () throws(RasterError) in _ = try Pictures.decode(data: bytes) }
+        #expect(reason == "\(bytes.count) bytes cannot hold a 16000x16000 picture (the file is cut short)")
+        // Cut short but mostly there: still a picture, with a warning (README: Limits).
+        let photo = try PictureEncoder.jpeg(Fixture.gradient(320, 200))
+        let cut = try Pictures.decode(data: Array(photo[..<(photo.count * 2 / 3)]))
+        #expect(cut.image.width == 320 && cut.warningCount > 0)
+        // A solid picture compresses to about 2 bits a block, and is whole.
+        let solid = try PictureEncoder.jpeg(RasterImage(width: 2048, height: 2048, pixels: [UInt8](repeating: 200, count: 2048 * 2048 * 4)),
+                                            quality: 50)
+        #expect(try Pictures.decode(data: solid).image.width == 2048)
+    }
+
+    // MARK: Pathological progressive JPEGs
+
+    /// A progressive JPEG whose first AC scan is repeated `repeats` times: each scan is a pass
+    /// over every block, so thousands of them cost minutes on a large picture. libjpeg takes a
+    /// repeated scan with a warning ("bogus progression").
+    static func progressive(repeatingAScan repeats: Int) throws -> [UInt8] {
+        let bytes = Fixture.jpeg(Fixture.gradient(64, 48), flags: CCODECS_JPEG_PROGRESSIVE)
+        // Walk the segments by their lengths; after each SOS, the entropy-coded data runs to the
+        // next marker that is neither stuffing (FF 00) nor a restart (FF D0-D7).
+        var ends: [Int] = [], i = 2
+        while i + 3 < bytes.count, bytes[i] == 0xFF, bytes[i + 1] != 0xD9 {
+            let marker = bytes[i + 1]
+            i += 2 + (Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]))
+            guard marker == 0xDA else { continue }
+            while i + 1 < bytes.count, !(bytes[i] == 0xFF && bytes[i + 1] != 0 && !(0xD0...0xD7).contains(bytes[i + 1])) { i += 1 }
+            ends.append(i)
+        }
+        try #require(ends.count >= 3, "a progressive JPEG has several scans")
+        // Header and the DC scan, then the second scan (with the tables before it) again and again.
+        let second = Array(bytes[ends[0]..<ends[1]])
+        return Array(bytes[..<ends[0]]) + (0..<repeats).flatMap { _ in second } + [0xFF, 0xD9]
+    }
+
+    @Test func moreThan500ScansIsAnError() throws {
+        let few = try Pictures.decode(data: Self.progressive(repeatingAScan: 400))
+        #expect(few.image.width == 64 && few.warningCount > 0, "400 scans decode, with warnings")
+        let clock = ContinuousClock(), start = clock.now
+        let reason = Self.corruption { () throws(RasterError) in _ = try Pictures.decode(data: try! Self.progressive(repeatingAScan: 5000)) }
+        #expect(reason == "more than 500 scans (a pathological progressive JPEG)")
+        #expect(clock.now - start < .seconds(2))
+    }
+
+    // MARK: libpng's limits, set explicitly
+
+    /// 300 text chunks: libpng keeps at most 256 ancillary chunks and warns about the rest
+    /// (CCODECS_PNG_CHUNK_CACHE_MAX); the picture still decodes.
+    @Test func manyTextChunksAreCapped() throws {
+        let texts = (0..<300).map { Fixture.chunk("tEXt", Array("Comment\0number \($0)".utf8)) }
+        let bytes = Fixture.png(width: 2, height: 1, depth: 8, colorType: 0, chunks: texts, scanlines: [0, 1, 2])
+        let decoded = try Pictures.decode(data: bytes)
+        #expect(decoded.image.width == 2)
+        #expect(decoded.warningCount > 0, "libpng says it stopped keeping chunks")
+    }
+
+    /// An iCCP chunk that inflates to more than 16 MB (CCODECS_PNG_CHUNK_MALLOC_MAX) is dropped
+    /// with a warning rather than inflated.
+    @Test func anICCPBombIsNotInflated() throws {
+        let compressed = Self.zlibZeros(count: 20 << 20)
+        #expect(compressed.count < 200_000)
+        let iccp = Fixture.chunk("iCCP", Array("bomb".utf8) + [0, 0] + compressed)
+        let bytes = Fixture.png(width: 2, height: 1, depth: 8, colorType: 2, chunks: [iccp], scanlines: [0, 1, 2, 3, 4, 5, 6])
+        let decoded = try Pictures.decode(data: bytes)
+        #expect(decoded.image.width == 2 && !decoded.colorConverted)
+        #expect(decoded.warningCount > 0)
+    }
+
+    /// A zlib stream of `count` zero bytes (count = 1 + 258 k): one fixed-Huffman deflate block
+    /// holding a literal 0 and then k copies of "258 bytes from 1 back", 13 bits each.
+    static func zlibZeros(count: Int) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01], bits: UInt64 = 0, used = 0
+        func put(_ value: UInt64, _ n: Int) { bits |= value << UInt64(used); used += n; flush() }
+        func flush() { while used >= 8 { out.append(UInt8(bits & 0xFF)); bits >>= 8; used -= 8 } }
+        /// A Huffman code goes in from its most significant bit.
+        func code(_ value: UInt64, _ n: Int) { put((0..<n).reduce(0) { $0 << 1 | (value >> UInt64($1) & 1) }, n) }
+        put(1, 1); put(1, 2)                   // last block, fixed Huffman codes
+        code(0x30, 8)                          // literal 0
+        let repeats = (count - 1) / 258
+        for _ in 0..<repeats { code(0xC5, 8); code(0, 5) }  // length 258 (code 285), distance 1
+        code(0, 7)                             // end of block
+        if used > 0 { put(0, 8 - used) }
+        let n = UInt32((1 + 258 * repeats) % 65521)
+        return out + Fixture.be32(n << 16 | 1)  // Adler-32 of zeros: a = 1, b = n
+    }
+}

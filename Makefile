@@ -11,7 +11,7 @@ OUT      := out
 BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev libgs-common
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium
 
-.PHONY: all build demo test install deps test-deps samples clean bench bench-memory
+.PHONY: all build demo test install deps test-deps samples clean bench bench-memory fuzz sanitize
 
 all: build
 
@@ -47,6 +47,16 @@ demo: build
 
 test: test-deps
 	$(SWIFT) test
+
+# The whole suite once more under AddressSanitizer/LeakSanitizer (UBSan on the C shim); skipped
+# with a notice when the toolchain has no sanitizer runtime.
+sanitize: test-deps
+	Tests/sanitize.sh
+
+# libFuzzer: every target for FUZZ_SECONDS (default 60) each; fails on a crash, leak or timeout.
+FUZZ_SECONDS ?= 60
+fuzz: test-deps
+	Fuzz/run.sh $(FUZZ_SECONDS)
 
 # Tools the benchmark compares framed with and measures with.
 BENCH_PACKAGES := imagemagick libvips-tools python3-pil hyperfine libjpeg-turbo-progs time bc

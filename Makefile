@@ -80,4 +80,4 @@ samples:
 	python3 Samples/make-samples.py
 
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build $(OUT) Fuzz/.build Fuzz/.build-seeds Fuzz/.work

@@ -7,7 +7,7 @@
 # Fails (non-zero) on a failed test, on any ASan or UBSan report, and on a leak: the test
 # processes (and the framed binaries the CLI tests start, built with the same sanitizers)
 # exit non-zero when LeakSanitizer finds one. Leaks inside the toolchain's libraries
-# (Foundation's Process, XCTest) are suppressed by Tests/Sanitizers/lsan.supp.
+# (Foundation's Process, XCTest, Cairo's SVG backend) are suppressed by Tests/Sanitizers/lsan.supp.
 #
 # Environment: SANITIZE_BUILD (scratch path, default .build/sanitize), SWIFT (default swift).
 # Exits 0 with a notice when the toolchain has no AddressSanitizer runtime (check: a small
@@ -26,12 +26,15 @@ if ! (cd "$probe" && swiftc -sanitize=address probe.swift -o probe >/dev/null 2>
     exit 0
 fi
 
-# SANITIZE_PRECISE=1: full stacks for every allocation (fast_unwind_on_malloc=0), for leak
-# reports that go through libraries built without frame pointers (Cairo); about 15 times slower.
-unwind=1
-[ "${SANITIZE_PRECISE:-0}" = 1 ] && unwind=0
+# SANITIZE_PRECISE=1: whole stacks for every allocation (fast_unwind_on_malloc=0), so that a
+# leak inside Cairo can be told from Cairo's own (lsan-precise.supp); about 15 times slower.
+if [ "${SANITIZE_PRECISE:-0}" = 1 ]; then
+    unwind=0 supp=$ROOT/Tests/Sanitizers/lsan-precise.supp
+else
+    unwind=1 supp=$ROOT/Tests/Sanitizers/lsan.supp
+fi
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1:fast_unwind_on_malloc=$unwind}
-export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$ROOT/Tests/Sanitizers/lsan.supp:print_suppressions=0}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$supp:print_suppressions=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # The Swift runtime's crash handler reads memory that ASan does not know about; let the
 # sanitizers report instead.

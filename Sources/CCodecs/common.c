@@ -54,3 +54,9 @@ void ccodecs_decoded_release(ccodecs_decoded *decoded) {
     decoded->icc_size = 0;
     decoded->exif_size = 0;
 }
+
+int ccodecs_check_scale(int scale_denom, char *message) {
+    if (scale_denom == 1 || scale_denom == 2 || scale_denom == 4 || scale_denom == 8) return CCODECS_OK;
+    ccodecs_message(message, "scale denominator %d is not 1, 2, 4 or 8", scale_denom);
+    return CCODECS_BAD_ARGUMENT;
+}

@@ -248,10 +248,7 @@ static int decode_run(struct jpeg_decompress_struct *cinfo, jpeg_errors *errors,
 int ccodecs_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
                         ccodecs_decoded *out, char *message) {
     memset(out, 0, sizeof *out);
-    if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8) {
-        ccodecs_message(message, "scale denominator %d is not 1, 2, 4 or 8", scale_denom);
-        return CCODECS_BAD_ARGUMENT;
-    }
+    if (ccodecs_check_scale(scale_denom, message)) return CCODECS_BAD_ARGUMENT;
     struct jpeg_decompress_struct cinfo;
     jpeg_errors errors;
     struct jpeg_progress_mgr progress;

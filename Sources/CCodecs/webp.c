@@ -173,10 +173,7 @@ static int decode_first_frame(const WebPData *webp, ccodecs_decoded *out, char *
 int ccodecs_webp_decode(const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
                         ccodecs_decoded *out, char *message) {
     memset(out, 0, sizeof *out);
-    if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8) {
-        ccodecs_message(message, "scale denominator %d is not 1, 2, 4 or 8", scale_denom);
-        return CCODECS_BAD_ARGUMENT;
-    }
+    if (ccodecs_check_scale(scale_denom, message)) return CCODECS_BAD_ARGUMENT;
     WebPBitstreamFeatures header;
     int status = features(data, size, &header, message);
     if (status) return status;

@@ -225,6 +225,11 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         return result
     }
 
+    /// Picture pixels per inch when `pixels` fill the placed picture (the lower of the two axes).
+    public func effectivePPI(of pixels: PixelSize) -> Double {
+        min(Double(pixels.width) / (picture.width / 72), Double(pixels.height) / (picture.height / 72))
+    }
+
     /// Checks every length of `style` before any arithmetic uses it.
     static func validate(_ style: FrameStyle) throws(LayoutError) {
         func check(_ name: String, _ length: Length?, positive: Bool = false, signed: Bool = false) throws(LayoutError) {

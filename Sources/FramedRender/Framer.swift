@@ -159,9 +159,9 @@ public enum Framer {
         // The output's size is known now: refuse one too large to render before decoding.
         do { try options.checkCanvas(placement?.media ?? layout.canvas) } catch { throw .options(error.description) }
         let need = layout.rasterSize(atDPI: options.pictureDPI)
-        let ppi = min(Double(need.width) / (layout.picture.width / 72), Double(need.height) / (layout.picture.height / 72))
         return FramePlan(info: info, orientation: orientation, sourcePixels: PixelSize(width: oriented.0, height: oriented.1),
-                         style: style, layout: layout, placement: placement, rasterPixels: need, effectivePPI: ppi)
+                         style: style, layout: layout, placement: placement, rasterPixels: need,
+                         effectivePPI: layout.effectivePPI(of: need))
     }
 
     /// Decodes, orients, converts, resamples and encodes the picture for its place: everything
@@ -169,8 +169,7 @@ public enum Framer {
     public static func prepare(_ data: [UInt8], style: FrameStyle, options: RenderOptions) throws(FramingError) -> PreparedPicture {
         let plan = try plan(data, style: style, options: options)
         let info = plan.info, orientation = plan.orientation, layout = plan.layout, need = plan.rasterPixels
-        let oriented = (plan.sourcePixels.width, plan.sourcePixels.height)
-        let denominator = shrinkOnLoadDenominator(source: PixelSize(width: oriented.0, height: oriented.1), need: need)
+        let denominator = shrinkOnLoadDenominator(source: plan.sourcePixels, need: need)
 
         let decoded: DecodedPicture
         do {
@@ -212,11 +211,11 @@ public enum Framer {
             }
         }
 
-        let ppi = min(Double(image.width) / (layout.picture.width / 72), Double(image.height) / (layout.picture.height / 72))
-        let report = PictureReport(sourcePixels: PixelSize(width: oriented.0, height: oriented.1),
+        let report = PictureReport(sourcePixels: plan.sourcePixels,
                                    scaleDenominator: decoded.scaleDenominator,
                                    embeddedPixels: PixelSize(width: image.width, height: image.height),
-                                   effectivePPI: ppi, embedding: embedding, warnings: warnings)
+                                   effectivePPI: layout.effectivePPI(of: PixelSize(width: image.width, height: image.height)),
+                                   embedding: embedding, warnings: warnings)
         return PreparedPicture(picture: EmbeddedPicture(image: image, jpeg: jpeg), plan: plan, report: report)
     }
 

@@ -37,12 +37,17 @@ extension CairoImageSurface {
     /// (DCTDecode, `data:image/jpeg`) instead of re-encoding the pixels. Cairo keeps a malloc'd
     /// copy and frees it with the surface.
     func attachJPEG(_ jpeg: [UInt8]) throws(RenderError) {
-        guard let copy = malloc(max(1, jpeg.count)) else { throw .cairo(operation: "embedding the JPEG", message: "out of memory") }
-        jpeg.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: jpeg.count) }
-        let status = cairo_surface_set_mime_data(surface.pointer, CAIRO_MIME_TYPE_JPEG,
-                                                 copy.assumingMemoryBound(to: UInt8.self), UInt(jpeg.count),
-                                                 { free($0) }, copy)
+        try setMimeData(CAIRO_MIME_TYPE_JPEG, jpeg, "embedding the JPEG")
+    }
+
+    /// `cairo_surface_set_mime_data`: hands Cairo a malloc'd copy of `bytes`, which it frees
+    /// with the surface (or now, when Cairo refuses it).
+    func setMimeData(_ type: String, _ bytes: [UInt8], _ operation: String) throws(RenderError) {
+        guard let copy = malloc(max(1, bytes.count)) else { throw .cairo(operation: operation, message: "out of memory") }
+        bytes.withUnsafeBytes { if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) } }
+        let status = cairo_surface_set_mime_data(surface.pointer, type, copy.assumingMemoryBound(to: UInt8.self),
+                                                 UInt(bytes.count), { free($0) }, copy)
         if status != CAIRO_STATUS_SUCCESS { free(copy) }
-        try check(status, "embedding the JPEG")
+        try check(status, operation)
     }
 }

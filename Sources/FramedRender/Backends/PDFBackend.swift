@@ -105,13 +105,6 @@ extension CairoImageSurface {
     /// `cairo_surface_set_mime_data(CAIRO_MIME_TYPE_UNIQUE_ID)`: the PDF backend writes surfaces
     /// with the same id once.
     func attachUniqueID(_ id: String) throws(RenderError) {
-        let bytes = Array(id.utf8)
-        guard let copy = malloc(bytes.count) else { throw .cairo(operation: "naming the picture", message: "out of memory") }
-        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
-        let status = cairo_surface_set_mime_data(surface.pointer, CAIRO_MIME_TYPE_UNIQUE_ID,
-                                                 copy.assumingMemoryBound(to: UInt8.self), UInt(bytes.count),
-                                                 { free($0) }, copy)
-        if status != CAIRO_STATUS_SUCCESS { free(copy) }
-        try check(status, "naming the picture")
+        try setMimeData(CAIRO_MIME_TYPE_UNIQUE_ID, Array(id.utf8), "naming the picture")
     }
 }

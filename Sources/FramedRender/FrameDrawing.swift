@@ -2,8 +2,9 @@ import FramedLayout
 
 /// The one drawing routine that every backend runs, in user space measured in points.
 ///
-/// Order, bottom to top: canvas colour, shadows (last in the CSS list first), the frame's
-/// background, the picture (clipped, then painted), the inner border, the border.
+/// Order, bottom to top: canvas colour, outer shadows (last in the CSS list first; outside the
+/// frame only), the frame's background, the picture (clipped, then painted), inset shadows, the
+/// inner border, the border.
 struct FrameDrawing {
     var layout: FrameLayout
     var style: FrameStyle
@@ -15,9 +16,7 @@ struct FrameDrawing {
             context.setSource(style.canvasColor)
             context.paint()
         }
-        for shadow in layout.shadows.reversed() where !shadow.inset {
-            try VectorShadow.draw(shadow, in: context)
-        }
+        try drawOuterShadows(in: context)
         if style.background.alpha > 0 {
             context.newPath()
             context.addRoundedRect(layout.frame, radius: layout.outerRadius)
@@ -31,6 +30,28 @@ struct FrameDrawing {
         try drawInnerBorder(in: context)
         try drawBorder(in: context)
         try context.checkStatus("drawing the frame")
+    }
+
+    /// Outer shadows, last in the CSS list first. As in CSS, they show only outside the frame:
+    /// under a mat that is not opaque they are clipped away (everything but the frame's shape, the
+    /// frame wound the other way: Cairo 1.16's SVG backend writes an even-odd clip rule on the
+    /// group, where SVG ignores it). An opaque mat hides them anyway, and is left unclipped so that
+    /// no antialiased clip edge can lighten the frame's outline.
+    private func drawOuterShadows(in context: CairoContext) throws(RenderError) {
+        let outer = layout.shadows.filter { !$0.inset }
+        guard !outer.isEmpty else { return }
+        try context.withSavedState { () throws(RenderError) in
+            if style.background.alpha < 1 {
+                let reach = outer.reduce(layout.frame) { $0.union($1.extent) }.outset(by: 1)
+                context.newPath()
+                context.addRoundedRect(reach, radius: 0)
+                context.addRoundedRect(layout.frame, radius: layout.outerRadius, clockwise: false)
+                context.clip()
+            }
+            for shadow in outer.reversed() {
+                try VectorShadow.draw(shadow, in: context)
+            }
+        }
     }
 
     /// The border: a ring between the outer shape and the padding box, exact width, inside the

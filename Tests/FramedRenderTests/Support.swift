@@ -90,6 +90,14 @@ extension Support {
         try #require(status == 0, "gs failed")
         return try readPNG(png)
     }
+
+    /// Rasterises a PDF with MuPDF's `mutool draw` at `dpi` (on white paper).
+    static func rasterisePDFWithMuPDF(_ pdf: URL, dpi: Double) throws -> RasterImage {
+        let png = pdf.deletingPathExtension().appendingPathExtension("mupdf-\(Int(dpi)).png")
+        let status = try run("mutool", ["draw", "-q", "-r", "\(dpi)", "-o", png.path, pdf.path])
+        try #require(status == 0, "mutool draw failed")
+        return try readPNG(png)
+    }
 }
 
 extension RasterImage {

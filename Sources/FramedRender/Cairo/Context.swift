@@ -41,20 +41,35 @@ final class CairoContext {
     func newPath() { cairo_new_path(pointer) }
 
     /// Adds a rectangle with corner radius `radius` (clamped to half the shorter side); a plain
-    /// `cairo_rectangle` when the radius is zero. Corners are circular arcs.
-    func addRoundedRect(_ rect: Rect, radius: Double) {
+    /// `cairo_rectangle` when the radius is zero. Corners are circular arcs (`cairo_arc`, or
+    /// `cairo_arc_negative` when not `clockwise`: a hole under the nonzero winding rule).
+    func addRoundedRect(_ rect: Rect, radius: Double, clockwise: Bool = true) {
         let r = min(max(0, radius), rect.width / 2, rect.height / 2)
-        guard r > 0 else {
-            cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
-            return
-        }
         let half = Double.pi / 2
-        cairo_new_sub_path(pointer)
-        cairo_arc(pointer, rect.maxX - r, rect.minY + r, r, -half, 0)
-        cairo_arc(pointer, rect.maxX - r, rect.maxY - r, r, 0, half)
-        cairo_arc(pointer, rect.minX + r, rect.maxY - r, r, half, 2 * half)
-        cairo_arc(pointer, rect.minX + r, rect.minY + r, r, 2 * half, 3 * half)
-        cairo_close_path(pointer)
+        switch (r > 0, clockwise) {
+        case (false, true):
+            cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
+        case (false, false):
+            cairo_move_to(pointer, rect.minX, rect.minY)
+            cairo_line_to(pointer, rect.minX, rect.maxY)
+            cairo_line_to(pointer, rect.maxX, rect.maxY)
+            cairo_line_to(pointer, rect.maxX, rect.minY)
+            cairo_close_path(pointer)
+        case (true, true):
+            cairo_new_sub_path(pointer)
+            cairo_arc(pointer, rect.maxX - r, rect.minY + r, r, -half, 0)
+            cairo_arc(pointer, rect.maxX - r, rect.maxY - r, r, 0, half)
+            cairo_arc(pointer, rect.minX + r, rect.maxY - r, r, half, 2 * half)
+            cairo_arc(pointer, rect.minX + r, rect.minY + r, r, 2 * half, 3 * half)
+            cairo_close_path(pointer)
+        case (true, false):
+            cairo_new_sub_path(pointer)
+            cairo_arc_negative(pointer, rect.minX + r, rect.minY + r, r, 3 * half, 2 * half)
+            cairo_arc_negative(pointer, rect.minX + r, rect.maxY - r, r, 2 * half, half)
+            cairo_arc_negative(pointer, rect.maxX - r, rect.maxY - r, r, half, 0)
+            cairo_arc_negative(pointer, rect.maxX - r, rect.minY + r, r, 0, -half)
+            cairo_close_path(pointer)
+        }
     }
 
     /// `cairo_set_fill_rule`: even-odd makes a ring of two nested shapes.

@@ -47,6 +47,8 @@ struct RoundedShadowTests {
         Scene(name: "three shadows", shadow: "0 1px 2px rgba(0,0,0,.3), 0 4px 8px rgba(0,0,0,.25), 0 12px 24px -4px rgba(0,0,0,.2)",
               radius: 8),
         Scene(name: "small frame", shadow: "0 0 8px rgba(0,0,0,.9)", width: 14, height: 10, radius: 5),
+        Scene(name: "wide 10:1", shadow: "0 3px 6px rgba(0,0,0,.7)", width: 200, height: 20, radius: 8),
+        Scene(name: "tall 1:8 r/σ 4", shadow: "-2px 0 5px 1px rgba(0,0,0,.8)", width: 16, height: 128, radius: 8),
         Scene(name: "circle smaller than 6σ", shadow: "1px 1px 10px black", width: 12, height: 12, radius: 6),
         Scene(name: "inset", shadow: "inset 0 2px 8px rgba(0,0,0,.6)", radius: 12, border: 4, padding: 14),
         Scene(name: "inset spread and outer", shadow: "inset 3px -2px 6px 2px rgba(0,0,0,.5), 0 2px 6px rgba(0,0,0,.4)",
@@ -69,7 +71,7 @@ struct RoundedShadowTests {
         /// catches structural failures (a dropped mask or group costs 100+).
         func judges(atDPI dpi: Double) -> Bool { self != .ghostscript || dpi == 100 }
         var limits: (max: Double, mean: Double, roughness: Double) {
-            self == .ghostscript || self == .mupdf ? (24, 4, 30) : (6, 1, RoundedShadowTests.seamLimit)
+            self == .ghostscript || self == .mupdf ? (24, 4, 40) : (6, 1, RoundedShadowTests.seamLimit)
         }
     }
 

@@ -58,7 +58,7 @@ public enum Resampler {
 
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, count in
             image.pixels.withUnsafeBufferPointer { source in
-                horizontal.withTaps { h in
+                horizontal.withTaps(fourfold: true) { h in
                     vertical.withTaps { v in
                         let job = Band(source: source.baseAddress!, sourceWidth: image.width,
                                        horizontal: h, vertical: v, window: vertical.window,
@@ -108,11 +108,16 @@ struct Taps {
 }
 
 extension WeightTable {
-    func withTaps<R>(_ body: (Taps) -> R) -> R {
-        starts.withUnsafeBufferPointer { s in
+    /// The table through pointers; with `fourfold`, each weight is repeated four times (stride
+    /// times four), one per channel, so that the horizontal pass multiplies a pixel by its
+    /// weight with one vector load and no broadcast.
+    func withTaps<R>(fourfold: Bool = false, _ body: (Taps) -> R) -> R {
+        let w = fourfold ? weights.flatMap { [$0, $0, $0, $0] } : weights
+        return starts.withUnsafeBufferPointer { s in
             counts.withUnsafeBufferPointer { c in
-                weights.withUnsafeBufferPointer { w in
-                    body(Taps(starts: s.baseAddress!, counts: c.baseAddress!, weights: w.baseAddress!, stride: stride))
+                w.withUnsafeBufferPointer { w in
+                    body(Taps(starts: s.baseAddress!, counts: c.baseAddress!, weights: w.baseAddress!,
+                              stride: fourfold ? stride * 4 : stride))
                 }
             }
         }
@@ -158,25 +163,32 @@ private struct Band: @unchecked Sendable {
         }
     }
 
-    /// Source row `y` as Floats, premultiplied when the picture has alpha.
+    /// Source row `y` as Floats, premultiplied when the picture has alpha. (Wrapping `&+` on
+    /// indices: the bounds are the row's, and overflow checks would stop the vectoriser.)
     private func load(row y: Int, into line: UnsafeMutablePointer<Float>) {
-        let p = source + y * sourceWidth * 4, n = sourceWidth * 4
+        var p = source + y * sourceWidth * 4, l = line
+        let end = p + sourceWidth * 4
         if premultiplied {
             Band.unit.withUnsafeBufferPointer { unit in
-                for i in Swift.stride(from: 0, to: n, by: 4) {
-                    let f = unit[Int(p[i + 3])]
-                    line[i] = Float(p[i]) * f
-                    line[i + 1] = Float(p[i + 1]) * f
-                    line[i + 2] = Float(p[i + 2]) * f
-                    line[i + 3] = Float(p[i + 3])
+                let unit = unit.baseAddress!
+                while p < end {
+                    let f = unit[Int(p[3])]
+                    l[0] = Float(p[0]) * f
+                    l[1] = Float(p[1]) * f
+                    l[2] = Float(p[2]) * f
+                    l[3] = Float(p[3])
+                    p += 4
+                    l += 4
                 }
             }
         } else {
-            for i in Swift.stride(from: 0, to: n, by: 4) {
-                line[i] = Float(p[i])
-                line[i + 1] = Float(p[i + 1])
-                line[i + 2] = Float(p[i + 2])
-                line[i + 3] = 255
+            while p < end {
+                l[0] = Float(p[0])
+                l[1] = Float(p[1])
+                l[2] = Float(p[2])
+                l[3] = 255
+                p += 4
+                l += 4
             }
         }
     }
@@ -184,26 +196,27 @@ private struct Band: @unchecked Sendable {
     /// a / 255 for every byte a (exactly 1 at 255).
     private static let unit: [Float] = (0...255).map { Float($0) / 255 }
 
+    /// One source row (Floats) into one row of the ring. The weights are fourfold (`Taps`), so
+    /// lane c of tap k is `q[4k + c]`; even taps sum into one set of accumulators and odd taps
+    /// into another (halving the chains of dependent adds), added at the end.
     private func filterHorizontally(_ line: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>) {
         let h = horizontal
         var o = out, w = h.weights
         for x in 0..<width {
-            var p = line + 4 * h.starts[x]
+            var p = line + 4 &* h.starts[x], q = w
             let n = h.counts[x]
-            // Two sets of sums, for even and odd taps, to halve the chains of dependent adds.
             var r0: Float = 0, g0: Float = 0, b0: Float = 0, a0: Float = 0
             var r1: Float = 0, g1: Float = 0, b1: Float = 0, a1: Float = 0
             var k = 0
-            while k + 2 <= n {
-                let w0 = w[k], w1 = w[k + 1]
-                r0 += p[0] * w0; g0 += p[1] * w0; b0 += p[2] * w0; a0 += p[3] * w0
-                r1 += p[4] * w1; g1 += p[5] * w1; b1 += p[6] * w1; a1 += p[7] * w1
+            while k &+ 2 <= n {
+                r0 += p[0] * q[0]; g0 += p[1] * q[1]; b0 += p[2] * q[2]; a0 += p[3] * q[3]
+                r1 += p[4] * q[4]; g1 += p[5] * q[5]; b1 += p[6] * q[6]; a1 += p[7] * q[7]
                 p += 8
-                k += 2
+                q += 8
+                k &+= 2
             }
             if k < n {
-                let w0 = w[k]
-                r0 += p[0] * w0; g0 += p[1] * w0; b0 += p[2] * w0; a0 += p[3] * w0
+                r0 += p[0] * q[0]; g0 += p[1] * q[1]; b0 += p[2] * q[2]; a0 += p[3] * q[3]
             }
             o[0] = r0 + r1; o[1] = g0 + g1; o[2] = b0 + b1; o[3] = a0 + a1
             o += 4

@@ -333,10 +333,11 @@ int ccodecs_png_decode(const uint8_t *data, size_t size, size_t max_pixels,
 }
 
 static int encode_run(png_structp png, png_infop info, png_state *state, const uint8_t *rgba,
-                      uint32_t width, uint32_t height, double dpi) {
+                      uint32_t width, uint32_t height, double dpi, int flags) {
     if (setjmp(png_jmpbuf(png))) return state->status;
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    int rgb = (flags & CCODECS_PNG_RGB) != 0;
+    png_set_IHDR(png, info, width, height, 8, rgb ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (dpi > 0) {
         png_uint_32 per_metre = (png_uint_32)(dpi / 0.0254 + 0.5);
         png_set_pHYs(png, info, per_metre, per_metre, PNG_RESOLUTION_METER);
@@ -348,13 +349,15 @@ static int encode_run(png_structp png, png_infop info, png_state *state, const u
     png_set_compression_level(png, 1);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_PAETH);
     png_write_info(png, info);
+    /* The rows stay RGBA in memory; for RGB output libpng drops the fourth byte. */
+    if (rgb) png_set_filler(png, 0, PNG_FILLER_AFTER);
     for (uint32_t y = 0; y < height; y++) png_write_row(png, rgba + (size_t)width * 4 * y);
     png_write_end(png, info);
     return CCODECS_OK;
 }
 
 int ccodecs_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, double dpi,
-                            ccodecs_buffer *out, char *message) {
+                            int flags, ccodecs_buffer *out, char *message) {
     memset(out, 0, sizeof *out);
     message[0] = 0;
     png_state state = {.written = out, .message = message};
@@ -365,7 +368,7 @@ int ccodecs_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height
         ccodecs_message(message, "out of memory");
     else {
         png_set_write_fn(png, &state, write_bytes, flush_bytes);
-        status = encode_run(png, info, &state, rgba, width, height, dpi);
+        status = encode_run(png, info, &state, rgba, width, height, dpi, flags);
     }
     png_destroy_write_struct(&png, &info);
     if (status) {

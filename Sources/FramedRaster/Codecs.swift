@@ -39,9 +39,11 @@ public struct JPEGDecoder: PictureDecoder {
 
 /// Encoding RasterImages, for embedding in output files (and for test fixtures).
 public enum PictureEncoder {
-    /// 8-bit RGBA PNG via `ccodecs_png_encode_rgba`; the resolution, if any, goes into pHYs.
-    public static func png(_ image: RasterImage) throws(RasterError) -> [UInt8] {
-        try encode(.png, image) { ccodecs_png_encode_rgba($0, $1, $2, image.resolution ?? 0, $3, $4) }
+    /// 8-bit RGBA PNG via `ccodecs_png_encode_rgba` (fast: zlib level 1, Paeth); the
+    /// resolution, if any, goes into pHYs. `dropAlpha` writes RGB, for opaque pictures.
+    public static func png(_ image: RasterImage, dropAlpha: Bool = false) throws(RasterError) -> [UInt8] {
+        let flags = Int32(dropAlpha ? CCODECS_PNG_RGB : 0)
+        return try encode(.png, image) { ccodecs_png_encode_rgba($0, $1, $2, image.resolution ?? 0, flags, $3, $4) }
     }
 
     /// JPEG via `ccodecs_jpeg_encode_rgb` (alpha ignored); the resolution, if any, goes into

@@ -40,6 +40,19 @@ extension CairoImageSurface {
         try setMimeData(CAIRO_MIME_TYPE_JPEG, jpeg, "embedding the JPEG")
     }
 
+    /// `cairo_surface_set_mime_data(CAIRO_MIME_TYPE_PNG)`: the SVG backend embeds this PNG
+    /// (`data:image/png`) instead of writing the surface with `cairo_surface_write_to_png_stream`,
+    /// which compresses at zlib's default level with every filter tried on every row: our own
+    /// encoder (`PictureEncoder.png`, level 1 and Paeth) is about three times faster, and it
+    /// encodes the straight pixels, without Cairo's premultiplied round trip.
+    func attachPNG(of image: RasterImage) throws(RenderError) {
+        let png: [UInt8]
+        do { png = try PictureEncoder.png(image, dropAlpha: !image.hasAlpha) } catch {
+            throw .cairo(operation: "embedding the picture", message: error.description)
+        }
+        try setMimeData(CAIRO_MIME_TYPE_PNG, png, "embedding the picture")
+    }
+
     /// `cairo_surface_set_mime_data`: hands Cairo a malloc'd copy of `bytes`, which it frees
     /// with the surface (or now, when Cairo refuses it).
     func setMimeData(_ type: String, _ bytes: [UInt8], _ operation: String) throws(RenderError) {

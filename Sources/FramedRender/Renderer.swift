@@ -178,6 +178,8 @@ public enum FrameRenderer {
         let surface = try PictureSurface.copy(picture.image)
         if let jpeg = picture.jpeg, options.format != .png {
             try surface.attachJPEG(jpeg)
+        } else if options.format == .svg {
+            try surface.attachPNG(of: picture.image)
         }
         let drawing = FrameDrawing(layout: layout, style: style, padPictureEdges: options.format == .png)
         switch options.format {

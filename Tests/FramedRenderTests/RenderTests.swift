@@ -69,6 +69,29 @@ struct RenderTests {
         #expect(abs(Double(row.first ?? 0) / k - 50) <= 1 && abs(Double(column.first ?? 0) / k - 100) <= 1)
     }
 
+    /// A picture kept lossless in SVG is framed's own PNG of the straight pixels (not Cairo's
+    /// re-encoding of its premultiplied copy, which moves translucent colours): RGB for an
+    /// opaque picture, RGBA otherwise, decoding to exactly the picture.
+    @Test(arguments: [false, true])
+    func svgEmbedsTheExactPixelsAsPNG(hasAlpha: Bool) throws {
+        let (picture, layout, style) = try Self.scene(hasAlpha: hasAlpha)
+        var pixels = picture.pixels
+        for i in stride(from: 0, to: pixels.count, by: 4) {  // colours that premultiplying by 128 would move
+            pixels[i] = UInt8(i / 4 % 251); pixels[i + 1] = UInt8(i / 4 % 241); pixels[i + 2] = 77
+        }
+        let varied = RasterImage(width: picture.width, height: picture.height, pixels: pixels, hasAlpha: hasAlpha)
+        let svg = String(decoding: try FrameRenderer.render(varied, layout: layout, style: style,
+                                                            options: RenderOptions(format: .svg)), as: UTF8.self)
+        let prefix = "data:image/png;base64,"
+        let start = try #require(svg.range(of: prefix), "a PNG data URL")
+        let encoded = svg[start.upperBound...].prefix { $0 != "\"" }.filter { !$0.isWhitespace }
+        let png = try #require(Data(base64Encoded: String(encoded)), "valid base64")
+        #expect(png[png.startIndex + 25] == (hasAlpha ? 6 : 2), "PNG colour type: RGBA 6, RGB 2")
+        let decoded = try Pictures.decode(data: [UInt8](png)).image
+        #expect(decoded.width == varied.width && decoded.height == varied.height)
+        #expect(decoded.pixels == varied.pixels, "the embedded pixels are the picture's own")
+    }
+
     @Test func svgHasExactlyOneImageAndItsUnitIsSet() throws {
         let (picture, layout, style) = try Self.scene()
         var shadowed = style

@@ -108,9 +108,15 @@ int ccodecs_png_info(const uint8_t *data, size_t size, ccodecs_image_info *info,
 int ccodecs_png_decode(const uint8_t *data, size_t size, size_t max_pixels,
                        ccodecs_decoded *out, char *message);
 
-/* RGBA8 (rows of width * 4 bytes) to an 8-bit RGBA PNG; dpi > 0 writes a pHYs chunk. */
+/* Flags for ccodecs_png_encode_rgba. */
+enum {
+    CCODECS_PNG_RGB = 1 /* write colour type RGB, dropping the alpha bytes (opaque pictures) */
+};
+
+/* RGBA8 (rows of width * 4 bytes) to an 8-bit RGBA (or, with CCODECS_PNG_RGB, RGB) PNG at zlib
+ * level 1 with the Paeth filter; dpi > 0 writes a pHYs chunk. */
 int ccodecs_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, double dpi,
-                            ccodecs_buffer *out, char *message);
+                            int flags, ccodecs_buffer *out, char *message);
 
 /* RGBA8 (alpha ignored) to a JPEG (quality 1-100); dpi > 0 writes JFIF density.
  * flags: CCODECS_JPEG_GRAYSCALE, CCODECS_JPEG_PROGRESSIVE. */

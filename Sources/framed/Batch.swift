@@ -324,6 +324,7 @@ enum BatchRunner {
             stdin = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         }
         if !settings.dryRun {
+            TemporaryFiles.shared.removeOnInterrupt()
             for folder in plan.folders where !BatchPlanner.isDirectory(folder) {
                 do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
                     throw FileError(path: folder, reason: "cannot create the folder")

@@ -1,6 +1,6 @@
 # framed: two commands on a fresh Debian 12 machine with the Swift toolchain.
 #   make demo   installs what is missing, builds in release, frames Samples/ into out/
-#   make test   installs what is missing, runs every test
+#   make test   installs what is missing, runs every test, then all of them again under the sanitizers
 
 SWIFT    ?= swift
 PREFIX   ?= /usr/local
@@ -45,13 +45,16 @@ demo: build
 	    --radius 8 --background white --fit contain --shadow '0 4px 16px rgba(0,0,0,.35)' --scale 2
 	@ls -l $(OUT)
 
+# The suite, then the whole suite once more under the sanitizers (Tests/sanitize.sh, its own
+# build in .build/sanitize): a leak or a sanitizer error fails the target.
 test: test-deps
 	$(SWIFT) test
+	SWIFT='$(SWIFT)' Tests/sanitize.sh
 
 # The whole suite once more under AddressSanitizer/LeakSanitizer (UBSan on the C shim); skipped
 # with a notice when the toolchain has no sanitizer runtime.
 sanitize: test-deps
-	Tests/sanitize.sh
+	SWIFT='$(SWIFT)' Tests/sanitize.sh
 
 # libFuzzer: every target for FUZZ_SECONDS (default 60) each; fails on a crash, leak or timeout.
 FUZZ_SECONDS ?= 60

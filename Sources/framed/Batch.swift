@@ -324,6 +324,7 @@ enum BatchRunner {
             stdin = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         }
         if !settings.dryRun {
+            TemporaryFiles.shared.removeOnInterrupt()
             for folder in plan.folders where !BatchPlanner.isDirectory(folder) {
                 do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
                     throw FileError(path: folder, reason: "cannot create the folder")
@@ -334,8 +335,11 @@ enum BatchRunner {
         let state = State(count: jobs.count)
         let workers = max(1, min(settings.jobs ?? ProcessInfo.processInfo.activeProcessorCount, jobs.count))
         let context = JobContext(settings: settings, stdin: stdin)
+        var threads: [WorkerThread] = []
+        defer { for thread in threads { thread.join() } }
         for _ in 0..<workers {
-            Thread.detachNewThread {
+            let thread: WorkerThread
+            do { thread = try WorkerThread {
                 while true {
                     state.lock.lock()
                     guard !state.stop, state.next < jobs.count else {
@@ -354,7 +358,12 @@ enum BatchRunner {
                     state.lock.unlock()
                     state.wake.signal()
                 }
+            } } catch {
+                // Fewer workers than asked for is fine; none is an error.
+                if threads.isEmpty { throw error }
+                break
             }
+            threads.append(thread)
         }
 
         // Report in input order as results come in.
@@ -365,7 +374,7 @@ enum BatchRunner {
         while true {
             _ = state.wake.wait(timeout: .now() + .milliseconds(200))
             state.lock.lock()
-            let results = state.results, allDone = state.workersDone == workers
+            let results = state.results, allDone = state.workersDone == threads.count
             state.lock.unlock()
             finished = results.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
             failed = results.reduce(0) { $0 + (($1?.failed ?? false) ? 1 : 0) }
@@ -450,6 +459,38 @@ enum BatchRunner {
         case .none: break
         }
     }
+}
+
+/// A thread that can be waited for (Foundation's `Thread` cannot be joined). `run` joins its
+/// workers before it returns: a worker that has said it is done can still be exiting, holding the
+/// batch's state, when the process exits, and LeakSanitizer then reports the JSON it holds as
+/// leaked (an indirect enum's payload is a pointer tagged in its high bits, which LSan cannot follow).
+final class WorkerThread {
+    private let thread: pthread_t
+
+    struct StartError: Error, CustomStringConvertible {
+        var code: Int32
+        var description: String { "cannot start a worker thread: " + String(cString: strerror(code)) }
+    }
+
+    /// Starts `body` on a new thread.
+    init(_ body: @escaping @Sendable () -> Void) throws(StartError) {
+        final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+        let box = Unmanaged.passRetained(Box(body))
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { raw in
+            Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
+            return nil
+        }, box.toOpaque())
+        guard status == 0 else {
+            box.release()
+            throw StartError(code: status)
+        }
+        self.thread = thread
+    }
+
+    /// Waits until the thread has ended.
+    func join() { pthread_join(thread, nil) }
 }
 
 /// What every job of a batch shares: the settings and standard input's bytes.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A file error: exit code 1. The message names the file and says what went wrong.
 struct FileError: Error, CustomStringConvertible {
@@ -28,13 +29,11 @@ enum OutputFile {
         }
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
-        var template = Array(((directory.isEmpty ? "." : directory) + "/.\(name).framed-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw FileError(path: path, reason: "cannot write: \(Self.errorText())") }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let template = (directory.isEmpty ? "." : directory) + "/.\(name).framed-XXXXXX"
+        let (descriptor, temporary) = try TemporaryFiles.shared.make(template, for: path)
         var succeeded = false
         defer {
-            if !succeeded { unlink(temporary) }
+            if !succeeded { TemporaryFiles.shared.discard(temporary) }
         }
         // mkstemp makes the file 0600; give it the usual 0666 less the umask.
         let mask = umask(0); umask(mask)
@@ -43,7 +42,7 @@ enum OutputFile {
         let closeFailed = close(descriptor) != 0
         if let writeError { throw FileError(path: path, reason: "cannot write: \(writeError)") }
         if closeFailed { throw FileError(path: path, reason: "cannot write: \(Self.errorText())") }
-        guard rename(temporary, path) == 0 else { throw FileError(path: path, reason: "cannot write: \(Self.errorText())") }
+        try TemporaryFiles.shared.rename(temporary, to: path)
         succeeded = true
     }
 
@@ -83,4 +82,93 @@ enum OutputFile {
 
     /// `strerror(errno)`, the system's words for the last error.
     static func errorText() -> String { String(cString: strerror(errno)) }
+}
+
+/// The temporary files being written, so that SIGINT or SIGTERM (Ctrl-C, `kill`) removes them
+/// before framed ends. A temporary file is made and renamed into place under one lock; the signals
+/// are taken by a thread of their own (`sigwait`: ordinary code, not a signal handler), which takes
+/// that lock, removes the files and ends framed by the same signal, as if it had not been caught
+/// (a shell shows 130 or 143).
+final class TemporaryFiles: Sendable {
+    /// The one registry: the signal thread must see the files of every writer.
+    static let shared = TemporaryFiles()
+
+    private struct State {
+        var paths: Set<String> = []
+        var watching = false
+    }
+    private let state = Mutex(State())
+
+    /// `mkstemp` with `template` (ending in XXXXXX): the open file and its path, recorded.
+    func make(_ template: String, for output: String) throws(FileError) -> (descriptor: Int32, path: String) {
+        try state.withLock { state throws(FileError) in
+            var bytes = Array(template.utf8CString)
+            let descriptor = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else { throw FileError(path: output, reason: "cannot write: \(OutputFile.errorText())") }
+            let path = String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            state.paths.insert(path)
+            return (descriptor, path)
+        }
+    }
+
+    /// Renames a finished temporary file into place; it is no longer removed on a signal.
+    func rename(_ temporary: String, to output: String) throws(FileError) {
+        try state.withLock { state throws(FileError) in
+            guard Glibc.rename(temporary, output) == 0 else {
+                throw FileError(path: output, reason: "cannot write: \(OutputFile.errorText())")
+            }
+            state.paths.remove(temporary)
+        }
+    }
+
+    /// Removes a temporary file that will not be finished.
+    func discard(_ temporary: String) {
+        state.withLock { state in
+            unlink(temporary)
+            state.paths.remove(temporary)
+        }
+    }
+
+    /// From now on SIGINT and SIGTERM remove the temporary files, then end framed by the same
+    /// signal. Call it before starting other threads: they inherit the blocked signals, so that
+    /// only the signal thread takes them (it lives until framed ends, and is never joined). A
+    /// signal ignored when framed started (`nohup`, a background job of a script) stays ignored;
+    /// one that was only blocked (Foundation's Process passes its thread's mask on) is taken.
+    func removeOnInterrupt() {
+        guard state.withLock({ state in defer { state.watching = true }; return !state.watching }) else { return }
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            sigaction(number, nil, &action)
+            let ignored = unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+            if !ignored { sigaddset(&signals, number) }
+        }
+        guard sigismember(&signals, SIGINT) == 1 || sigismember(&signals, SIGTERM) == 1 else { return }
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        do {
+            _ = try WorkerThread { [signals] in
+                var signals = signals, number: Int32 = 0
+                while sigwait(&signals, &number) != 0 {}
+                self.removeAll(thenEndBy: number)
+            }
+        } catch {
+            pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        }
+    }
+
+    /// Removes every temporary file and ends the process by `signal`. The lock is never given
+    /// back: no writer makes or renames a temporary file after this.
+    private func removeAll(thenEndBy signal: Int32) -> Never {
+        state.withLock { state -> Never in
+            for path in state.paths { unlink(path) }
+            Glibc.signal(signal, SIG_DFL)
+            var only = sigset_t()
+            sigemptyset(&only)
+            sigaddset(&only, signal)
+            raise(signal)
+            pthread_sigmask(SIG_UNBLOCK, &only, nil)
+            _exit(128 + signal)
+        }
+    }
 }

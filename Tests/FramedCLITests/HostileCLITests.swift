@@ -146,6 +146,108 @@ import Testing
         #expect(try CLITests.files(in: folder) == ["out.png", "photo.jpg", "shot.png"])
     }
 
+    // MARK: Interrupted while writing: Ctrl-C or kill
+
+    /// SIGINT (Ctrl-C) or SIGTERM while a batch is being written: framed removes its temporary
+    /// files and ends by the signal (a shell shows 130 or 143); every output is its old content
+    /// or a whole new file. framed is stopped (SIGSTOP) when a temporary file shows up, and
+    /// signalled only if the file is still there while it is stopped, so that the signal always
+    /// lands during a write; a batch that finishes first is run again twice as long.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptLeavesNoTemporaryOrPartialFile(_ signal: Int32) throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A JPEG of noise (about 5 MB), embedded as it is in SVG: writing and syncing the output
+        // is most of the work.
+        let side = 2000
+        let noise = try #require(FileHandle(forReadingAtPath: "/dev/urandom")).readData(ofLength: side * side * 4)
+        try Data(PictureEncoder.jpeg(RasterImage(width: side, height: side, pixels: [UInt8](noise)), quality: 95))
+            .write(to: folder.appendingPathComponent("noise.jpg"))
+        let whole = try CLITests.framed(["noise.jpg", "-o", "whole.svg"], in: folder)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let complete = try Data(contentsOf: folder.appendingPathComponent("whole.svg"))
+        let out = folder.appendingPathComponent("out")
+        let old = Data("keep me".utf8)
+        func temporaryFiles() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.contains(".framed-") }
+        }
+
+        var pictures = 10
+        for _ in 0..<4 {
+            try? FileManager.default.removeItem(at: out)
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            let names = (1...pictures).map { String(format: "%0\(String(pictures).count)d.svg", $0) }
+            for name in names { try old.write(to: out.appendingPathComponent(name)) }
+
+            let process = Process()
+            process.executableURL = CLITests.binary
+            process.arguments = Array(repeating: "noise.jpg", count: pictures) + ["-o", "out/{index}.svg", "--overwrite", "-q", "-j", "2"]
+            process.currentDirectoryURL = folder
+            let err = Pipe()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = err
+            try Self.runWithInterruptsUnblocked(process)
+            let errors = BatchTests.ErrorCollector(err.fileHandleForReading)
+            let pid = process.processIdentifier
+            var signalled = false
+            while process.isRunning && !signalled {
+                if try !temporaryFiles().isEmpty {
+                    kill(pid, SIGSTOP)
+                    while process.isRunning && Self.processState(pid) != "T" { usleep(200) }
+                    if process.isRunning, try !temporaryFiles().isEmpty {
+                        kill(pid, signal)
+                        signalled = true
+                    }
+                    kill(pid, SIGCONT)
+                } else {
+                    usleep(500)
+                }
+            }
+            process.waitUntilExit()
+            let stderr = errors.text()
+            guard signalled else {
+                // The batch ended before a temporary file was seen: twice as many pictures.
+                #expect(process.terminationStatus == 0, "\(stderr)")
+                pictures *= 2
+                continue
+            }
+            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
+                    "ended by the signal, as if not caught (status \(process.terminationStatus)): \(stderr)")
+            let left = try temporaryFiles()
+            #expect(left.isEmpty, "temporary files left: \(left)")
+            #expect(try CLITests.files(in: out) == names, "no other file")
+            var kept = 0
+            for name in names {
+                let data = try Data(contentsOf: out.appendingPathComponent(name))
+                #expect(data == old || data == complete, "\(name): the old output or a whole new one, not \(data.count) bytes")
+                if data == old { kept += 1 }
+            }
+            #expect(kept > 0, "interrupted before the end of the batch")
+            return
+        }
+        Issue.record("framed always finished before a temporary file was seen; last batch: \(pictures / 2) pictures")
+    }
+
+    /// Starts `process` with SIGINT and SIGTERM unblocked, as a shell would: Foundation's Process
+    /// passes the calling thread's signal mask on, and the threads Swift Testing runs on block
+    /// both (framed takes them either way; a framed without its handling would not die).
+    static func runWithInterruptsUnblocked(_ process: Process) throws {
+        var signals = sigset_t(), saved = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+        try process.run()
+    }
+
+    /// The state letter in /proc/PID/stat ("T" when stopped), or nil.
+    static func processState(_ pid: Int32) -> Character? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: close)...].first { $0 != " " }
+    }
+
     // MARK: Permissions (root ignores them: run as nobody through setpriv)
 
     /// Runs framed as `nobody` when root (setpriv), as the current user otherwise; nil when

@@ -1,4 +1,5 @@
-import Foundation
+internal import Glibc
+import FramedSystem
 
 /// A file error: exit code 1. The message names the file and says what went wrong.
 struct FileError: Error, CustomStringConvertible {
@@ -26,8 +27,8 @@ enum OutputFile {
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
             return try writeInPlace(bytes, to: path)
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let directory = Paths.deletingLastComponent(path)
+        let name = Paths.lastComponent(path)
         var template = Array(((directory.isEmpty ? "." : directory) + "/.\(name).framed-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw FileError(path: path, reason: "cannot write: \(Self.errorText())") }
@@ -60,18 +61,11 @@ enum OutputFile {
     /// Writes every byte (retrying short writes and EINTR), then `fsync`s when asked (EINVAL,
     /// for files that cannot be synced, is not an error); the system's reason on failure.
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, sync: Bool) -> String? {
-        var written = 0
-        return bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let n = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return Self.errorText()
-                }
-                written += n
-            }
-            return !sync || fsync(descriptor) == 0 || errno == EINVAL ? nil : Self.errorText()
-        }
+        let file = FileDescriptor(rawValue: descriptor)
+        do { try file.write(bytes) } catch { return error.description }
+        guard sync else { return nil }
+        do { try file.sync() } catch { return error.code == EINVAL ? nil : error.description }
+        return nil
     }
 
     /// Whether `output` names the same file as `input` (through links, `..` or hard links).
@@ -82,5 +76,5 @@ enum OutputFile {
     }
 
     /// `strerror(errno)`, the system's words for the last error.
-    static func errorText() -> String { String(cString: strerror(errno)) }
+    static func errorText() -> String { SystemError.last.description }
 }

@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "framed-bench", targets: ["framed-bench"]),
         .library(name: "FramedLayout", targets: ["FramedLayout"]),
         .library(name: "FramedRender", targets: ["FramedRender"]),
+        .library(name: "FramedSystem", targets: ["FramedSystem"]),
     ],
     targets: [
         // C libraries and shims.
@@ -16,16 +17,19 @@ let package = Package(
         .target(name: "CCodecs",
                 linkerSettings: ["jpeg", "png", "webp", "webpdemux", "webpmux", "exif", "lcms2"].map { .linkedLibrary($0) }),
 
+        // The C library for the Swift modules: printf numbers, whole reads and writes. No Foundation:
+        // linking it would load ICU (some 45 shared libraries) at every start.
+        .target(name: "FramedSystem"),
         // Pure geometry and style: no Cairo, no C, no I/O.
         .target(name: "FramedLayout", linkerSettings: [.linkedLibrary("m")]),
         // Decoding pictures into value types.
         .target(name: "FramedRaster", dependencies: ["CCodecs"]),
         // Drawing with Cairo: shadow, frame, picture; SVG, PDF and PNG backends.
-        .target(name: "FramedRender", dependencies: ["FramedLayout", "FramedRaster", "CCairo"]),
+        .target(name: "FramedRender", dependencies: ["FramedLayout", "FramedRaster", "FramedSystem", "CCairo"]),
         // The command-line tool.
-        .executableTarget(name: "framed", dependencies: ["FramedLayout", "FramedRaster", "FramedRender"]),
+        .executableTarget(name: "framed", dependencies: ["FramedLayout", "FramedRaster", "FramedRender", "FramedSystem"]),
         // Makes the benchmark corpus (Benchmarks/).
-        .executableTarget(name: "framed-bench", dependencies: ["FramedRaster"], path: "Sources/FramedBench"),
+        .executableTarget(name: "framed-bench", dependencies: ["FramedRaster", "FramedSystem"], path: "Sources/FramedBench"),
 
         .testTarget(name: "FramedLayoutTests", dependencies: ["FramedLayout"]),
         .testTarget(name: "FramedRasterTests", dependencies: ["FramedRaster", "CCodecs"]),

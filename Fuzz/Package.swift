@@ -36,6 +36,7 @@ let package = Package(
         .target(name: "FramedCLI", dependencies: [
             .product(name: "FramedRender", package: main),
             .product(name: "FramedLayout", package: main),
+            .product(name: "FramedSystem", package: main),
         ], exclude: ["main.swift"], swiftSettings: [.unsafeFlags(["-enable-testing"])]),
         .executableTarget(name: "fuzz-config", dependencies: ["FuzzSupport", "FramedCLI"]),
         // Writes the seed corpora (Fuzz/make-seeds.sh) with the project's own encoders.

@@ -1,6 +1,7 @@
+internal import Glibc
 import Dispatch
-import Foundation
 import FramedRaster
+import FramedSystem
 
 /// Benchmark helper (Benchmarks/bench.sh, Benchmarks/memory.sh).
 ///
@@ -209,7 +210,7 @@ func netpbm(_ image: RasterImage, alpha: Bool) -> [UInt8] {
 // MARK: - In-process stage timing
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("framed-bench: \(message)\n".utf8))
+    try? FileDescriptor.standardError.write("framed-bench: \(message)\n")
     exit(2)
 }
 
@@ -240,7 +241,7 @@ func shrinkOnLoadDenominator(width: Int, height: Int, needWidth: Int, needHeight
     return 1
 }
 
-func format(_ value: Double) -> String { String(format: "%.6f", value) }
+func format(_ value: Double) -> String { String(printf: "%.6f", value) }
 
 // MARK: - Command line
 
@@ -275,7 +276,13 @@ do {
         case "png": bytes = try PictureEncoder.png(photo(width: width, height: height, alpha: true))
         default: bytes = try PictureEncoder.png(screenshot(width: width, height: height))
         }
-        try Data(bytes).write(to: URL(fileURLWithPath: arguments[3]))
+        do {
+            let file = try FileDescriptor.create(arguments[3])
+            try file.write(bytes)
+            try file.close()
+        } catch {
+            fail("\(arguments[3]): \(error)")
+        }
 
     case "decode":
         guard let path = argument(1) else { fail("usage: framed-bench decode IN [DENOMINATOR] [RUNS]") }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
 
 extension Pictures {
     /// The bytes of a file, with the system's reason (strerror) when it cannot be read.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
 import Dispatch
 
 /// Resizing pictures to an exact pixel size with a separable kernel.

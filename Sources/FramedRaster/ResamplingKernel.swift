@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
 
 /// The kernel that `Resampler` uses (`--resample box|good|best`).
 public enum ResamplingFilter: String, Sendable, CaseIterable, Codable {

@@ -1,5 +1,5 @@
 internal import CCairo
-import Foundation
+internal import Glibc
 import FramedLayout
 import FramedRaster
 

@@ -1,4 +1,4 @@
-import Foundation
+internal import Glibc
 import FramedLayout
 
 /// A function drawn as straight segments between knots: what a gradient's stops draw.

@@ -1,4 +1,4 @@
-import Foundation
+internal import Glibc
 import FramedLayout
 
 /// The vector shadow.

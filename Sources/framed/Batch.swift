@@ -1,8 +1,10 @@
+internal import Glibc
 import Dispatch
-import Foundation
 import FramedLayout
 import FramedRaster
 import FramedRender
+import FramedSystem
+import Synchronization
 
 /// Where one picture's output goes.
 enum Destination: Sendable, Equatable {
@@ -175,9 +177,9 @@ enum BatchPlanner {
                                  + "use a template with {name} or {index}")
             }
             taken[key] = job
-            if case .folder = mode { folders.append((path as NSString).deletingLastPathComponent) }
+            if case .folder = mode { folders.append(Paths.deletingLastComponent(path)) }
             if case .template = mode {
-                let folder = (path as NSString).deletingLastPathComponent
+                let folder = Paths.deletingLastComponent(path)
                 if !folder.isEmpty { folders.append(folder) }
             }
         }
@@ -206,13 +208,9 @@ enum BatchPlanner {
     }
 
     private static func walk(_ folder: String, subfolder: String, skip: String?, into sources: inout [Source]) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        guard let names = FileSystem.names(in: folder) else { return }
         // Numbers in names in numeric order (p2 before p10), whatever the locale.
-        let sorted = names.sorted { a, b in
-            let order = a.compare(b, options: [.numeric])
-            return order == .orderedSame ? a < b : order == .orderedAscending
-        }
-        for name in sorted where !name.hasPrefix(".") {
+        for name in NameOrder.sorted(names) where !name.hasPrefix(".") {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
@@ -228,10 +226,10 @@ enum BatchPlanner {
 
     /// Whether the file starts like a picture framed can read.
     static func isPicture(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 32)) ?? Data()
-        guard let format = PictureFormat.sniff([UInt8](head)) else { return false }
+        guard let file = try? FileDescriptor.openForReading(path) else { return false }
+        defer { try? file.close() }
+        let head = (try? file.read(upTo: 32)) ?? []
+        guard let format = PictureFormat.sniff(head) else { return false }
         return Pictures.decoder(for: format) != nil
     }
 
@@ -265,23 +263,16 @@ enum BatchPlanner {
     /// File name, stem and extension of an input ("stdin" for standard input).
     static func names(of path: String) -> (name: String, stem: String, ext: String) {
         if path == "-" { return ("stdin", "stdin", "") }
-        let name = (path as NSString).lastPathComponent
-        let ext = (name as NSString).pathExtension
+        let name = Paths.lastComponent(path)
+        let ext = Paths.pathExtension(name)
         let stem = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
         return (name, stem.isEmpty ? name : stem, ext)
     }
 
-    static func isDirectory(_ path: String) -> Bool {
-        var flag: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
-    }
+    static func isDirectory(_ path: String) -> Bool { FileSystem.isDirectory(path) }
 
     /// An absolute path with `.` and `..` resolved (links are compared by inode elsewhere).
-    static func normalized(_ path: String) -> String {
-        var url = URL(fileURLWithPath: path).standardized
-        if url.path.count > 1 && url.path.hasSuffix("/") { url = URL(fileURLWithPath: String(url.path.dropLast())) }
-        return url.path
-    }
+    static func normalized(_ path: String) -> String { Paths.normalized(path) }
 }
 
 /// What happened to one picture.
@@ -302,15 +293,18 @@ struct JobResult: Sendable {
 
 /// Runs a batch: pictures on `jobs` workers at once, messages in input order.
 enum BatchRunner {
-    /// Shared between the workers and the thread that reports.
-    final class State: @unchecked Sendable {
-        let lock = NSLock()
+    /// Shared between the workers and the thread that reports: the progress under a lock, and a
+    /// semaphore that wakes the reporter when a worker has news.
+    final class State: Sendable {
+        struct Progress {
+            var next = 0
+            var results: [JobResult?]
+            var stop = false
+            var workersDone = 0
+        }
+        let progress: Mutex<Progress>
         let wake = DispatchSemaphore(value: 0)
-        var next = 0
-        var results: [JobResult?]
-        var stop = false
-        var workersDone = 0
-        init(count: Int) { results = Array(repeating: nil, count: count) }
+        init(count: Int) { progress = Mutex(Progress(results: Array(repeating: nil, count: count))) }
     }
 
     static func run(_ plan: BatchPlan, settings: Settings) throws -> Int32 {
@@ -321,50 +315,57 @@ enum BatchRunner {
         }
         var stdin: [UInt8] = []
         if jobs.contains(where: { $0.input == "-" }) {
-            stdin = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            do { stdin = try FileDescriptor.standardInput.readToEnd() } catch {
+                throw FileError(path: "standard input", reason: "cannot read (\(error))")
+            }
         }
         if !settings.dryRun {
             TemporaryFiles.shared.removeOnInterrupt()
             for folder in plan.folders where !BatchPlanner.isDirectory(folder) {
-                do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                do { try FileSystem.createDirectory(folder) } catch {
                     throw FileError(path: folder, reason: "cannot create the folder")
                 }
             }
         }
 
         let state = State(count: jobs.count)
-        let workers = max(1, min(settings.jobs ?? ProcessInfo.processInfo.activeProcessorCount, jobs.count))
         let context = JobContext(settings: settings, stdin: stdin)
+        /// One worker: the next job, until none is left or `--fail-fast` stopped the batch.
+        let work: @Sendable () -> Void = {
+            while true {
+                let next: Int? = state.progress.withLock { progress in
+                    guard !progress.stop, progress.next < jobs.count else {
+                        progress.workersDone += 1
+                        return nil
+                    }
+                    progress.next += 1
+                    return progress.next - 1
+                }
+                guard let index = next else {
+                    state.wake.signal()
+                    return
+                }
+                let result = context.run(jobs[index])
+                state.progress.withLock { progress in
+                    progress.results[index] = result
+                    if result.failed && settings.failFast { progress.stop = true }
+                }
+                state.wake.signal()
+            }
+        }
+        // Joined before returning (see `WorkerThread`), also when reporting throws.
         var threads: [WorkerThread] = []
         defer { for thread in threads { thread.join() } }
-        for _ in 0..<workers {
-            let thread: WorkerThread
-            do { thread = try WorkerThread {
-                while true {
-                    state.lock.lock()
-                    guard !state.stop, state.next < jobs.count else {
-                        state.workersDone += 1
-                        state.lock.unlock()
-                        state.wake.signal()
-                        return
-                    }
-                    let index = state.next
-                    state.next += 1
-                    state.lock.unlock()
-                    let result = context.run(jobs[index])
-                    state.lock.lock()
-                    state.results[index] = result
-                    if result.failed && settings.failFast { state.stop = true }
-                    state.lock.unlock()
-                    state.wake.signal()
-                }
-            } } catch {
-                // Fewer workers than asked for is fine; none is an error.
+        for _ in 0..<max(1, min(settings.jobs ?? processorCount, jobs.count)) {
+            do {
+                threads.append(try WorkerThread(work))
+            } catch {
+                // A thread the system refuses: the workers already started share the jobs.
                 if threads.isEmpty { throw error }
                 break
             }
-            threads.append(thread)
         }
+        let workers = threads.count
 
         // Report in input order as results come in.
         var reported = 0, finished = 0, failed = 0, framed = 0
@@ -373,9 +374,7 @@ enum BatchRunner {
         var firstError: JobResult?
         while true {
             _ = state.wake.wait(timeout: .now() + .milliseconds(200))
-            state.lock.lock()
-            let results = state.results, allDone = state.workersDone == threads.count
-            state.lock.unlock()
+            let (results, allDone) = state.progress.withLock { ($0.results, $0.workersDone == workers) }
             finished = results.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
             failed = results.reduce(0) { $0 + (($1?.failed ?? false) ? 1 : 0) }
             while reported < jobs.count, let result = results[reported] {
@@ -422,7 +421,7 @@ enum BatchRunner {
             if let destination = plan.pagesOutput?.text, failed == 0 && skipped == 0 {
                 summary += " into \(jobs.count) pages of \(destination)"
             }
-            summary += String(format: " in %.1f s", console.elapsed)
+            summary += String(printf: " in %.1f s", console.elapsed)
             if failed > 0 { summary += ", \(failed) failed" }
             if skipped > 0 { summary += ", \(skipped) skipped (--fail-fast)" }
             console.report(summary)
@@ -432,6 +431,9 @@ enum BatchRunner {
         }
         return skipped > 0 ? 1 : 0
     }
+
+    /// Online processors (at least 1): the default number of workers.
+    static var processorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
     static func exists(_ path: String) -> Bool {
         var info = stat()
@@ -443,54 +445,12 @@ enum BatchRunner {
         switch destination {
         case let .file(path): try OutputFile.write(bytes, to: path)
         case .stdout:
-            var written = 0
-            let failure: String? = bytes.withUnsafeBytes { buffer in
-                while written < buffer.count {
-                    let n = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + written, buffer.count - written)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        return String(cString: strerror(errno))
-                    }
-                    written += n
-                }
-                return nil
+            do { try FileDescriptor.standardOutput.write(bytes) } catch {
+                throw FileError(path: "standard output", reason: "cannot write: \(error)")
             }
-            if let failure { throw FileError(path: "standard output", reason: "cannot write: \(failure)") }
         case .none: break
         }
     }
-}
-
-/// A thread that can be waited for (Foundation's `Thread` cannot be joined). `run` joins its
-/// workers before it returns: a worker that has said it is done can still be exiting, holding the
-/// batch's state, when the process exits, and LeakSanitizer then reports the JSON it holds as
-/// leaked (an indirect enum's payload is a pointer tagged in its high bits, which LSan cannot follow).
-final class WorkerThread {
-    private let thread: pthread_t
-
-    struct StartError: Error, CustomStringConvertible {
-        var code: Int32
-        var description: String { "cannot start a worker thread: " + String(cString: strerror(code)) }
-    }
-
-    /// Starts `body` on a new thread.
-    init(_ body: @escaping @Sendable () -> Void) throws(StartError) {
-        final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
-        let box = Unmanaged.passRetained(Box(body))
-        var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, box.toOpaque())
-        guard status == 0 else {
-            box.release()
-            throw StartError(code: status)
-        }
-        self.thread = thread
-    }
-
-    /// Waits until the thread has ended.
-    func join() { pthread_join(thread, nil) }
 }
 
 /// What every job of a batch shares: the settings and standard input's bytes.

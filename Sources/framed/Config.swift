@@ -1,5 +1,7 @@
-import Foundation
+// JSONDecoder: the one thing here from Foundation, and from its essentials only (no ICU).
+import FoundationEssentials
 import FramedLayout
+import FramedSystem
 import FramedRaster
 import FramedRender
 
@@ -58,7 +60,7 @@ indirect enum JSON: Sendable, Equatable {
     static func number(_ n: Double) -> String {
         guard n.isFinite else { return "null" }
         if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
-        var text = String(format: "%.6f", n)
+        var text = String(printf: "%.6f", n)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text
@@ -140,9 +142,7 @@ enum ConfigFile {
     private static func describe(_ error: any Error) -> String {
         switch error {
         case DecodingError.typeMismatch: return "the top level must be an object"
-        case let DecodingError.dataCorrupted(context):
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
+        case let DecodingError.dataCorrupted(context): return context.debugDescription
         default: return "\(error)"
         }
     }

@@ -1,7 +1,8 @@
-import Foundation
+internal import Glibc
 import FramedLayout
 import FramedRaster
 import FramedRender
+import FramedSystem
 
 /// `framed INPUT... -o OUTPUT [options]`: frames pictures; `framed layout` and `framed presets`.
 enum FramedCommand {
@@ -110,16 +111,16 @@ enum FramedCommand {
 
     /// The PDF creation date: `SOURCE_DATE_EPOCH` when set (reproducible builds), else a fixed date.
     static func creationDate() -> String {
-        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"],
+        guard let text = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }),
               let seconds = Int(text), seconds >= 0 else { return DocumentMetadata().creationDate }
         var time = time_t(seconds), parts = tm()
         gmtime_r(&time, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1,
+        return String(printf: "%04d-%02d-%02dT%02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1,
                       parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
     }
 
     /// One line on standard error.
     static func report(_ message: String) {
-        FileHandle.standardError.write(Data("framed: \(message)\n".utf8))
+        Console.write("framed: \(message)\n")
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import FramedLayout
 import FramedRaster
 import FramedRender
@@ -95,7 +94,16 @@ enum PresetList {
         let plain = text.unicodeScalars.allSatisfy { scalar in
             CharacterSetLike.isPlain(scalar)
         }
-        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return plain && !text.isEmpty ? text : quoted(text)
+    }
+
+    /// In single quotes, each quote inside written as `'\''` (quote, escaped quote, quote).
+    static func quoted(_ text: String) -> String {
+        var result = "'"
+        for scalar in text.unicodeScalars {
+            if scalar == "'" { result += "'\\''" } else { result.unicodeScalars.append(scalar) }
+        }
+        return result + "'"
     }
 }
 

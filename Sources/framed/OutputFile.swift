@@ -1,4 +1,5 @@
-import Foundation
+internal import Glibc
+import FramedSystem
 import Synchronization
 
 /// A file error: exit code 1. The message names the file and says what went wrong.
@@ -27,8 +28,8 @@ enum OutputFile {
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
             return try writeInPlace(bytes, to: path)
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let directory = Paths.deletingLastComponent(path)
+        let name = Paths.lastComponent(path)
         let template = (directory.isEmpty ? "." : directory) + "/.\(name).framed-XXXXXX"
         let (descriptor, temporary) = try TemporaryFiles.shared.make(template, for: path)
         var succeeded = false
@@ -59,18 +60,11 @@ enum OutputFile {
     /// Writes every byte (retrying short writes and EINTR), then `fsync`s when asked (EINVAL,
     /// for files that cannot be synced, is not an error); the system's reason on failure.
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, sync: Bool) -> String? {
-        var written = 0
-        return bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let n = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return Self.errorText()
-                }
-                written += n
-            }
-            return !sync || fsync(descriptor) == 0 || errno == EINVAL ? nil : Self.errorText()
-        }
+        let file = FileDescriptor(rawValue: descriptor)
+        do { try file.write(bytes) } catch { return error.description }
+        guard sync else { return nil }
+        do { try file.sync() } catch { return error.code == EINVAL ? nil : error.description }
+        return nil
     }
 
     /// Whether `output` names the same file as `input` (through links, `..` or hard links).
@@ -81,7 +75,7 @@ enum OutputFile {
     }
 
     /// `strerror(errno)`, the system's words for the last error.
-    static func errorText() -> String { String(cString: strerror(errno)) }
+    static func errorText() -> String { SystemError.last.description }
 }
 
 /// The temporary files being written, so that SIGINT or SIGTERM (Ctrl-C, `kill`) removes them
@@ -147,7 +141,7 @@ final class TemporaryFiles: Sendable {
         guard sigismember(&signals, SIGINT) == 1 || sigismember(&signals, SIGTERM) == 1 else { return }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         do {
-            _ = try WorkerThread { [signals] in
+            try WorkerThread.detach { [signals] in
                 var signals = signals, number: Int32 = 0
                 while sigwait(&signals, &number) != 0 {}
                 self.removeAll(thenEndBy: number)

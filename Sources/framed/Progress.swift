@@ -1,17 +1,18 @@
-import Foundation
+internal import Glibc
+import FramedSystem
 
 /// Standard error: one-line messages, and on a terminal a progress bar that they print above.
 final class Console: @unchecked Sendable {
     private var showBar: Bool
     private let total: Int
-    private let start: Date
+    private let start: ContinuousClock.Instant
     private var done = 0
     private var failed = 0
     private var barShown = false
-    private var lastDraw = Date.distantPast
+    private var lastDraw: ContinuousClock.Instant?
 
     /// The bar shows for two or more pictures when standard error is a terminal and not `quiet`.
-    init(total: Int, quiet: Bool, start: Date = Date()) {
+    init(total: Int, quiet: Bool, start: ContinuousClock.Instant = .now) {
         self.total = total
         self.start = start
         showBar = !quiet && total >= 2 && isatty(STDERR_FILENO) == 1
@@ -22,7 +23,7 @@ final class Console: @unchecked Sendable {
         var text = barShown ? "\r\u{1B}[K" : ""
         text += "framed: \(message)\n"
         barShown = false
-        FileHandle.standardError.write(Data(text.utf8))
+        Self.write(text)
         if showBar { draw() }
     }
 
@@ -31,22 +32,25 @@ final class Console: @unchecked Sendable {
     func progress(done: Int, failed: Int) {
         self.done = done; self.failed = failed
         guard showBar else { return }
-        if done == total || Date().timeIntervalSince(lastDraw) >= 0.1 { draw() }
+        if done == total || lastDraw.map({ $0.duration(to: .now) >= .milliseconds(100) }) ?? true { draw() }
     }
 
     /// Seconds since the start.
-    var elapsed: Double { Date().timeIntervalSince(start) }
+    var elapsed: Double {
+        let time = start.duration(to: .now).components
+        return Double(time.seconds) + Double(time.attoseconds) * 1e-18
+    }
 
     /// Removes the bar.
     func finish() {
-        if barShown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if barShown { Self.write("\r\u{1B}[K") }
         barShown = false
         showBar = false
     }
 
     /// `[#########-----------]  12/40  3.1/s  0:09 left`
     private func draw() {
-        lastDraw = Date()
+        lastDraw = .now
         let width = 24
         let filled = total > 0 ? done * width / total : width
         var line = "\r\u{1B}[K[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
@@ -55,17 +59,22 @@ final class Console: @unchecked Sendable {
         let seconds = elapsed
         if done > 0, seconds > 0 {
             let rate = Double(done) / seconds
-            line += String(format: "  %.1f/s", rate)
+            line += String(printf: "  %.1f/s", rate)
             if done < total { line += "  " + Self.clock(Double(total - done) / rate) + " left" }
         }
-        FileHandle.standardError.write(Data(line.utf8))
+        Self.write(line)
         barShown = true
+    }
+
+    /// Writes to standard error; a message that cannot be written has nowhere else to go.
+    static func write(_ text: String) {
+        try? FileDescriptor.standardError.write(text)
     }
 
     /// "0:09", "12:30", "1:02:03".
     static func clock(_ seconds: Double) -> String {
         let s = Int(seconds.rounded(.up))
-        if s >= 3600 { return String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) }
-        return String(format: "%d:%02d", s / 60, s % 60)
+        if s >= 3600 { return String(printf: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) }
+        return String(printf: "%d:%02d", s / 60, s % 60)
     }
 }

@@ -1,3 +1,3 @@
-import Foundation
+internal import Glibc
 
 exit(FramedCommand.main(Array(CommandLine.arguments.dropFirst())))

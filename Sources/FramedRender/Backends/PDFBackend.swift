@@ -1,5 +1,4 @@
 internal import CCairo
-import Foundation
 
 /// PDF through `cairo_pdf_surface_create_for_stream`: one page of the canvas's size in points.
 enum PDFBackend: Backend {

@@ -88,7 +88,7 @@ enum PDFCompaction {
             info = Syntax.reference(named: "/Info", in: trailer, isObject: true)
             // One subsection "0 N", then N entries of 20 bytes.
             let table = String(decoding: pdf[xrefOffset..<trailerRange.lowerBound], as: UTF8.self)
-            let lines = table.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            let lines = table.split(whereSeparator: \.isNewline).map(Syntax.trimmingBlanks)
             guard lines.count >= 2, lines[1] == "0 \(size)", lines.count == size + 2 else { return nil }
             var starts: [(number: Int, offset: Int)] = []
             for (number, line) in lines.dropFirst(2).enumerated() {
@@ -126,6 +126,15 @@ enum PDFCompaction {
             return nil
         }
 
+        /// The line without the spaces and tabs around it (Cairo ends cross-reference entries
+        /// with a space).
+        static func trimmingBlanks(_ line: Substring) -> Substring {
+            let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+            guard let first = line.firstIndex(where: { !isBlank($0) }),
+                  let last = line.lastIndex(where: { !isBlank($0) }) else { return line[line.endIndex...] }
+            return line[first...last]
+        }
+
         static func integer(after index: Int, in bytes: [UInt8]) -> Int? {
             var i = index
             while i < bytes.count, isWhite(bytes[i]) { i += 1 }
@@ -136,7 +145,7 @@ enum PDFCompaction {
 
         /// The number after `/Name` in a trailer ("/Root 12 0 R" gives 12).
         static func reference(named name: String, in text: String, isObject: Bool) -> Int? {
-            guard let range = text.range(of: name + " ") ?? text.range(of: name + "\n") else { return nil }
+            guard let range = text.firstRange(of: name + " ") ?? text.firstRange(of: name + "\n") else { return nil }
             let fields = text[range.upperBound...].split(whereSeparator: { $0 == " " || $0 == "\n" }).prefix(3)
             guard let value = fields.first.flatMap({ Int($0) }) else { return nil }
             if isObject { guard fields.count == 3, fields.dropFirst().first == "0", fields.last?.hasPrefix("R") == true else { return nil } }

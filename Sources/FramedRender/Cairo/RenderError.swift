@@ -1,6 +1,6 @@
 internal import CCairo
-import Foundation
 import FramedLayout
+import FramedSystem
 
 /// Why rendering failed. Descriptions are one line without the file name (the CLI adds it).
 public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -26,7 +26,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
                 + (limit % 1_000_000 == 0 && limit > 0 ? "\(limit / 1_000_000) megapixels" : "\(limit) pixels")
                 + " (--max-pixels); use a smaller --size, --scale or --dpi"
         case let .canvasTooLargeInPoints(size, limit):
-            func text(_ v: Double) -> String { v < 1e15 ? String(Int(v.rounded(.up))) : String(format: "%.3g", v) }
+            func text(_ v: Double) -> String { v < 1e15 ? String(Int(v.rounded(.up))) : String(printf: "%.3g", v) }
             return "the output would be \(text(size.width))x\(text(size.height)) pt, over the limit of \(Int(limit)) pt per side"
         case let .unsupported(what): return what
         }

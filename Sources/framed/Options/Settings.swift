@@ -1,4 +1,3 @@
-import Foundation
 import FramedLayout
 import FramedRaster
 import FramedRender
@@ -63,11 +62,21 @@ func parse<T>(_ option: String, _ text: String, _ parser: (String) throws(StyleP
 
 /// A positive, finite number no larger than `maximum`.
 func number(_ option: String, _ text: String, maximum: Double) throws(UsageError) -> Double {
-    guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0 else {
+    guard let value = Double(trimmingSpaces(text)), value.isFinite, value > 0 else {
         throw UsageError("--\(option): \"\(text)\" is not a positive number")
     }
     guard value <= maximum else { throw UsageError("--\(option): \(text) is too large (at most \(Int(maximum)))") }
     return value
+}
+
+/// The text without the spaces and tabs around it: Unicode space separators and the tab, what
+/// Foundation's `CharacterSet.whitespaces` trimmed (line breaks stay, and make a bad number).
+func trimmingSpaces(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    let isSpace = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+          let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+    return String(scalars[first...last])
 }
 
 /// One of a fixed set of words.

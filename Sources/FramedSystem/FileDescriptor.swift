@@ -1,0 +1,103 @@
+internal import Glibc
+
+/// A failed system call: `errno`, described in the system's words (`strerror`), e.g. "No space
+/// left on device".
+public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The `errno` value.
+    public var code: Int32
+
+    public init(code: Int32) { self.code = code }
+
+    /// The error of the system call that just failed.
+    public static var last: SystemError { SystemError(code: errno) }
+
+    public var description: String { String(cString: strerror(code)) }
+}
+
+/// An open file descriptor with whole reads and writes: what the command-line tools need of a
+/// file or a standard stream, with the system's reason when it fails (Foundation's
+/// `FileHandle` without Foundation). It does not own the descriptor: `close()` when done.
+public struct FileDescriptor: Sendable, Equatable {
+    public var rawValue: Int32
+
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    public static let standardInput = FileDescriptor(rawValue: 0)
+    public static let standardOutput = FileDescriptor(rawValue: 1)
+    public static let standardError = FileDescriptor(rawValue: 2)
+
+    /// Opens `path` for reading.
+    public static func openForReading(_ path: String) throws(SystemError) -> FileDescriptor {
+        try open(path, O_RDONLY)
+    }
+
+    /// Opens an existing `path` for writing, as it is (not truncated, not created).
+    public static func openForWriting(_ path: String) throws(SystemError) -> FileDescriptor {
+        try open(path, O_WRONLY)
+    }
+
+    /// Creates `path`, or empties it if it exists, for writing (mode 0666 less the umask).
+    public static func create(_ path: String) throws(SystemError) -> FileDescriptor {
+        try open(path, O_WRONLY | O_CREAT | O_TRUNC)
+    }
+
+    private static func open(_ path: String, _ flags: Int32) throws(SystemError) -> FileDescriptor {
+        let descriptor = Glibc.open(path, flags | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw .last }
+        return FileDescriptor(rawValue: descriptor)
+    }
+
+    /// Writes every byte, retrying short writes and interrupted calls.
+    public func write(_ bytes: [UInt8]) throws(SystemError) {
+        let failure: SystemError? = bytes.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let count = Glibc.write(rawValue, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return .last
+                }
+                written += count
+            }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes the text as UTF-8.
+    public func write(_ text: String) throws(SystemError) {
+        try write(Array(text.utf8))
+    }
+
+    /// Reads up to `limit` bytes: fewer only at the end of the file.
+    public func read(upTo limit: Int = .max) throws(SystemError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: min(limit, 1 << 16))
+        while bytes.count < limit {
+            let wanted = min(chunk.count, limit - bytes.count)
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(rawValue, $0.baseAddress, wanted) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .last
+            }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        return bytes
+    }
+
+    /// Everything up to the end of the file (or of the stream).
+    public func readToEnd() throws(SystemError) -> [UInt8] {
+        try read()
+    }
+
+    /// `fsync`: the written bytes are on the disk when this returns.
+    public func sync() throws(SystemError) {
+        guard fsync(rawValue) == 0 else { throw .last }
+    }
+
+    /// Closes the descriptor; an error here can be a write that failed late (NFS, a full disk).
+    public func close() throws(SystemError) {
+        guard Glibc.close(rawValue) == 0 else { throw .last }
+    }
+}

@@ -1,0 +1,38 @@
+internal import Glibc
+import FramedSystem
+
+/// The few questions the command line asks the file system, answered with system calls.
+enum FileSystem {
+    /// Whether `path` is a folder, or a link to one.
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// The names in a folder (without "." and ".."), in no particular order; nil if it cannot
+    /// be read.
+    static func names(in folder: String) -> [String]? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Creates a folder and any missing parents (`mkdir -p`, 0777 less the umask); a folder
+    /// that exists already is fine.
+    static func createDirectory(_ path: String) throws(SystemError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o777) != 0 && errno != EEXIST { throw .last }
+            prefix += "/"
+        }
+        guard isDirectory(path) else { throw SystemError(code: ENOTDIR) }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// What the built `framed` loads at start. Foundation on Linux brings ICU with it
+/// (`lib_FoundationICU.so`, 40 MB) and a dozen more libraries, which cost every run, even
+/// `framed --version`, several milliseconds and megabytes before a byte is read: the shipped
+/// modules use the C library, the standard library and FoundationEssentials instead.
+struct LinkageTests {
+    /// Libraries that `framed` must not load, directly or through another library.
+    static let forbidden: Set<String> = ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"]
+
+    @Test func framedLoadsNeitherFoundationNorICU() throws {
+        let libraries = try Self.sharedLibraries(of: CLITests.binary)
+        // ldd listed something: a Swift binary always loads the standard library.
+        #expect(libraries.contains("libswiftCore.so"), "ldd listed \(libraries.sorted())")
+        #expect(libraries.isDisjoint(with: Self.forbidden),
+                "framed loads \(libraries.intersection(Self.forbidden).sorted()): a shipped module imports Foundation")
+    }
+
+    /// The names of the shared libraries `binary` loads, directly or through others (`ldd`).
+    static func sharedLibraries(of binary: URL) throws -> Set<String> {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        process.arguments = [binary.path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let listing = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "ldd \(binary.path) failed")
+        // "\tlibcairo.so.2 => /lib/x86_64-linux-gnu/libcairo.so.2 (0x...)": the name comes first.
+        return Set(String(decoding: listing, as: UTF8.self).split(separator: "\n").compactMap { line in
+            line.split(whereSeparator: \.isWhitespace).first.map(String.init)
+        })
+    }
+}

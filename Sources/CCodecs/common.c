@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <unistd.h>
 #include "common.h"
 
 void ccodecs_free(void *pointer) { free(pointer); }
@@ -59,4 +61,101 @@ int ccodecs_check_scale(int scale_denom, char *message) {
     if (scale_denom == 1 || scale_denom == 2 || scale_denom == 4 || scale_denom == 8) return CCODECS_OK;
     ccodecs_message(message, "scale denominator %d is not 1, 2, 4 or 8", scale_denom);
     return CCODECS_BAD_ARGUMENT;
+}
+
+ptrdiff_t ccodecs_input_read(const ccodecs_input *input, size_t offset, void *to, size_t count) {
+    if (offset >= input->size) return 0;
+    if (count > input->size - offset) count = input->size - offset;
+    if (input->data) {
+        memcpy(to, input->data + offset, count);
+        return (ptrdiff_t)count;
+    }
+    size_t done = 0;
+    while (done < count) {
+        ssize_t n = pread(input->fd, (uint8_t *)to + done, count - done, (off_t)(offset + done));
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return -1;
+        if (n == 0) break; /* the file is shorter than when it was opened */
+        done += (size_t)n;
+    }
+    return (ptrdiff_t)done;
+}
+
+int ccodecs_layout_is_stored(ccodecs_layout layout, uint32_t width) {
+    return layout.origin == 0 && layout.step_x == 1 && layout.step_y == (ptrdiff_t)width;
+}
+
+void ccodecs_place_row(uint8_t *pixels, ccodecs_layout layout, uint32_t y, const uint8_t *row, uint32_t width) {
+    uint8_t *start = pixels + (layout.origin + (ptrdiff_t)y * layout.step_y) * 4;
+    if (layout.step_x == 1) {
+        memcpy(start, row, (size_t)width * 4);
+        return;
+    }
+    ptrdiff_t step = layout.step_x * 4;
+    for (uint32_t x = 0; x < width; x++, start += step) memcpy(start, row + (size_t)x * 4, 4);
+}
+
+void ccodecs_gather_row(const uint8_t *pixels, ccodecs_layout layout, uint32_t y, uint8_t *row, uint32_t width) {
+    const uint8_t *start = pixels + (layout.origin + (ptrdiff_t)y * layout.step_y) * 4;
+    ptrdiff_t step = layout.step_x * 4;
+    for (uint32_t x = 0; x < width; x++, start += step) memcpy(row + (size_t)x * 4, start, 4);
+}
+
+int ccodecs_reader_read(ccodecs_reader *reader, uint8_t *pixels, ccodecs_layout layout,
+                        ccodecs_decoded *out, char *message) {
+    message[0] = 0;
+    if (!reader || !pixels || !out) {
+        ccodecs_message(message, "bad arguments for reading pixels");
+        return CCODECS_BAD_ARGUMENT;
+    }
+    return reader->read(reader, pixels, layout, out, message);
+}
+
+void ccodecs_reader_close(ccodecs_reader *reader) {
+    if (reader) reader->close(reader);
+}
+
+/* The reader of ccodecs_reader_over_pixels: nothing of its own. */
+static int read_decoded(ccodecs_reader *reader, uint8_t *pixels, ccodecs_layout layout,
+                        ccodecs_decoded *out, char *message) {
+    (void)reader;
+    if (!out->pixels) {
+        ccodecs_message(message, "the pixels were read already");
+        return CCODECS_BAD_ARGUMENT;
+    }
+    size_t stride = (size_t)out->width * 4;
+    for (uint32_t y = 0; y < out->height; y++)
+        ccodecs_place_row(pixels, layout, y, out->pixels + stride * y, out->width);
+    free(out->pixels);
+    out->pixels = NULL;
+    return CCODECS_OK;
+}
+
+static void close_decoded(ccodecs_reader *reader) { free(reader); }
+
+int ccodecs_reader_over_pixels(ccodecs_decoded *out, ccodecs_reader **reader, char *message) {
+    if (!(*reader = malloc(sizeof **reader))) {
+        ccodecs_decoded_release(out);
+        ccodecs_message(message, "out of memory");
+        return CCODECS_NO_MEMORY;
+    }
+    (*reader)->read = read_decoded;
+    (*reader)->close = close_decoded;
+    return CCODECS_OK;
+}
+
+int ccodecs_read_all(ccodecs_reader *reader, ccodecs_decoded *out, char *message) {
+    ccodecs_layout stored = {0, 1, (ptrdiff_t)out->width};
+    uint8_t *pixels = malloc((size_t)out->width * out->height * 4);
+    int status = pixels ? ccodecs_reader_read(reader, pixels, stored, out, message) : CCODECS_NO_MEMORY;
+    if (!pixels) ccodecs_message(message, "out of memory");
+    ccodecs_reader_close(reader);
+    if (status) {
+        free(pixels);
+        ccodecs_decoded_release(out);
+        return status;
+    }
+    free(out->pixels); /* a reader over pixels has freed them already */
+    out->pixels = pixels;
+    return CCODECS_OK;
 }

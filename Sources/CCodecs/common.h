@@ -21,4 +21,33 @@ int ccodecs_append(ccodecs_buffer *buffer, const uint8_t *bytes, size_t count);
 /* Keeps the first warning's text and counts them all. */
 void ccodecs_note_warning(ccodecs_decoded *out, const char *text);
 
+/* What every ccodecs_reader starts with: its codec's two steps after open. */
+struct ccodecs_reader {
+    int (*read)(ccodecs_reader *reader, uint8_t *pixels, ccodecs_layout layout, ccodecs_decoded *out,
+                char *message);
+    void (*close)(ccodecs_reader *reader);
+};
+
+/* A reader over pixels already decoded into out->pixels (malloc'd, for a codec that decodes
+ * in one call): reading places them, then frees them. CCODECS_NO_MEMORY on failure (with
+ * out released). */
+int ccodecs_reader_over_pixels(ccodecs_decoded *out, ccodecs_reader **reader, char *message);
+
+/* Decodes an opened reader into malloc'd out->pixels in the stored layout and closes it (the
+ * one-call ccodecs_*_decode functions). On failure, `out` is released. */
+int ccodecs_read_all(ccodecs_reader *reader, ccodecs_decoded *out, char *message);
+
+/* Up to `count` bytes of the input from `offset` on, into `to`: the number copied (fewer only
+ * at the end of the input), or -1 with errno set when the file cannot be read. */
+ptrdiff_t ccodecs_input_read(const ccodecs_input *input, size_t offset, void *to, size_t count);
+
+/* Whether the layout keeps the stored order of a picture `width` pixels wide. */
+int ccodecs_layout_is_stored(ccodecs_layout layout, uint32_t width);
+
+/* Writes stored row y (width pixels of 4 bytes) where the layout puts it. */
+void ccodecs_place_row(uint8_t *pixels, ccodecs_layout layout, uint32_t y, const uint8_t *row, uint32_t width);
+
+/* Reads back stored row y from where the layout put it (interlaced PNG passes build on it). */
+void ccodecs_gather_row(const uint8_t *pixels, ccodecs_layout layout, uint32_t y, uint8_t *row, uint32_t width);
+
 #endif

@@ -3,6 +3,7 @@
  * (owned by the public function) or in the caller's structs.
  * Colour: iCCP is handed on as it is; gAMA/cHRM that differ from sRGB become an ICC profile
  * (color.c) so that colour management treats every picture alike. eXIf is handed on. */
+#include <errno.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdlib.h>
@@ -11,15 +12,28 @@
 #include "common.h"
 #include "ccodecs_color.h"
 
+/* What the chunk lengths say (walk_chunks). */
 typedef struct {
-    const uint8_t *data;      /* reading */
-    size_t size, offset;
+    size_t readable;          /* the bytes libpng is given (see walk_chunks) */
+    uint64_t idat;            /* IDAT bytes present */
+    int has_exif;             /* an eXIf chunk, whole, within the readable bytes */
+    size_t exif_offset, exif_length;
+} png_chunks;
+
+typedef struct {
+    ccodecs_input input;      /* reading */
+    size_t size, offset;      /* readable bytes (png_chunks.readable); the next one to hand over */
+    uint8_t *chunk;           /* files: CCODECS_READ_CHUNK bytes read ahead (malloc'd) */
+    const uint8_t *next;      /* the next of them, and how many are left */
+    size_t buffered;
+    png_chunks chunks;
     ccodecs_buffer *written;  /* writing */
     char *message;
     int status;               /* set before the jump */
     int image_done;           /* all rows read: later errors are only warnings */
+    int passes;               /* 7 for an interlaced picture, else 1 */
     ccodecs_decoded *out;     /* where warnings are counted */
-    png_bytep *rows;
+    uint8_t *row;             /* one row, when the layout turns the picture (malloc'd) */
 } png_state;
 
 static void on_error(png_structp png, png_const_charp text) {
@@ -34,11 +48,39 @@ static void on_warning(png_structp png, png_const_charp text) {
     if (state->out) ccodecs_note_warning(state->out, text);
 }
 
+/* A read error: the system's reason, through the error jump. */
+static void unreadable(png_structp png, png_state *state) {
+    state->status = CCODECS_UNREADABLE;
+    png_error(png, strerror(errno));
+}
+
+/* libpng's reads: from memory, or from the file through `chunk`. */
 static void read_bytes(png_structp png, png_bytep bytes, size_t count) {
     png_state *state = png_get_io_ptr(png);
     if (count > state->size - state->offset) png_error(png, "premature end of data");
-    memcpy(bytes, state->data + state->offset, count);
-    state->offset += count;
+    if (state->input.data) {
+        memcpy(bytes, state->input.data + state->offset, count);
+        state->offset += count;
+        return;
+    }
+    while (count > 0) {
+        if (!state->buffered) {
+            size_t want = state->size - state->offset;
+            if (want > CCODECS_READ_CHUNK) want = CCODECS_READ_CHUNK;
+            ptrdiff_t n = ccodecs_input_read(&state->input, state->offset, state->chunk, want);
+            if (n < 0) unreadable(png, state);
+            if (n == 0) png_error(png, "premature end of data"); /* the file shrank */
+            state->next = state->chunk;
+            state->buffered = (size_t)n;
+        }
+        size_t take = count < state->buffered ? count : state->buffered;
+        memcpy(bytes, state->next, take);
+        bytes += take;
+        count -= take;
+        state->next += take;
+        state->buffered -= take;
+        state->offset += take;
+    }
 }
 
 static void write_bytes(png_structp png, png_bytep bytes, size_t count) {
@@ -97,22 +139,6 @@ static int wants_profile(png_structp png, png_infop info, double *gamma, double 
     return !same;
 }
 
-/* The data of the first chunk of this type (walking the chunk lengths, CRCs unchecked). */
-static int find_chunk(const uint8_t *data, size_t size, const char *type, const uint8_t **body,
-                      size_t *length) {
-    for (size_t offset = 8; offset + 12 <= size;) {
-        size_t n = png_get_uint_32(data + offset);
-        if (n > size - offset - 12) return 0;
-        if (!memcmp(data + offset + 4, type, 4)) {
-            *body = data + offset + 8;
-            *length = n;
-            return 1;
-        }
-        offset += 12 + n;
-    }
-    return 0;
-}
-
 /* Copies iCCP into out->icc, or makes a profile from gAMA/cHRM (a warning if lcms2 cannot). */
 static void keep_profile(png_structp png, png_infop info, png_state *state, int gray, ccodecs_decoded *out) {
     png_charp name;
@@ -140,20 +166,75 @@ static void keep_profile(png_structp png, png_infop info, png_state *state, int 
     }
 }
 
-/* Copies the first eXIf chunk (before or after the image data) into out->exif. It is found
- * by walking the chunks, as ccodecs_png_info finds it, so that the orientation a decoded
- * picture gets is always the one its header promised (libpng would skip an eXIf that follows
- * a bad chunk after the image data, where errors are only warnings). */
-static void keep_exif(png_structp png, png_state *state, ccodecs_decoded *out) {
-    const uint8_t *exif;
-    size_t length;
-    if (!find_chunk(state->data, state->size, "eXIf", &exif, &length) || !length) return;
-    if (!(out->exif = malloc(length))) {
-        state->status = CCODECS_NO_MEMORY;
-        png_error(png, "out of memory");
+/* Walks the chunks by their lengths, as libpng walks them (CRCs unchecked), reading only
+ * their 8-byte headers, for three things:
+ *  - readable: how many of the bytes libpng is given: all of them, or only those before the
+ *    first chunk other than IDAT whose length runs past the end of the file. libpng allocates
+ *    a chunk's length before reading it (libpng 1.6.39 does so for eXIf whatever the
+ *    chunk_malloc_max), so a 100-byte file claiming a 300 MB chunk would cost 300 MB; cut
+ *    there, libpng meets a premature end of data instead: an error before the image data, a
+ *    warning after it, as for any truncated file. IDAT is streamed, never allocated whole,
+ *    and is left alone.
+ *  - idat: the IDAT bytes present (for idat_could_hold).
+ *  - the first eXIf chunk, before or after the image data, so that the orientation a decoded
+ *    picture gets is always the one its header promised (libpng would skip an eXIf that
+ *    follows a bad chunk after the image data, where errors are only warnings).
+ * -1 (errno set) when the file cannot be read. */
+static int walk_chunks(const ccodecs_input *input, png_chunks *chunks) {
+    size_t size = input->size;
+    memset(chunks, 0, sizeof *chunks);
+    chunks->readable = size;
+    for (size_t offset = 8; offset + 8 <= size;) {
+        uint8_t header[8];
+        ptrdiff_t got = ccodecs_input_read(input, offset, header, sizeof header);
+        if (got < 0) return -1;
+        if (got < (ptrdiff_t)sizeof header) break; /* the file shrank */
+        uint64_t n = png_get_uint_32(header), available = size - offset - 8;
+        int idat = !memcmp(header + 4, "IDAT", 4);
+        if (idat) chunks->idat += n < available ? n : available;
+        if (n > available) {
+            if (!idat) chunks->readable = offset;
+            break;
+        }
+        if (n + 12 > size - offset) break; /* its CRC is cut off */
+        if (!chunks->has_exif && !memcmp(header + 4, "eXIf", 4)) {
+            chunks->has_exif = 1;
+            chunks->exif_offset = offset + 8;
+            chunks->exif_length = (size_t)n;
+        }
+        offset += 12 + (size_t)n;
     }
-    memcpy(out->exif, exif, length);
-    out->exif_size = length;
+    return 0;
+}
+
+/* The first eXIf chunk's data (malloc'd), NULL with *status CCODECS_OK if there is none (or
+ * it is empty); else the status of the failure, with a message. */
+static uint8_t *read_exif(const ccodecs_input *input, const png_chunks *chunks, int *status, char *message) {
+    *status = CCODECS_OK;
+    if (!chunks->has_exif || !chunks->exif_length) return NULL;
+    uint8_t *exif = malloc(chunks->exif_length);
+    if (!exif) {
+        *status = CCODECS_NO_MEMORY;
+        ccodecs_message(message, "out of memory");
+        return NULL;
+    }
+    ptrdiff_t got = ccodecs_input_read(input, chunks->exif_offset, exif, chunks->exif_length);
+    if (got == (ptrdiff_t)chunks->exif_length) return exif;
+    *status = got < 0 ? CCODECS_UNREADABLE : CCODECS_ERROR;
+    ccodecs_message(message, "%s", got < 0 ? strerror(errno) : "premature end of data");
+    free(exif);
+    return NULL;
+}
+
+/* Copies the first eXIf chunk into out->exif. */
+static void keep_exif(png_structp png, png_state *state, ccodecs_decoded *out) {
+    int status;
+    out->exif = read_exif(&state->input, &state->chunks, &status, state->message);
+    if (status) {
+        state->status = status;
+        png_error(png, state->message);
+    }
+    if (out->exif) out->exif_size = state->chunks.exif_length;
 }
 
 /* IHDR's width and height straight from the bytes, so that a huge picture is refused as
@@ -165,54 +246,33 @@ static int peek_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t
     return 1;
 }
 
-/* Whether the IDAT chunks could inflate to the picture that IHDR claims. Deflate expands at
- * most 1032:1, and the rows hold at least width * height * bits-per-pixel / 8 bytes however
- * they are interlaced and filtered; a few hundred bytes that claim a picture of gigabytes are
- * a cut-short file (or a bomb that would fail anyway), refused before the pixels are
- * allocated. Chunks are walked by their lengths as libpng walks them; when IHDR cannot be
- * read, libpng judges. */
-static int idat_could_hold(const uint8_t *data, size_t size, uint32_t width, uint32_t height) {
+/* Whether `idat` bytes of IDAT chunks could inflate to the picture that IHDR claims (head:
+ * the file's first bytes, `size` of them up to 29). Deflate expands at most 1032:1, and the
+ * rows hold at least width * height * bits-per-pixel / 8 bytes however they are interlaced
+ * and filtered; a few hundred bytes that claim a picture of gigabytes are a cut-short file
+ * (or a bomb that would fail anyway), refused before the pixels are allocated. When IHDR
+ * cannot be read, libpng judges. */
+static int idat_could_hold(const uint8_t *head, size_t size, uint64_t idat, uint32_t width, uint32_t height) {
     static const int channels[7] = {1, 0, 3, 1, 2, 0, 4}; /* by colour type; 0: invalid */
     if (size < 29) return 1;
-    int depth = data[24], type = data[25];
+    int depth = head[24], type = head[25];
     if (type > 6 || !channels[type] || depth < 1 || depth > 16) return 1;
-    uint64_t idat = 0;
-    for (size_t offset = 8; offset + 8 <= size;) {
-        uint64_t n = png_get_uint_32(data + offset), available = size - offset - 8;
-        if (!memcmp(data + offset + 4, "IDAT", 4)) idat += n < available ? n : available;
-        if (n + 12 > size - offset) break;
-        offset += 12 + (size_t)n;
-    }
     uint64_t pixels = (uint64_t)width * height;
     if (pixels > UINT64_MAX / 64) return 0;
     return pixels * (uint64_t)(channels[type] * depth) / 8 <= idat * 1032 + 65536;
 }
 
-/* How many of the bytes libpng is given: all of them, or only those before the first chunk
- * other than IDAT whose length runs past the end of the file. libpng allocates a chunk's
- * length before reading it (libpng 1.6.39 does so for eXIf whatever the chunk_malloc_max), so
- * a 100-byte file claiming a 300 MB chunk would cost 300 MB; cut there, libpng meets a
- * premature end of data instead: an error before the image data, a warning after it, as for
- * any truncated file. IDAT is streamed, never allocated whole, and is left alone. */
-static size_t readable_size(const uint8_t *data, size_t size) {
-    for (size_t offset = 8; offset + 8 <= size;) {
-        size_t n = png_get_uint_32(data + offset);
-        if (n > size - offset - 8) return memcmp(data + offset + 4, "IDAT", 4) ? offset : size;
-        if (n > size - offset - 12) break;
-        offset += 12 + n;
-    }
-    return size;
-}
-
 /* Limits set explicitly rather than left to how libpng was built: at most this many ancillary
  * chunks kept (text, sPLT, unknown), and at most this many bytes for a compressed chunk
  * (iCCP, zTXt, iTXt) once inflated. Chunk lengths themselves are bounded by the file's size
- * (readable_size above). */
+ * (walk_chunks above). */
 #define CCODECS_PNG_CHUNK_CACHE_MAX 256
 #define CCODECS_PNG_CHUNK_MALLOC_MAX (16u << 20)
 
-/* Both readers start here: a read struct over memory that counts warnings. */
+/* Both readers start here: a read struct over the input that counts warnings. `state` has
+ * its input, chunks and size set; a file gets its read-ahead buffer (free it with the state). */
 static png_structp create_reader(png_state *state, png_infop *info) {
+    if (!state->input.data && !(state->chunk = malloc(CCODECS_READ_CHUNK))) return NULL;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, state, on_error, on_warning);
     if (!png) return NULL;
     *info = png_create_info_struct(png);
@@ -234,39 +294,57 @@ static int info_run(png_structp png, png_infop info, png_state *state, ccodecs_i
     const double *chromaticities;
     header->has_icc = png_get_valid(png, info, PNG_INFO_iCCP) ||
                       wants_profile(png, info, &gamma, chrm, &chromaticities);
-    header->orientation = 1;
-    const uint8_t *exif;
-    size_t exif_size;
-    if (find_chunk(state->data, state->size, "eXIf", &exif, &exif_size)) {
-        header->orientation = ccodecs_exif_orientation(exif, exif_size);
-        if (header->dpi_x <= 0) header->dpi_x = header->dpi_y = ccodecs_exif_dpi(exif, exif_size);
-    }
     return CCODECS_OK;
 }
 
-int ccodecs_png_info(const uint8_t *data, size_t size, ccodecs_image_info *header, char *message) {
+int ccodecs_png_info_input(const ccodecs_input *input, ccodecs_image_info *header, char *message) {
     memset(header, 0, sizeof *header);
     message[0] = 0;
-    png_state state = {.data = data, .size = readable_size(data, size), .message = message};
+    png_state state = {.input = *input, .message = message};
+    if (walk_chunks(input, &state.chunks)) {
+        ccodecs_message(message, "%s", strerror(errno));
+        return CCODECS_UNREADABLE;
+    }
+    state.size = state.chunks.readable;
     png_infop info = NULL;
     png_structp png = create_reader(&state, &info);
-    if (!png) {
+    int status = CCODECS_NO_MEMORY;
+    if (!png)
         ccodecs_message(message, "out of memory");
-        return CCODECS_NO_MEMORY;
-    }
-    int status = info_run(png, info, &state, header);
+    else
+        status = info_run(png, info, &state, header);
     png_destroy_read_struct(&png, &info, NULL);
+    free(state.chunk);
+    if (status) return status;
+    header->orientation = 1;
+    uint8_t *exif = read_exif(input, &state.chunks, &status, message);
+    if (state.chunks.has_exif && !status) {
+        header->orientation = ccodecs_exif_orientation(exif, state.chunks.exif_length);
+        if (header->dpi_x <= 0) header->dpi_x = header->dpi_y = ccodecs_exif_dpi(exif, state.chunks.exif_length);
+    }
+    free(exif);
     return status;
 }
 
-static int decode_run(png_structp png, png_infop info, png_state *state, size_t max_pixels,
-                      ccodecs_decoded *out) {
-    if (setjmp(png_jmpbuf(png))) {
-        if (!state->image_done) return state->status;
-        ccodecs_note_warning(out, state->message); /* trouble after the last row */
-        state->message[0] = 0;
-        return CCODECS_OK;
-    }
+int ccodecs_png_info(const uint8_t *data, size_t size, ccodecs_image_info *header, char *message) {
+    ccodecs_input input = {.data = data, .fd = -1, .size = data ? size : 0};
+    return ccodecs_png_info_input(&input, header, message);
+}
+
+/* A PNG between ccodecs_png_open and ccodecs_reader_close; libpng's state lives here, on the
+ * heap, across the two calls (each sets its own error jump). */
+typedef struct {
+    ccodecs_reader pub; /* first */
+    png_structp png;
+    png_infop info;
+    png_state state;
+} png_reader;
+
+static int open_run(png_reader *reader, size_t max_pixels, ccodecs_decoded *out) {
+    png_structp png = reader->png;
+    png_infop info = reader->info;
+    png_state *state = &reader->state;
+    if (setjmp(png_jmpbuf(png))) return state->status;
     uint32_t limit = max_pixels < PNG_UINT_31_MAX ? (uint32_t)max_pixels : PNG_UINT_31_MAX;
     png_set_user_limits(png, limit, limit);
     ccodecs_image_info header = {0};
@@ -287,49 +365,117 @@ static int decode_run(png_structp png, png_infop info, png_state *state, size_t 
     png_set_scale_16(png);
     png_set_gray_to_rgb(png);
     if (!header.has_alpha) png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
-    png_set_interlace_handling(png);
+    state->passes = png_set_interlace_handling(png);
     png_read_update_info(png, info);
-    size_t stride = (size_t)out->width * 4;
-    if (png_get_rowbytes(png, info) != stride) png_error(png, "unexpected row size after transforms");
+    if (png_get_rowbytes(png, info) != (size_t)out->width * 4) png_error(png, "unexpected row size after transforms");
+    return CCODECS_OK;
+}
 
-    out->pixels = malloc(stride * out->height);
-    state->rows = malloc(sizeof(png_bytep) * out->height);
-    if (!out->pixels || !state->rows) {
+/* Rows go straight into place, or, when the layout turns the picture, through one row (with
+ * an interlaced picture, each pass builds on the row that the passes before it left). */
+static int read_run(png_reader *reader, uint8_t *pixels, ccodecs_layout layout, ccodecs_decoded *out) {
+    png_structp png = reader->png;
+    png_state *state = &reader->state;
+    if (setjmp(png_jmpbuf(png))) {
+        if (!state->image_done) return state->status;
+        ccodecs_note_warning(out, state->message); /* trouble after the last row */
+        state->message[0] = 0;
+        return CCODECS_OK;
+    }
+    uint32_t width = out->width;
+    size_t stride = (size_t)width * 4;
+    int stored = ccodecs_layout_is_stored(layout, width);
+    if (!stored && !(state->row = calloc(1, stride))) {
         state->status = CCODECS_NO_MEMORY;
         png_error(png, "out of memory");
     }
-    for (uint32_t y = 0; y < out->height; y++) state->rows[y] = out->pixels + stride * y;
-    png_read_image(png, state->rows);
+    for (int pass = 0; pass < state->passes; pass++) {
+        for (uint32_t y = 0; y < out->height; y++) {
+            if (stored) {
+                png_read_row(png, pixels + stride * y, NULL);
+                continue;
+            }
+            if (pass > 0) ccodecs_gather_row(pixels, layout, y, state->row, width);
+            png_read_row(png, state->row, NULL);
+            ccodecs_place_row(pixels, layout, y, state->row, width);
+        }
+    }
     state->image_done = 1;
-    png_read_end(png, info);
+    png_read_end(png, reader->info);
+    return CCODECS_OK;
+}
+
+static int png_reader_read(ccodecs_reader *base, uint8_t *pixels, ccodecs_layout layout,
+                           ccodecs_decoded *out, char *message) {
+    png_reader *reader = (png_reader *)base;
+    reader->state.message = message;
+    reader->state.out = out;
+    reader->state.status = CCODECS_OK;
+    return read_run(reader, pixels, layout, out);
+}
+
+static void png_reader_close(ccodecs_reader *base) {
+    png_reader *reader = (png_reader *)base;
+    png_destroy_read_struct(&reader->png, &reader->info, NULL);
+    free(reader->state.chunk);
+    free(reader->state.row);
+    free(reader);
+}
+
+int ccodecs_png_open(const ccodecs_input *input, size_t max_pixels, ccodecs_decoded *out,
+                     ccodecs_reader **reader, char *message) {
+    memset(out, 0, sizeof *out);
+    message[0] = 0;
+    *reader = NULL;
+    png_chunks chunks;
+    if (walk_chunks(input, &chunks)) {
+        ccodecs_message(message, "%s", strerror(errno));
+        return CCODECS_UNREADABLE;
+    }
+    uint8_t head[29];
+    ptrdiff_t got = ccodecs_input_read(input, 0, head, sizeof head);
+    if (got < 0) {
+        ccodecs_message(message, "%s", strerror(errno));
+        return CCODECS_UNREADABLE;
+    }
+    int status;
+    if (peek_size(head, (size_t)got, &out->width, &out->height)) {
+        if ((status = ccodecs_check_size(out->width, out->height, max_pixels, message))) return status;
+        if (!idat_could_hold(head, (size_t)got, chunks.idat, out->width, out->height)) {
+            ccodecs_message(message, "%zu bytes cannot hold a %ux%u picture (the file is cut short)",
+                            input->size, (unsigned)out->width, (unsigned)out->height);
+            return CCODECS_ERROR;
+        }
+    }
+    png_reader *opened = calloc(1, sizeof *opened);
+    if (opened) {
+        opened->pub.read = png_reader_read;
+        opened->pub.close = png_reader_close;
+        opened->state = (png_state){.input = *input, .size = chunks.readable, .chunks = chunks,
+                                    .message = message, .out = out};
+        opened->png = create_reader(&opened->state, &opened->info);
+    }
+    if (!opened || !opened->png) {
+        if (opened) png_reader_close(&opened->pub);
+        ccodecs_message(message, "out of memory");
+        return CCODECS_NO_MEMORY;
+    }
+    status = open_run(opened, max_pixels, out);
+    if (status) {
+        png_reader_close(&opened->pub);
+        ccodecs_decoded_release(out);
+        return status;
+    }
+    *reader = &opened->pub;
     return CCODECS_OK;
 }
 
 int ccodecs_png_decode(const uint8_t *data, size_t size, size_t max_pixels,
                        ccodecs_decoded *out, char *message) {
-    memset(out, 0, sizeof *out);
-    message[0] = 0;
-    int status;
-    if (peek_size(data, size, &out->width, &out->height)) {
-        if ((status = ccodecs_check_size(out->width, out->height, max_pixels, message))) return status;
-        if (!idat_could_hold(data, size, out->width, out->height)) {
-            ccodecs_message(message, "%zu bytes cannot hold a %ux%u picture (the file is cut short)",
-                            size, (unsigned)out->width, (unsigned)out->height);
-            return CCODECS_ERROR;
-        }
-    }
-    png_state state = {.data = data, .size = readable_size(data, size), .message = message, .out = out};
-    png_infop info = NULL;
-    png_structp png = create_reader(&state, &info);
-    if (!png) {
-        ccodecs_message(message, "out of memory");
-        return CCODECS_NO_MEMORY;
-    }
-    status = decode_run(png, info, &state, max_pixels, out);
-    png_destroy_read_struct(&png, &info, NULL);
-    free(state.rows);
-    if (status) ccodecs_decoded_release(out);
-    return status;
+    ccodecs_input input = {.data = data, .fd = -1, .size = data ? size : 0};
+    ccodecs_reader *reader;
+    int status = ccodecs_png_open(&input, max_pixels, out, &reader, message);
+    return status ? status : ccodecs_read_all(reader, out, message);
 }
 
 static int encode_run(png_structp png, png_infop info, png_state *state, const uint8_t *rgba,

@@ -223,6 +223,13 @@ static int add_metadata(WebPData *webp, const uint8_t *icc, size_t icc_size,
     return CCODECS_OK;
 }
 
+int ccodecs_webp_open(const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
+                      ccodecs_decoded *out, ccodecs_reader **reader, char *message) {
+    *reader = NULL;
+    int status = ccodecs_webp_decode(data, size, scale_denom, max_pixels, out, message);
+    return status ? status : ccodecs_reader_over_pixels(out, reader, message);
+}
+
 int ccodecs_webp_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, float quality,
                              const uint8_t *icc, size_t icc_size,
                              const uint8_t *exif, size_t exif_size,

@@ -316,10 +316,9 @@ do {
         let denominator = info.format == .png ? 1 :
             shrinkOnLoadDenominator(width: oriented.width, height: oriented.height,
                                     needWidth: needWidth, needHeight: needHeight)
-        let data = try Pictures.bytes(contentsOf: path)
-        var decoded = try Pictures.decode(data: data, options: DecodeOptions(scaleDenominator: denominator)).image
+        var decoded = try Pictures.decode(.file(path), options: DecodeOptions(scaleDenominator: denominator)).image
         let decode = try timed(runs: runs) {
-            decoded = try Pictures.decode(data: data, options: DecodeOptions(scaleDenominator: denominator)).image
+            decoded = try Pictures.decode(.file(path), options: DecodeOptions(scaleDenominator: denominator)).image
         }
         let resample = timed(runs: runs) {
             _ = Resampler.resize(decoded, width: needWidth, height: needHeight, filter: .best)

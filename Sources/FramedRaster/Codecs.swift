@@ -1,25 +1,26 @@
 internal import CCodecs
 
-/// PNG through libpng: `ccodecs_png_info` reads the chunks before the first IDAT,
-/// `ccodecs_png_decode` expands every colour type and depth to RGBA8 (libpng's errors
+/// PNG through libpng, from memory or from a file a chunk at a time: `ccodecs_png_info_input`
+/// reads the chunks before the first IDAT, `ccodecs_png_open` and `ccodecs_reader_read` expand every colour type and depth to RGBA8 (libpng's errors
 /// longjmp inside C and come back as a status and message) and hands on iCCP (or a profile
 /// made from gAMA/cHRM) and eXIf.
 public struct PNGDecoder: PictureDecoder {
     public static let format = PictureFormat.png
     public init() {}
 
-    public func info(_ data: [UInt8]) throws(RasterError) -> PictureInfo {
-        try shimInfo(.png, data) { ccodecs_png_info($0, $1, $2, $3) }
+    public func info(_ input: borrowing PictureInput) throws(RasterError) -> PictureInfo {
+        try shimInfo(.png, input) { ccodecs_png_info_input($0, $1, $2) }
     }
 
-    public func decode(_ data: [UInt8], options: DecodeOptions) throws(RasterError) -> DecodedPicture {
+    public func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
         let limit = max(0, options.maxPixels)
-        return try shimDecode(.png, data, limit: limit, options: options) { ccodecs_png_decode($0, $1, limit, $2, $3) }
+        return try shimDecode(.png, input, limit: limit, options: options) { ccodecs_png_open($0, limit, $1, $2, $3) }
     }
 }
 
-/// JPEG through libjpeg-turbo: `ccodecs_jpeg_info` reads the header, `ccodecs_jpeg_decode`
-/// decodes to RGBA8 (CMYK and YCCK to CMYK, for colour management), shrinking by
+/// JPEG through libjpeg-turbo, from memory or from a file a chunk at a time:
+/// `ccodecs_jpeg_info_input` reads the header, `ccodecs_jpeg_open` and `ccodecs_reader_read`
+/// decode to RGBA8 (CMYK and YCCK to CMYK, for colour management), shrinking by
 /// `options.scaleDenominator` with libjpeg's DCT scaling (cheap, and better than resampling
 /// afterwards), and hands on the EXIF (APP1) and ICC profile (APP2). Baseline, progressive
 /// and arithmetic-coded files decode; a truncated scan decodes with warnings.
@@ -27,13 +28,13 @@ public struct JPEGDecoder: PictureDecoder {
     public static let format = PictureFormat.jpeg
     public init() {}
 
-    public func info(_ data: [UInt8]) throws(RasterError) -> PictureInfo {
-        try shimInfo(.jpeg, data) { ccodecs_jpeg_info($0, $1, $2, $3) }
+    public func info(_ input: borrowing PictureInput) throws(RasterError) -> PictureInfo {
+        try shimInfo(.jpeg, input) { ccodecs_jpeg_info_input($0, $1, $2) }
     }
 
-    public func decode(_ data: [UInt8], options: DecodeOptions) throws(RasterError) -> DecodedPicture {
+    public func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
         let limit = max(0, options.maxPixels), scale = Int32(options.supportedScale)
-        return try shimDecode(.jpeg, data, limit: limit, options: options) { ccodecs_jpeg_decode($0, $1, scale, limit, $2, $3) }
+        return try shimDecode(.jpeg, input, limit: limit, options: options) { ccodecs_jpeg_open($0, scale, limit, $1, $2, $3) }
     }
 }
 

@@ -14,24 +14,25 @@ public enum ColorManagement {
     /// that carry no profile of their own.
     public static let defaultCMYKProfilePath = "/usr/share/color/icc/ghostscript/default_cmyk.icc"
 
-    /// Converts a decoded picture's pixels in place to RGBA sRGB with `ccodecs_color_to_srgb`
-    /// (lcms2), when it has a profile or CMYK pixels; afterwards `out.pixel_format` is RGBA.
+    /// Converts decoded pixels (`width` x `height`, 4 bytes each, read as
+    /// `decoded.pixel_format` says) in place to RGBA sRGB with `ccodecs_color_to_srgb`
+    /// (lcms2), when the picture has a profile (`decoded.icc`) or CMYK pixels.
     /// - Returns: whether the pixels changed, and the warning (a profile ignored, CMYK
     ///   converted without a profile), if any.
-    static func convertToSRGB(_ out: inout ccodecs_decoded, format: PictureFormat,
+    static func convertToSRGB(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
+                              decoded out: ccodecs_decoded, format: PictureFormat,
                               options: DecodeOptions) throws(RasterError) -> (converted: Bool, warning: String?) {
         let cmyk = out.pixel_format == CCODECS_PIXELS_CMYK || out.pixel_format == CCODECS_PIXELS_CMYK_INVERTED
         guard cmyk || (out.icc != nil && out.icc_size > 0) else { return (false, nil) }
         var converted: Int32 = 0
         var warning = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
-        let (pixels, width, height, pixelFormat, icc, iccSize) = (out.pixels, out.width, out.height, out.pixel_format, out.icc, out.icc_size)
         try callShim(format) { message in
             warning.withUnsafeMutableBufferPointer { warning in
-                ccodecs_color_to_srgb(pixels, width, height, pixelFormat, icc, iccSize, options.intent.cValue,
-                                      options.cmykProfilePath, &converted, warning.baseAddress, message)
+                ccodecs_color_to_srgb(pixels, UInt32(width), UInt32(height), out.pixel_format, out.icc, out.icc_size,
+                                      options.intent.cValue, options.cmykProfilePath, &converted,
+                                      warning.baseAddress, message)
             }
         }
-        out.pixel_format = CCODECS_PIXELS_RGBA
         let text = warning.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         return (converted != 0, text.isEmpty ? nil : text)
     }

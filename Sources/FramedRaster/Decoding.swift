@@ -105,14 +105,27 @@ public struct DecodedPicture: Sendable, Equatable {
 }
 
 /// Decodes one format. A new format (WebP, ...) is one more conforming type listed in
-/// `Pictures.decoders`.
+/// `Pictures.decoders`. Decoders read a `PictureInput`: one that can decode from a file a
+/// chunk at a time does so, one that cannot reads `input.contents()`.
 public protocol PictureDecoder: Sendable {
     static var format: PictureFormat { get }
-    func info(_ data: [UInt8]) throws(RasterError) -> PictureInfo
-    func decode(_ data: [UInt8], options: DecodeOptions) throws(RasterError) -> DecodedPicture
+    func info(_ input: borrowing PictureInput) throws(RasterError) -> PictureInfo
+    func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture
 }
 
-/// Decoding whatever picture the bytes hold.
+extension PictureDecoder {
+    /// The header of a picture in memory.
+    public func info(_ data: [UInt8]) throws(RasterError) -> PictureInfo {
+        try info(PictureInput(bytes: data))
+    }
+
+    /// Decodes a picture in memory.
+    public func decode(_ data: [UInt8], options: DecodeOptions) throws(RasterError) -> DecodedPicture {
+        try decode(PictureInput(bytes: data), options: options)
+    }
+}
+
+/// Decoding whatever picture a file or bytes hold.
 public enum Pictures {
     /// The formats we can decode.
     public static let decoders: [any PictureDecoder] = [PNGDecoder(), JPEGDecoder(), WebPDecoder()]
@@ -123,29 +136,52 @@ public enum Pictures {
 
     /// The decoder for these bytes: `.empty`, or `.unsupportedFormat` if there is none.
     public static func decoder(for data: [UInt8]) throws(RasterError) -> any PictureDecoder {
-        guard !data.isEmpty else { throw .empty }
-        guard let format = PictureFormat.sniff(data) else { throw .unsupportedFormat(nil) }
+        try decoder(for: PictureInput(bytes: data))
+    }
+
+    /// The decoder for what the input starts with: `.empty`, or `.unsupportedFormat` if there
+    /// is none.
+    public static func decoder(for input: borrowing PictureInput) throws(RasterError) -> any PictureDecoder {
+        guard input.count > 0 else { throw .empty }
+        guard let format = try PictureFormat.sniff(input.prefix(32)) else { throw .unsupportedFormat(nil) }
         guard let decoder = decoder(for: format) else { throw .unsupportedFormat(format) }
         return decoder
     }
 
-    public static func info(data: [UInt8]) throws(RasterError) -> PictureInfo {
-        try decoder(for: data).info(data)
+    /// What the picture's header says; a file is read only as far as its header.
+    public static func info(_ input: borrowing PictureInput) throws(RasterError) -> PictureInfo {
+        try decoder(for: input).info(input)
     }
 
     /// Decodes, converts colour to sRGB (embedded profile or CMYK) and turns the picture upright
     /// by its EXIF orientation (unless `options.autoOrient` is off): each decoder does all
-    /// three through `shimDecode`.
+    /// three through `shimDecode`. A JPEG or PNG file is read a chunk at a time.
+    public static func decode(_ input: borrowing PictureInput, options: DecodeOptions = DecodeOptions()) throws(RasterError) -> DecodedPicture {
+        try decoder(for: input).decode(input, options: options)
+    }
+
+    public static func info(_ source: PictureSource) throws(RasterError) -> PictureInfo {
+        try info(PictureInput(source))
+    }
+
+    public static func decode(_ source: PictureSource, options: DecodeOptions = DecodeOptions()) throws(RasterError) -> DecodedPicture {
+        try decode(PictureInput(source), options: options)
+    }
+
+    public static func info(data: [UInt8]) throws(RasterError) -> PictureInfo {
+        try info(.bytes(data))
+    }
+
     public static func decode(data: [UInt8], options: DecodeOptions = DecodeOptions()) throws(RasterError) -> DecodedPicture {
-        try decoder(for: data).decode(data, options: options)
+        try decode(.bytes(data), options: options)
     }
 
     public static func decode(contentsOf path: String, options: DecodeOptions = DecodeOptions()) throws(RasterError) -> DecodedPicture {
-        try decode(data: bytes(contentsOf: path), options: options)
+        try decode(.file(path), options: options)
     }
 
     public static func info(contentsOf path: String) throws(RasterError) -> PictureInfo {
-        try info(data: bytes(contentsOf: path))
+        try info(.file(path))
     }
 }
 
@@ -160,45 +196,73 @@ extension PictureInfo {
     }
 }
 
-typealias ShimInfo = (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<ccodecs_image_info>, UnsafeMutablePointer<CChar>) -> Int32
-typealias ShimDecode = (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<ccodecs_decoded>, UnsafeMutablePointer<CChar>) -> Int32
+typealias ShimInfo = (UnsafePointer<ccodecs_input>, UnsafeMutablePointer<ccodecs_image_info>, UnsafeMutablePointer<CChar>) -> Int32
+typealias ShimOpen = (UnsafePointer<ccodecs_input>, UnsafeMutablePointer<ccodecs_decoded>,
+                      UnsafeMutablePointer<OpaquePointer?>, UnsafeMutablePointer<CChar>) -> Int32
 
-/// Runs a `ccodecs_*_info` function over `data`.
-func shimInfo(_ format: PictureFormat, _ data: [UInt8], _ call: ShimInfo) throws(RasterError) -> PictureInfo {
-    guard !data.isEmpty else { throw .empty }
+/// Runs a `ccodecs_*_info` function over the input.
+func shimInfo(_ format: PictureFormat, _ input: borrowing PictureInput, _ call: ShimInfo) throws(RasterError) -> PictureInfo {
+    guard input.count > 0 else { throw .empty }
     var info = ccodecs_image_info()
-    try callShim(format) { message in
-        data.withUnsafeBufferPointer { call($0.baseAddress, $0.count, &info, message) }
+    try input.withCInput { (input) throws(RasterError) in
+        try callShim(format) { message in call(input, &info, message) }
     }
     return PictureInfo(info, format: format)
 }
 
-/// Runs a `ccodecs_*_decode` function over `data` and takes over what it malloc'd: converts
-/// the pixels to sRGB in place (`ColorManagement.convertToSRGB`), copies them upright (or as
-/// stored, without `options.autoOrient`) into the RasterImage, reads orientation and, when
-/// the codec found no resolution, the EXIF one; then everything is released with
-/// `ccodecs_decoded_release`.
-func shimDecode(_ format: PictureFormat, _ data: [UInt8], limit: Int, options: DecodeOptions = DecodeOptions(),
-                _ call: ShimDecode) throws(RasterError) -> DecodedPicture {
-    guard !data.isEmpty else { throw .empty }
+/// Decodes through a `ccodecs_*_open` function and `ccodecs_reader_read`, the pixels going
+/// once, straight into the RasterImage's own storage (`readImage`); the codec's metadata is
+/// released with `ccodecs_decoded_release`.
+func shimDecode(_ format: PictureFormat, _ input: borrowing PictureInput, limit: Int,
+                options: DecodeOptions = DecodeOptions(), _ open: ShimOpen) throws(RasterError) -> DecodedPicture {
+    guard input.count > 0 else { throw .empty }
     var out = ccodecs_decoded()
     defer { ccodecs_decoded_release(&out) }
-    try callShim(format, limit: limit, size: { (out.width, out.height) }) { message in
-        data.withUnsafeBufferPointer { call($0.baseAddress, $0.count, &out, message) }
+    let (image, stored, color) = try withUnsafeMutablePointer(to: &out) { (out) throws(RasterError) in
+        try input.withCInput { (input) throws(RasterError) in
+            var reader: OpaquePointer?
+            defer { ccodecs_reader_close(reader) }
+            try callShim(format, limit: limit, size: { (out.pointee.width, out.pointee.height) }) { message in
+                open(input, out, &reader, message)
+            }
+            return try readImage(format, reader, out, options: options)
+        }
     }
-    let color = try ColorManagement.convertToSRGB(&out, format: format, options: options)
-    let stored = Orientation(exif: ccodecs_exif_orientation(out.exif, out.exif_size))
-    let orientation = options.autoOrient ? stored : .up
-    let (width, height) = (Int(out.width), Int(out.height))
-    let pixels = orientation.reoriented(UnsafeRawBufferPointer(start: out.pixels, count: width * height * 4),
-                                        width: width, height: height)
-    let size = orientation.orientedSize(width: width, height: height)
-    let dpi = out.dpi_x > 0 ? out.dpi_x : ccodecs_exif_dpi(out.exif, out.exif_size)
-    let image = RasterImage(width: size.width, height: size.height, pixels: pixels,
-                            hasAlpha: out.has_alpha != 0, resolution: dpi > 0 ? dpi : nil)
     let warning = withUnsafeBytes(of: out.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     return DecodedPicture(image: image, format: format, warningCount: Int(out.warnings),
                           firstWarning: warning.isEmpty ? nil : warning, orientation: stored,
                           colorConverted: color.converted, colorWarnings: color.warning.map { [$0] } ?? [],
                           scaleDenominator: max(1, Int(out.scale_denom)))
+}
+
+/// The pixels of an opened picture (`out`: what open filled in; warnings are added to it),
+/// decoded into a new array that the codec fills row by row, upright by the EXIF orientation (unless
+/// `options.autoOrient` is off), then converted to sRGB in place
+/// (`ColorManagement.convertToSRGB`); with the stored orientation, and the resolution the
+/// codec found, else the EXIF one.
+private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out: UnsafeMutablePointer<ccodecs_decoded>,
+                       options: DecodeOptions) throws(RasterError)
+    -> (RasterImage, stored: Orientation, color: (converted: Bool, warning: String?)) {
+    let header = out.pointee
+    let stored = Orientation(exif: ccodecs_exif_orientation(header.exif, header.exif_size))
+    let orientation = options.autoOrient ? stored : .up
+    let (width, height) = (Int(header.width), Int(header.height))
+    let size = orientation.orientedSize(width: width, height: height)
+    let layout = orientation.layout(width: width, height: height)
+    var result = Result<(converted: Bool, warning: String?), RasterError>.success((false, nil))
+    let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+        count = 0
+        guard let pixels = buffer.baseAddress else { return }
+        result = Result { () throws(RasterError) in
+            try callShim(format) { message in ccodecs_reader_read(reader, pixels, layout, out, message) }
+            return try ColorManagement.convertToSRGB(pixels, width: size.width, height: size.height,
+                                                     decoded: header, format: format, options: options)
+        }
+        if case .success = result { count = width * height * 4 }
+    }
+    let color = try result.get()
+    let dpi = header.dpi_x > 0 ? header.dpi_x : ccodecs_exif_dpi(header.exif, header.exif_size)
+    let image = RasterImage(width: size.width, height: size.height, pixels: pixels,
+                            hasAlpha: header.has_alpha != 0, resolution: dpi > 0 ? dpi : nil)
+    return (image, stored, color)
 }

@@ -45,6 +45,24 @@ public enum Orientation: Int, Sendable, CaseIterable {
                            resolution: image.resolution)
     }
 
+    /// Where `ccodecs_reader_read` writes each pixel of a stored `width` x `height` picture so
+    /// that it comes out upright: stored pixel (x, y) goes to upright pixel
+    /// `origin + x * step_x + y * step_y` (the inverse of `reoriented`'s mapping).
+    func layout(width: Int, height: Int) -> ccodecs_layout {
+        let (w, h) = (width, height)
+        let (origin, stepX, stepY): (Int, Int, Int) = switch self {
+        case .up: (0, 1, w)
+        case .upMirrored: (w - 1, -1, w)
+        case .down: (h * w - 1, -1, -w)
+        case .downMirrored: ((h - 1) * w, 1, -w)
+        case .leftMirrored: (0, h, 1)
+        case .right: (h - 1, h, -1)
+        case .rightMirrored: (w * h - 1, -h, -1)
+        case .left: ((w - 1) * h, -h, 1)
+        }
+        return ccodecs_layout(origin: origin, step_x: stepX, step_y: stepY)
+    }
+
     /// The RGBA pixels of a stored `width` x `height` picture, turned upright in one pass:
     /// upright pixel (x, y) is stored pixel `origin + x * dx + y * dy`.
     func reoriented(_ source: UnsafeRawBufferPointer, width: Int, height: Int) -> [UInt8] {

@@ -9,13 +9,16 @@ public struct WebPDecoder: PictureDecoder {
     public static let format = PictureFormat.webp
     public init() {}
 
-    public func info(_ data: [UInt8]) throws(RasterError) -> PictureInfo {
-        try shimInfo(.webp, data) { ccodecs_webp_info($0, $1, $2, $3) }
+    /// libwebp reads from memory only: a file is read whole first.
+    public func info(_ input: borrowing PictureInput) throws(RasterError) -> PictureInfo {
+        try shimInfo(.webp, PictureInput(bytes: input.contents())) { ccodecs_webp_info($0.pointee.data, $0.pointee.size, $1, $2) }
     }
 
-    public func decode(_ data: [UInt8], options: DecodeOptions) throws(RasterError) -> DecodedPicture {
+    public func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
         let limit = max(0, options.maxPixels), scale = Int32(options.supportedScale)
-        return try shimDecode(.webp, data, limit: limit, options: options) { ccodecs_webp_decode($0, $1, scale, limit, $2, $3) }
+        return try shimDecode(.webp, PictureInput(bytes: input.contents()), limit: limit, options: options) {
+            ccodecs_webp_open($0.pointee.data, $0.pointee.size, scale, limit, $1, $2, $3)
+        }
     }
 }
 

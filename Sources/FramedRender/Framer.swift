@@ -110,9 +110,12 @@ public enum FramingError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// The whole job for one picture: header → layout → shrink-on-load decode → colour and
 /// orientation → resample to the pixels needed → embed → render.
+/// The picture comes from a `PictureSource`, opened once per call (`PictureInput`): a JPEG or
+/// PNG file is read a chunk at a time while it is decoded, and read whole only when a JPEG is
+/// embedded byte for byte; a pipe is read whole when opened.
 public enum Framer {
-    public static func frame(_ data: [UInt8], style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramedPicture {
-        let prepared = try prepare(data, style: style, options: options)
+    public static func frame(_ source: PictureSource, style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramedPicture {
+        let prepared = try prepare(source, style: style, options: options)
         var options = options
         options.placement = prepared.plan.placement
         let bytes: [UInt8]
@@ -125,9 +128,17 @@ public enum Framer {
     }
 
     /// The geometry from the picture's header alone: layout, page placement, pixels needed.
-    public static func plan(_ data: [UInt8], style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramePlan {
+    public static func plan(_ source: PictureSource, style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramePlan {
+        try plan(open(source), style: style, options: options)
+    }
+
+    static func open(_ source: PictureSource) throws(FramingError) -> PictureInput {
+        do { return try PictureInput(source) } catch { throw .picture(error) }
+    }
+
+    static func plan(_ input: borrowing PictureInput, style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramePlan {
         let info: PictureInfo
-        do { info = try Pictures.info(data: data) } catch { throw .picture(error) }
+        do { info = try Pictures.info(input) } catch { throw .picture(error) }
         guard info.width.multipliedReportingOverflow(by: info.height).partialValue <= options.maxPixels,
               info.width <= options.maxPixels, info.height <= options.maxPixels else {
             throw .picture(.tooLarge(width: info.width, height: info.height, limit: options.maxPixels))
@@ -166,8 +177,9 @@ public enum Framer {
 
     /// Decodes, orients, converts, resamples and encodes the picture for its place: everything
     /// but drawing. Pure: the same bytes and options give the same result on any thread.
-    public static func prepare(_ data: [UInt8], style: FrameStyle, options: RenderOptions) throws(FramingError) -> PreparedPicture {
-        let plan = try plan(data, style: style, options: options)
+    public static func prepare(_ source: PictureSource, style: FrameStyle, options: RenderOptions) throws(FramingError) -> PreparedPicture {
+        let input = try open(source)
+        let plan = try plan(input, style: style, options: options)
         let info = plan.info, orientation = plan.orientation, layout = plan.layout, need = plan.rasterPixels
         let denominator = shrinkOnLoadDenominator(source: plan.sourcePixels, need: need)
 
@@ -176,7 +188,7 @@ public enum Framer {
             var decodeOptions = DecodeOptions(maxPixels: options.maxPixels, scaleDenominator: denominator)
             decodeOptions.autoOrient = options.autoOrient
             decodeOptions.intent = options.intent
-            decoded = try Pictures.decode(data: data, options: decodeOptions)
+            decoded = try Pictures.decode(input, options: decodeOptions)
         } catch { throw .picture(error) }
         var warnings = decoded.warningSummary.map { [$0] } ?? []
         warnings += decoded.colorWarnings
@@ -200,7 +212,7 @@ public enum Framer {
                 throw .options("a JPEG cannot hold the picture's transparency; add --flatten COLOR or use --embed png")
             }
             if untouched && options.embed != .png && !options.lossless {
-                jpeg = data
+                do { jpeg = try input.contents() } catch { throw .picture(error) }
                 embedding = .passthroughJPEG
             } else if options.embed == .jpeg
                         || (options.embed == .auto && !image.hasAlpha && !options.lossless && info.format != .png) {
@@ -217,6 +229,21 @@ public enum Framer {
                                    effectivePPI: layout.effectivePPI(of: PixelSize(width: image.width, height: image.height)),
                                    embedding: embedding, warnings: warnings)
         return PreparedPicture(picture: EmbeddedPicture(image: image, jpeg: jpeg), plan: plan, report: report)
+    }
+
+    /// `frame` for a picture in memory.
+    public static func frame(_ data: [UInt8], style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramedPicture {
+        try frame(.bytes(data), style: style, options: options)
+    }
+
+    /// `plan` for a picture in memory.
+    public static func plan(_ data: [UInt8], style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramePlan {
+        try plan(.bytes(data), style: style, options: options)
+    }
+
+    /// `prepare` for a picture in memory.
+    public static func prepare(_ data: [UInt8], style: FrameStyle, options: RenderOptions) throws(FramingError) -> PreparedPicture {
+        try prepare(.bytes(data), style: style, options: options)
     }
 
     /// The largest DCT scale (1/2, 1/4, 1/8) that still leaves at least `need` pixels, so a big

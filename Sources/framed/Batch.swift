@@ -492,12 +492,8 @@ struct JobContext: Sendable {
         if case let .file(path) = job.output, !settings.overwrite, !settings.dryRun, BatchRunner.exists(path) {
             throw FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
         }
-        let data: [UInt8]
-        if job.input == "-" {
-            data = stdin
-        } else {
-            do { data = try Pictures.bytes(contentsOf: job.input) } catch { throw FileError(path: input, reason: error.description) }
-        }
+        // A file is read by the decoders as they need it (an unreadable one fails as .picture).
+        let source: PictureSource = job.input == "-" ? .bytes(stdin) : .file(job.input)
         let options = renderOptions(job.format)
         func translate(_ error: FramingError) -> any Error {
             switch error {
@@ -510,7 +506,7 @@ struct JobContext: Sendable {
 
         if settings.dryRun {
             let plan: FramePlan
-            do { plan = try Framer.plan(data, style: settings.style, options: options) } catch { throw translate(error) }
+            do { plan = try Framer.plan(source, style: settings.style, options: options) } catch { throw translate(error) }
             result.layout = LayoutReport.json(job: job, plan: plan, options: options)
             return
         }
@@ -518,12 +514,12 @@ struct JobContext: Sendable {
         var bytes: [UInt8] = []
         if settings.pages {
             let prepared: PreparedPicture
-            do { prepared = try Framer.prepare(data, style: settings.style, options: options) } catch { throw translate(error) }
+            do { prepared = try Framer.prepare(source, style: settings.style, options: options) } catch { throw translate(error) }
             report = prepared.report
             result.prepared = prepared
         } else {
             let framed: FramedPicture
-            do { framed = try Framer.frame(data, style: settings.style, options: options) } catch { throw translate(error) }
+            do { framed = try Framer.frame(source, style: settings.style, options: options) } catch { throw translate(error) }
             report = framed.report
             bytes = framed.bytes
         }

@@ -21,6 +21,7 @@
 #define CCODECS_UNSUPPORTED 3  /* valid data that this library cannot convert */
 #define CCODECS_NO_MEMORY 4
 #define CCODECS_BAD_ARGUMENT 5
+#define CCODECS_UNREADABLE 6   /* reading the file failed; the message is the system's reason */
 
 typedef enum {
     CCODECS_COLOR_UNKNOWN = 0,
@@ -68,6 +69,29 @@ typedef struct {
     int scale_denom;                  /* the shrink actually used (1, 2, 4, 8); 0 is read as 1 */
 } ccodecs_decoded;
 
+/* Where encoded bytes come from: `size` bytes at `data`; or, when data is NULL, the first
+ * `size` bytes of the regular file open as `fd`, read with pread a chunk at a time
+ * (CCODECS_READ_CHUNK bytes), so that a file is never held whole while it is decoded. */
+typedef struct {
+    const uint8_t *data;
+    int fd;
+    size_t size;
+} ccodecs_input;
+
+#define CCODECS_READ_CHUNK 65536
+
+/* Where decoded pixels go: stored pixel (x, y) is written at pixel
+ * origin + x * step_x + y * step_y of the destination, which turns a picture upright by its
+ * EXIF orientation while it is decoded. {0, 1, width} keeps the stored layout. */
+typedef struct {
+    ptrdiff_t origin, step_x, step_y;
+} ccodecs_layout;
+
+/* A picture whose header has been read, ready to decode its pixels into a buffer the caller
+ * owns (so that they are never copied): ccodecs_*_open, then ccodecs_reader_read, then
+ * ccodecs_reader_close. Opaque. */
+typedef struct ccodecs_reader ccodecs_reader;
+
 /* Encoded bytes. */
 typedef struct {
     uint8_t *data;                    /* malloc'd; free with ccodecs_free */
@@ -99,6 +123,17 @@ int ccodecs_jpeg_info(const uint8_t *data, size_t size, ccodecs_image_info *info
 int ccodecs_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
                         ccodecs_decoded *out, char *message);
 
+/* ccodecs_jpeg_info over a ccodecs_input (a file is read in chunks). */
+int ccodecs_jpeg_info_input(const ccodecs_input *input, ccodecs_image_info *info, char *message);
+
+/* The first step of ccodecs_jpeg_decode: reads the header, checks the size and fills `out`
+ * as decoding would (width and height after scaling, pixel_format, icc, exif, dpi,
+ * scale_denom) but for its pixels, which ccodecs_reader_read then decodes. The input must
+ * stay valid (same data, same open fd) until the reader is closed. On failure *reader is
+ * NULL and `out` is released. */
+int ccodecs_jpeg_open(const ccodecs_input *input, int scale_denom, size_t max_pixels,
+                      ccodecs_decoded *out, ccodecs_reader **reader, char *message);
+
 /* PNG header (chunks up to the first IDAT; eXIf anywhere). */
 int ccodecs_png_info(const uint8_t *data, size_t size, ccodecs_image_info *info, char *message);
 
@@ -107,6 +142,23 @@ int ccodecs_png_info(const uint8_t *data, size_t size, ccodecs_image_info *info,
  * sRGB and they differ from sRGB's) and out->exif from eXIf. */
 int ccodecs_png_decode(const uint8_t *data, size_t size, size_t max_pixels,
                        ccodecs_decoded *out, char *message);
+
+/* ccodecs_png_info over a ccodecs_input (a file is read in chunks). */
+int ccodecs_png_info_input(const ccodecs_input *input, ccodecs_image_info *info, char *message);
+
+/* The first step of ccodecs_png_decode, as ccodecs_jpeg_open. */
+int ccodecs_png_open(const ccodecs_input *input, size_t max_pixels, ccodecs_decoded *out,
+                     ccodecs_reader **reader, char *message);
+
+/* Decodes the opened picture into `pixels` (out->width * out->height * 4 bytes), each stored
+ * pixel where `layout` puts it (the layout must be a one-to-one map onto the buffer); `out`
+ * is the one given to open (warnings are counted in it). Then colour conversion
+ * (ccodecs_color_to_srgb) applies to the buffer as to out->pixels. Call it at most once. */
+int ccodecs_reader_read(ccodecs_reader *reader, uint8_t *pixels, ccodecs_layout layout,
+                        ccodecs_decoded *out, char *message);
+
+/* Frees the reader (NULL is fine); `out` keeps its metadata until ccodecs_decoded_release. */
+void ccodecs_reader_close(ccodecs_reader *reader);
 
 /* Flags for ccodecs_png_encode_rgba. */
 enum {

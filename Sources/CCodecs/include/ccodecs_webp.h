@@ -26,6 +26,12 @@ int ccodecs_webp_info(const uint8_t *data, size_t size, ccodecs_image_info *info
 int ccodecs_webp_decode(const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
                         ccodecs_decoded *out, char *message);
 
+/* ccodecs_webp_decode as the first step of a ccodecs_reader (ccodecs.h): libwebp decodes
+ * in one call, so the pixels are decoded here and ccodecs_reader_read copies them into
+ * place. */
+int ccodecs_webp_open(const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
+                      ccodecs_decoded *out, ccodecs_reader **reader, char *message);
+
 /* RGBA8 (rows of width * 4 bytes) to WebP: lossy at quality (0-100), or lossless (exact RGB
  * under transparent pixels too) when quality < 0. Alpha is kept when any pixel is not
  * opaque. icc / exif (NULL or empty for none) are added as ICCP / EXIF chunks. */

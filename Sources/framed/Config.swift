@@ -1,5 +1,3 @@
-// JSONDecoder: the one thing here from Foundation, and from its essentials only (no ICU).
-import FoundationEssentials
 import FramedLayout
 import FramedSystem
 import FramedRaster
@@ -73,16 +71,18 @@ enum ConfigFile {
     static let refused: Set<String> = ["help", "version", "config", "print-config"]
 
     /// A value read from the config file.
-    enum Value: Decodable {
+    enum Value {
         case string(String), number(Double), bool(Bool), other(String)
 
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.singleValueContainer()
-            if c.decodeNil() { self = .other("null"); return }
-            if let b = try? c.decode(Bool.self) { self = .bool(b); return }
-            if let n = try? c.decode(Double.self) { self = .number(n); return }
-            if let s = try? c.decode(String.self) { self = .string(s); return }
-            if (try? c.decode([Value].self)) != nil { self = .other("a list") } else { self = .other("an object") }
+        init(_ json: JSON) {
+            switch json {
+            case let .string(s): self = .string(s)
+            case let .number(n): self = .number(n)
+            case let .bool(b): self = .bool(b)
+            case .null: self = .other("null")
+            case .array: self = .other("a list")
+            case .object: self = .other("an object")
+            }
         }
     }
 
@@ -90,13 +90,21 @@ enum ConfigFile {
     /// would give them: strings and numbers as values, `true` for a flag given, `false` for a
     /// flag not given. Every key and type is checked here; values are checked by the options.
     static func load(_ path: String) throws -> [(name: String, value: String?)] {
-        let data: Data
-        do { data = Data(try Pictures.bytes(contentsOf: path)) } catch {
+        let bytes: [UInt8]
+        do { bytes = try Pictures.bytes(contentsOf: path) } catch {
             throw FileError(path: path, reason: "config file: " + error.description)
         }
-        let values: [String: Value]
-        do { values = try JSONDecoder().decode([String: Value].self, from: data) } catch {
-            throw UsageError("--config \(path): not a JSON object of option names and values (\(describe(error)))")
+        let document: JSON
+        do { document = try JSONReader.parse(bytes) } catch {
+            throw UsageError("--config \(path): not a JSON object of option names and values (\(error))")
+        }
+        guard case let .object(members) = document else {
+            throw UsageError("--config \(path): not a JSON object of option names and values (the top level must be an object)")
+        }
+        var values: [String: Value] = [:]
+        for (key, value) in members {
+            guard values[key] == nil else { throw UsageError("--config \(path): \"\(key)\" is given twice") }
+            values[key] = Value(value)
         }
         let specs = frameOptions.map(\.spec)
         for key in values.keys.sorted() {
@@ -136,14 +144,6 @@ enum ConfigFile {
         case let .number(n): return "the number \(JSON.number(n))"
         case let .bool(b): return b ? "true" : "false"
         case let .other(what): return what
-        }
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.typeMismatch: return "the top level must be an object"
-        case let DecodingError.dataCorrupted(context): return context.debugDescription
-        default: return "\(error)"
         }
     }
 

@@ -119,8 +119,20 @@ struct PresetConfigLayoutTests {
         (#"{"help": true}"#, ["\"help\""]),
         (#"[1, 2]"#, ["look.json", "object"]),
         (#"{"border": "#, ["look.json", "JSON"]),
+        // Strict JSON, with the place of the mistake.
+        (#"{"border": 3,}"#, ["look.json", "line 1, column 14"]),
+        ("// a comment\n{}", ["look.json", "line 1, column 1"]),
+        ("{\n  \"border\": 3\n  \"padding\": 2\n}", ["line 3, column 3", "','"]),
+        (#"{"border": 3, "border": 4}"#, ["\"border\"", "twice"]),
+        (#"{"border": 1e999}"#, ["1e999", "too large"]),
+        (#"{"border": 03}"#, ["start with 0"]),
+        (#"{"background": "\ud800"}"#, ["surrogate"]),
+        (#"{"background": "\q"}"#, ["escape"]),
+        ("{\"shadow\": " + String(repeating: "[", count: 100), ["nested"]),
+        ("{\"border\": \"3\u{1}\"}", ["control character"]),
     ])
     func configErrorsNameTheKey(_ text: String, _ words: [String]) throws {
+        // (The rows above are raw strings where they can be, plain ones where they hold escapes.)
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(text.utf8).write(to: folder.appendingPathComponent("look.json"))
@@ -129,6 +141,23 @@ struct PresetConfigLayoutTests {
         #expect(try CLITests.files(in: folder) == ["look.json", "photo.jpg", "shot.png"])
         let missing = try Self.run(["photo.jpg", "-o", "x.png", "--config", "nothere.json"], in: folder)
         BatchTests.expectError((missing.status, missing.stderr), status: 1, mentioning: ["nothere.json"])
+    }
+
+    /// What JSON allows loads: a byte order mark, escapes (\u with a surrogate pair too), white
+    /// space anywhere, exponents, nested values where they are refused only by their key.
+    @Test func configReadsAllOfJSON() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = "\u{FEFF} {\r\n\t\"background\" : \"\\u0023ABC\",\"border\":2.5E0, \"shadow\": \"0 0 1px \\/ \\uD83D\\uDE00\"}"
+        try Data(text.utf8).write(to: folder.appendingPathComponent("look.json"))
+        // The shadow holds a character no colour has, so the config loads and --shadow refuses it
+        // naming what it read: the escapes were decoded.
+        let r = try Self.run(["photo.jpg", "-o", "x.png", "--config", "look.json"], in: folder)
+        #expect(r.status == 2 && r.stderr.contains("--shadow") && r.stderr.contains("/ \u{1F600}"), "\(r.stderr)")
+        try Data("{\"background\": \"\\u0023ABC\", \"border\": 2.5E0}".utf8).write(to: folder.appendingPathComponent("ok.json"))
+        let printed = try Self.json(try Self.run(["--config", "ok.json", "--print-config"], in: folder))
+        #expect(printed["border"] as? String == "2.5px", "\(printed)")
+        #expect(printed["background"] as? String == "#aabbcc", "\(printed)")
     }
 
     /// A value for every option `--print-config` writes: when an option is added, add it here

@@ -19,8 +19,12 @@ public enum DecoderFuzz {
                 let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
                 require(overflow || pixels > FuzzLimits.maxPixels, "refused \(width)x\(height) as too large")
             }
+            if knobs.flag(4) { compareWithFile(data, decoder, options, expected: nil) }
             return
         }
+        // One input in two is also decoded from a file, which JPEG and PNG read a chunk at a
+        // time: the same picture, or the same failure.
+        if knobs.flag(4) { compareWithFile(data, decoder, options, expected: decoded) }
         let image = decoded.image
         require(image.width > 0 && image.height > 0, "decoded an empty \(image.width)x\(image.height) picture")
         require(image.pixels.count == image.width * image.height * 4, "pixel buffer of the wrong size")
@@ -35,5 +39,25 @@ public enum DecoderFuzz {
                      "header says orientation \(info.orientation), decoding found \(decoded.orientation)")
         require(image.width == expected.width && image.height == expected.height,
                      "header says \(info.width)x\(info.height) (1/\(d), \(turned)), decoded \(image.width)x\(image.height)")
+    }
+
+    /// Decodes `data` again from a file (`PictureSource.file`) and requires what the bytes gave.
+    static func compareWithFile(_ data: [UInt8], _ decoder: some PictureDecoder, _ options: DecodeOptions,
+                                expected: DecodedPicture?) {
+        let path = FuzzFile.store(data)
+        let fromFile: DecodedPicture?
+        do {
+            let input = try PictureInput(.file(path))
+            fromFile = try decoder.decode(input, options: options)
+        } catch {
+            fromFile = nil
+        }
+        require((fromFile == nil) == (expected == nil),
+                "from bytes: \(expected == nil ? "failed" : "decoded"); from a file: \(fromFile == nil ? "failed" : "decoded")")
+        if let fromFile, let expected {
+            require(fromFile.image.width == expected.image.width && fromFile.image.height == expected.image.height
+                        && fromFile.image.pixels == expected.image.pixels,
+                    "a file decodes to other pixels than the same bytes")
+        }
     }
 }

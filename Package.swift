@@ -15,7 +15,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
         .target(name: "CCodecs",
-                linkerSettings: ["jpeg", "png", "webp", "webpdemux", "webpmux", "exif", "lcms2"].map { .linkedLibrary($0) }),
+                linkerSettings: ["jpeg", "png", "webp", "webpdemux", "webpmux", "exif", "lcms2", "z"].map { .linkedLibrary($0) }),
 
         // The C library for the Swift modules: printf numbers, whole reads and writes. No Foundation:
         // linking it would load ICU (some 45 shared libraries) at every start.
@@ -25,7 +25,7 @@ let package = Package(
         // Decoding pictures into value types.
         .target(name: "FramedRaster", dependencies: ["CCodecs"]),
         // Drawing with Cairo: shadow, frame, picture; SVG, PDF and PNG backends.
-        .target(name: "FramedRender", dependencies: ["FramedLayout", "FramedRaster", "FramedSystem", "CCairo"]),
+        .target(name: "FramedRender", dependencies: ["FramedLayout", "FramedRaster", "FramedSystem", "CCairo", "CCodecs"]),
         // The command-line tool.
         .executableTarget(name: "framed", dependencies: ["FramedLayout", "FramedRaster", "FramedRender", "FramedSystem"]),
         // Makes the benchmark corpus (Benchmarks/).

@@ -175,4 +175,8 @@ int ccodecs_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height
 int ccodecs_jpeg_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
                             double dpi, int flags, ccodecs_buffer *out, char *message);
 
+/* `size` bytes of `data` as a zlib stream (RFC 1950, for PDF's FlateDecode) at zlib `level`
+ * (0-9), through zlib's compress2. */
+int ccodecs_deflate(const uint8_t *data, size_t size, int level, ccodecs_buffer *out, char *message);
+
 #endif

@@ -5,7 +5,7 @@
 /// hundreds. Here every object without a stream of its own (except bare numbers, which are
 /// `/Length` values, and the document information) goes, with its white space collapsed, into one object stream, and the
 /// cross-reference table becomes a cross-reference stream; the object stream is deflated
-/// (`Deflate`). Streams (the picture, content, forms) are copied byte for byte. Nothing is re-encoded, so the page renders exactly as before; when
+/// (`Zlib`). Streams (the picture, content, forms) are copied byte for byte. Nothing is re-encoded, so the page renders exactly as before; when
 /// the input is not the simple single-section file Cairo writes, it is returned unchanged.
 enum PDFCompaction {
     static func compact(_ pdf: [UInt8]) -> [UInt8] {
@@ -40,7 +40,7 @@ enum PDFCompaction {
             offsets[object.number] = (2, streamNumber, index)
         }
         header[header.count - 1] = UInt8(ascii: "\n")
-        let compressed = Deflate.zlib(header + bodies)
+        guard let compressed = Zlib.compress(header + bodies) else { return pdf }
         offsets[streamNumber] = (1, out.count, 0)
         out += Array(("\(streamNumber) 0 obj\n<< /Type /ObjStm /N \(packed.count) /First \(header.count) "
             + "/Filter /FlateDecode /Length \(compressed.count) >>\nstream\n").utf8)

@@ -1,0 +1,17 @@
+internal import CCodecs
+
+/// zlib streams (RFC 1950) for PDF's FlateDecode, made by zlib itself (`ccodecs_deflate`, which
+/// calls `compress2`; libpng links zlib anyway).
+enum Zlib {
+    /// `data` compressed at zlib `level` (default 9: the PDF object stream is small and written
+    /// once), or nil when zlib cannot (out of memory).
+    static func compress(_ data: [UInt8], level: Int32 = 9) -> [UInt8]? {
+        var out = ccodecs_buffer()
+        defer { ccodecs_free(out.data) }
+        let status = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(CCODECS_MESSAGE_SIZE)) { message in
+            data.withUnsafeBufferPointer { ccodecs_deflate($0.baseAddress, $0.count, level, &out, message.baseAddress!) }
+        }
+        guard status == CCODECS_OK else { return nil }
+        return Array(UnsafeBufferPointer(start: out.data, count: out.size))
+    }
+}

@@ -57,7 +57,7 @@ extension Fixture {
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         defer { ccodecs_free(out.data) }
         let status = ccodecs_jpeg_encode_rgb(image.pixels, UInt32(image.width), UInt32(image.height), quality, 0, flags, &out, &message)
-        precondition(status == CCODECS_OK, String(cString: message))
+        precondition(status == CCODECS_OK, message.text)
         return Array(UnsafeBufferPointer(start: out.data, count: out.size))
     }
 
@@ -67,7 +67,7 @@ extension Fixture {
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         defer { ccodecs_free(out.data) }
         let status = ccodecs_jpeg_encode_cmyk(cmyk, UInt32(width), UInt32(height), quality, flags, &out, &message)
-        precondition(status == CCODECS_OK, String(cString: message))
+        precondition(status == CCODECS_OK, message.text)
         return Array(UnsafeBufferPointer(start: out.data, count: out.size))
     }
 
@@ -77,7 +77,7 @@ extension Fixture {
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         defer { ccodecs_decoded_release(&out) }
         let status = ccodecs_jpeg_decode(jpeg, jpeg.count, 1, 1 << 30, &out, &message)
-        precondition(status == CCODECS_OK, String(cString: message))
+        precondition(status == CCODECS_OK, message.text)
         return (Array(UnsafeBufferPointer(start: out.pixels, count: Int(out.width * out.height * 4))), out.pixel_format, Int(out.width))
     }
 
@@ -93,7 +93,7 @@ extension Fixture {
         defer { ccodecs_free(out.data) }
         let status = chromaticities.map { ccodecs_icc_profile($0, gamma, gray ? 1 : 0, &out, &message) }
             ?? ccodecs_icc_profile(nil, gamma, gray ? 1 : 0, &out, &message)
-        precondition(status == CCODECS_OK, String(cString: message))
+        precondition(status == CCODECS_OK, message.text)
         return Array(UnsafeBufferPointer(start: out.data, count: out.size))
     }
 
@@ -139,5 +139,12 @@ extension Fixture {
         return zip(rgb, expected).map { got, want in
             max(abs(Double(got.0) - want[0]), abs(Double(got.1) - want[1]), abs(Double(got.2) - want[2]))
         }.max() ?? 0
+    }
+}
+
+extension Array where Element == CChar {
+    /// A C shim's message buffer as text (up to its terminating zero).
+    var text: String {
+        String(decoding: prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -45,7 +45,7 @@ public enum ICCFuzz {
                                       path, &converted, &warning, &message)
             }
         }
-        require(status == CCODECS_OK, "colour conversion failed: \(String(cString: message))")
+        require(status == CCODECS_OK, "colour conversion failed: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
         require(work.count == pixels.count, "pixel count changed")
         require(warning.contains(0) && message.contains(0), "message not terminated")
         if format == CCODECS_PIXELS_CMYK || format == CCODECS_PIXELS_CMYK_INVERTED {

@@ -15,10 +15,10 @@ func load(_ path: String) throws -> (Settings, [(name: String, value: String?)])
 }
 
 fuzzMain { data in
-    FileManager.default.createFile(atPath: file, contents: Data(data))
+    precondition(FileManager.default.createFile(atPath: file, contents: Data(data)), "cannot write \(file)")
     guard let (settings, given) = try? load(file) else { return }
     let printed = ConfigFile.effective(settings, given: given).text()
-    FileManager.default.createFile(atPath: again, contents: Data(printed.utf8))
+    precondition(FileManager.default.createFile(atPath: again, contents: Data(printed.utf8)), "cannot write \(again)")
     do {
         let (reloaded, givenAgain) = try load(again)
         let reprinted = ConfigFile.effective(reloaded, given: givenAgain).text()

@@ -26,29 +26,32 @@ enum PNGBackend: Backend {
 extension CairoImageSurface {
     /// The pixels as straight (not premultiplied) RGBA bytes, rows without padding.
     func straightRGBA() -> [UInt8] {
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        rgba.withUnsafeMutableBufferPointer { out in
+        // Every byte is written below, so the array is not zeroed first (4 MB at scale 2).
+        [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
             withUnsafeMutablePixels { base, stride in
+                var o = out.baseAddress!
                 for y in 0..<height {
-                    let row = (base + y * stride).assumingMemoryBound(to: UInt32.self)
-                    var o = y * width * 4
-                    for x in 0..<width {
-                        let p = row[x]
-                        let a = p >> 24
+                    var p = UnsafePointer((base + y * stride).assumingMemoryBound(to: UInt32.self))
+                    let end = p + width
+                    while p < end {
+                        let v = p.pointee, a = v >> 24
                         if a == 255 {
-                            out[o] = UInt8(truncatingIfNeeded: p >> 16); out[o + 1] = UInt8(truncatingIfNeeded: p >> 8)
-                            out[o + 2] = UInt8(truncatingIfNeeded: p); out[o + 3] = 255
-                        } else if a > 0 {
-                            out[o] = UInt8((((p >> 16) & 255) * 255 + a / 2) / a)
-                            out[o + 1] = UInt8((((p >> 8) & 255) * 255 + a / 2) / a)
-                            out[o + 2] = UInt8(((p & 255) * 255 + a / 2) / a)
-                            out[o + 3] = UInt8(a)
+                            o[0] = UInt8(truncatingIfNeeded: v >> 16); o[1] = UInt8(truncatingIfNeeded: v >> 8)
+                            o[2] = UInt8(truncatingIfNeeded: v); o[3] = 255
+                        } else if a == 0 {
+                            o[0] = 0; o[1] = 0; o[2] = 0; o[3] = 0
+                        } else {
+                            o[0] = UInt8((((v >> 16) & 255) &* 255 &+ a / 2) / a)
+                            o[1] = UInt8((((v >> 8) & 255) &* 255 &+ a / 2) / a)
+                            o[2] = UInt8(((v & 255) &* 255 &+ a / 2) / a)
+                            o[3] = UInt8(a)
                         }
+                        p += 1
                         o += 4
                     }
                 }
             }
+            count = width * height * 4
         }
-        return rgba
     }
 }

@@ -31,10 +31,12 @@ let package = Package(
         // Makes the benchmark corpus (Benchmarks/).
         .executableTarget(name: "framed-bench", dependencies: ["FramedRaster", "FramedSystem"], path: "Sources/FramedBench"),
 
+        // Running tools and making folders, for the test targets only (it uses Foundation).
+        .target(name: "FramedTestSupport", path: "Tests/FramedTestSupport"),
         .testTarget(name: "FramedLayoutTests", dependencies: ["FramedLayout"]),
-        .testTarget(name: "FramedRasterTests", dependencies: ["FramedRaster", "CCodecs"]),
-        .testTarget(name: "FramedRenderTests", dependencies: ["FramedRender", "FramedLayout", "FramedRaster"]),
-        .testTarget(name: "FramedCLITests", dependencies: ["framed", "FramedRaster"]),
+        .testTarget(name: "FramedRasterTests", dependencies: ["FramedRaster", "CCodecs", "FramedTestSupport"]),
+        .testTarget(name: "FramedRenderTests", dependencies: ["FramedRender", "FramedLayout", "FramedRaster", "FramedTestSupport"]),
+        .testTarget(name: "FramedCLITests", dependencies: ["framed", "FramedRaster", "FramedTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

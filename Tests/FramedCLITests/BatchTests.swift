@@ -1,4 +1,5 @@
 import Foundation
+import FramedTestSupport
 import FramedRaster
 import Testing
 
@@ -8,43 +9,8 @@ struct BatchTests {
     @discardableResult
     static func framed(_ arguments: [String], in folder: URL, stdin: Data? = nil,
                        environment: [String: String] = [:]) throws -> (status: Int32, stdout: Data, stderr: String) {
-        let process = Process()
-        process.executableURL = CLITests.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let input = Pipe(), out = Pipe(), err = Pipe()
-        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        if let stdin {
-            let handle = input.fileHandleForWriting
-            Thread.detachNewThread {
-                handle.write(stdin)
-                try? handle.close()
-            }
-        }
-        let errors = ErrorCollector(err.fileHandleForReading)
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, stdout, errors.text())
-    }
-
-    /// Reads a pipe on its own thread, so that a full stderr never blocks the process.
-    final class ErrorCollector: @unchecked Sendable {
-        private var data = Data()
-        private let done = DispatchSemaphore(value: 0)
-        init(_ handle: FileHandle) {
-            Thread.detachNewThread { [self] in
-                data = handle.readDataToEndOfFile()
-                done.signal()
-            }
-        }
-        func text() -> String {
-            done.wait()
-            return String(decoding: data, as: UTF8.self)
-        }
+        let r = try Tool.run(CLITests.binary, arguments, in: folder, stdin: stdin, environment: environment)
+        return (r.status, r.stdout, r.stderr)
     }
 
     static func bytes(_ folder: URL, _ name: String) throws -> Data {

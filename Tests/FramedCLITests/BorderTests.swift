@@ -1,4 +1,5 @@
 import Foundation
+import FramedTestSupport
 import FramedRaster
 import Testing
 
@@ -6,8 +7,7 @@ import Testing
 struct BorderTests {
     /// Frames a 200x120 white picture and returns the PNG.
     static func render(_ extra: [String]) throws -> RasterImage {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("framed-border-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("framed-border")
         defer { try? FileManager.default.removeItem(at: folder) }
         let white = [UInt8](repeating: 255, count: 200 * 120 * 4)
         try Data(PictureEncoder.png(RasterImage(width: 200, height: 120, pixels: white)))

@@ -1,4 +1,5 @@
 import Foundation
+import FramedTestSupport
 import FramedRaster
 import Testing
 
@@ -27,25 +28,13 @@ struct CLITests {
 
     @discardableResult
     static func framed(_ arguments: [String], in folder: URL? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        let r = try Tool.run(binary, arguments, in: folder)
+        return Result(status: r.status, stdout: r.output, stderr: r.stderr)
     }
 
     /// A folder with `photo.jpg` (320x200) and `shot.png` (300x300, with alpha).
     static func workspace() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("framed-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("framed-cli")
         var photo = [UInt8]()
         for y in 0..<200 { for x in 0..<320 { photo += [UInt8(x * 255 / 319), UInt8(y * 255 / 199), 128, 255] } }
         try Data(PictureEncoder.jpeg(RasterImage(width: 320, height: 200, pixels: photo)))
@@ -320,14 +309,6 @@ struct PictureOptionTests {
 
 enum Support {
     static func output(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try Tool.run(tool, arguments).output
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FramedTestSupport
 import FramedRaster
 import Testing
 
@@ -10,19 +11,8 @@ import Testing
 @Suite struct HostileCLITests {
     /// Runs `executable` with `arguments` in `folder` (for `sh -c` and `setpriv`).
     static func run(_ executable: String, _ arguments: [String], in folder: URL) throws -> CLITests.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLITests.Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                               stderr: String(decoding: stderr, as: UTF8.self))
+        let r = try Tool.run(URL(fileURLWithPath: executable), arguments, in: folder)
+        return CLITests.Result(status: r.status, stdout: r.output, stderr: r.stderr)
     }
 
     static var isRoot: Bool { getuid() == 0 }
@@ -187,7 +177,7 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = err
             try Self.runWithInterruptsUnblocked(process)
-            let errors = BatchTests.ErrorCollector(err.fileHandleForReading)
+            let errors = PipeReader(err.fileHandleForReading)
             let pid = process.processIdentifier
             var signalled = false
             while process.isRunning && !signalled {

@@ -1,4 +1,5 @@
 import Foundation
+import FramedTestSupport
 import Testing
 
 /// What the built `framed` loads at start. Foundation on Linux brings ICU with it
@@ -21,15 +22,9 @@ struct LinkageTests {
 
     /// The names of the shared libraries `binary` loads, directly or through others (`ldd`).
     static func sharedLibraries(of binary: URL) throws -> Set<String> {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        process.arguments = [binary.path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let listing = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "ldd \(binary.path) failed")
+        let result = try Tool.run("/usr/bin/ldd", [binary.path])
+        #expect(result.status == 0, "ldd \(binary.path) failed")
+        let listing = result.stdout
         // "\tlibcairo.so.2 => /lib/x86_64-linux-gnu/libcairo.so.2 (0x...)": the name comes first.
         return Set(String(decoding: listing, as: UTF8.self).split(separator: "\n").compactMap { line in
             line.split(whereSeparator: \.isWhitespace).first.map(String.init)

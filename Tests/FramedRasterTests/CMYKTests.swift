@@ -1,4 +1,5 @@
 import Foundation
+import FramedTestSupport
 import Testing
 import FramedRaster
 import CCodecs
@@ -121,8 +122,7 @@ import CCodecs
     func imageMagickAgreesRoughly() throws {
         // ImageMagick applies the same profile through lcms2 too (relative colorimetric, its
         // default): a cross-check of the inversion and of the profile's use.
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("framed-cmyk-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryFolder.make("framed-cmyk")
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("in.jpg"), output = directory.appendingPathComponent("out.ppm")
         let bytes = Fixture.withICC(Self.jpeg(.adobe), Fixture.defaultCMYKProfile!)
@@ -149,13 +149,6 @@ enum ImageMagick {
     static var available: Bool { FileManager.default.isExecutableFile(atPath: path) && Fixture.defaultCMYKProfile != nil }
 
     static func run(_ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        (try? Tool.run(path, arguments))?.status == 0
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FramedTestSupport
 import FramedRaster
 import CCodecs
 
@@ -115,20 +116,10 @@ extension Fixture {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("framed-\(UUID().uuidString).icc")
         try Data(profile).write(to: path)
         defer { try? FileManager.default.removeItem(at: path) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: transiccPath)
-        process.arguments = ["-n", "-s", "-t\(intent == .perceptual ? 0 : 1)", "-i\(path.path)"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
         let text = inputs.map { $0.map { String($0) }.joined(separator: " ") }.joined(separator: "\n") + "\n"
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+        let result = try Tool.run(transiccPath, ["-n", "-s", "-t\(intent == .perceptual ? 0 : 1)", "-i\(path.path)"],
+                                  stdin: Data(text.utf8))
+        return result.output.split(separator: "\n").map { line in
             line.split(separator: " ").compactMap { Double($0) }
         }.filter { $0.count == 3 }
     }

@@ -1,5 +1,6 @@
 import CCodecs
 import Foundation
+import FramedTestSupport
 import FramedRaster
 import Testing
 
@@ -12,8 +13,7 @@ import Testing
     final class Folder {
         let url: URL
         init() throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("framed-file-input-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            url = try TemporaryFolder.make("framed-file-input")
         }
         deinit { try? FileManager.default.removeItem(at: url) }
 

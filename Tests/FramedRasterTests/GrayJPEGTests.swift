@@ -1,4 +1,5 @@
 import Foundation
+import FramedTestSupport
 import FramedRaster
 import Testing
 
@@ -34,15 +35,7 @@ import Testing
     }
 
     static func run(_ tool: String, _ arguments: [String]) throws -> [UInt8] {
-        let process = Process(), pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Array(data)
+        Array(try Tool.run(tool, arguments).stdout)
     }
 
     static func expectGray(_ image: RasterImage, _ samples: [UInt8], _ comment: Comment) {

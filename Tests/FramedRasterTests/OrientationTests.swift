@@ -1,4 +1,5 @@
 import Foundation
+import FramedTestSupport
 import Testing
 import FramedRaster
 import CCodecs
@@ -80,8 +81,7 @@ import CCodecs
     /// ImageMagick's `-auto-orient`, reading our EXIF with its own parser, agrees.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ImageMagick.path)), arguments: 1...8)
     func imageMagickAutoOrientAgrees(value: Int) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("framed-orient-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryFolder.make("framed-orient")
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("in.jpg"), output = directory.appendingPathComponent("out.png")
         let bytes = Fixture.withEXIF(try PictureEncoder.jpeg(Fixture.gradient(40, 24), quality: 95),

@@ -1,6 +1,7 @@
 import Testing
 import FramedRaster
 import Foundation
+import FramedTestSupport
 
 @Suite struct PicturesTests {
     static let magics: [([UInt8], PictureFormat?)] = [
@@ -47,8 +48,7 @@ import Foundation
     }
 
     @Test func filesAreReadAndErrorsExplained() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("framed-raster-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryFolder.make("framed-raster")
         defer { try? FileManager.default.removeItem(at: directory) }
         let image = Fixture.noise(5, 7)
         let path = directory.appendingPathComponent("picture.dat").path

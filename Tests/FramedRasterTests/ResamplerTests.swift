@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import FramedTestSupport
 @testable import FramedRaster
 
 /// Test pictures for resampling, and exact references computed in Double.
@@ -134,18 +135,12 @@ enum ResampleMagick {
 
     /// `convert in.png -filter Lanczos -resize WxH! PNG32:out.png`, decoded.
     static func lanczos(_ image: RasterImage, _ width: Int, _ height: Int) throws -> RasterImage {
-        let dir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("resampler-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TemporaryFolder.make("resampler")
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("in.png"), output = dir.appendingPathComponent("out.png")
         try Data(PictureEncoder.png(image)).write(to: input)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: convert)
-        process.arguments = [input.path, "-filter", "Lanczos", "-resize", "\(width)x\(height)!", "PNG32:" + output.path]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try Tool.run(convert, [input.path, "-filter", "Lanczos", "-resize", "\(width)x\(height)!", "PNG32:" + output.path])
+        #expect(result.status == 0, "\(result.stderr)")
         return try Pictures.decode(data: Array(Data(contentsOf: output))).image
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import FramedTestSupport
 import FramedRaster
 import CCodecs
 
@@ -10,25 +11,12 @@ import CCodecs
 
     /// Runs a tool from PATH in `directory`; true when it exits with 0.
     static func run(_ tool: String, _ arguments: [String]) throws -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        try Tool.run(tool, arguments).status == 0
     }
 
-    static func hasTool(_ tool: String) -> Bool {
-        (try? run("sh", ["-c", "command -v \(tool)"])) == true
-    }
+    static func hasTool(_ tool: String) -> Bool { Tool.exists(tool) }
 
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("framed-webp-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryDirectory() throws -> URL { try TemporaryFolder.make("framed-webp") }
 
     /// Mean absolute difference of one channel (0-3).
     static func channelDifference(_ a: RasterImage, _ b: RasterImage, channel: Int) -> Double {

@@ -1,4 +1,5 @@
 import Foundation
+import FramedTestSupport
 import FramedLayout
 import FramedRaster
 import FramedRender
@@ -7,38 +8,17 @@ import Testing
 /// Helpers for rendering tests: temporary folders, external rasterisers, pixel access.
 enum Support {
     /// A fresh empty folder under the system's temporary folder.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("framed-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryDirectory() throws -> URL { try TemporaryFolder.make() }
 
     /// Runs `tool` (searched in PATH) and returns its exit status; fails the test when it cannot start.
     @discardableResult
     static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try Tool.run(tool, arguments).status
     }
 
     /// Output of `tool` as text.
     static func output(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try Tool.run(tool, arguments).output
     }
 
     /// A solid picture, optionally with a contrasting left half so orientation can be seen.

@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "FramedLayout", targets: ["FramedLayout"]),
         .library(name: "FramedRender", targets: ["FramedRender"]),
         .library(name: "FramedSystem", targets: ["FramedSystem"]),
+        // Fixture builders and tool running for the tests, and for the fuzzers' seeds (Fuzz/).
+        .library(name: "FramedTestSupport", targets: ["FramedTestSupport"]),
     ],
     targets: [
         // C libraries and shims.
@@ -31,7 +33,8 @@ let package = Package(
         // Makes the benchmark corpus (Benchmarks/).
         .executableTarget(name: "framed-bench", dependencies: ["FramedRaster", "FramedSystem"], path: "Sources/FramedBench"),
 
-        // Running tools and making folders, for the test targets only (it uses Foundation).
+        // Running tools, making folders and building picture bytes, for the tests and the fuzz
+        // seeds only (it uses Foundation; framed does not link it).
         .target(name: "FramedTestSupport", path: "Tests/FramedTestSupport"),
         .testTarget(name: "FramedLayoutTests", dependencies: ["FramedLayout"]),
         .testTarget(name: "FramedRasterTests", dependencies: ["FramedRaster", "CCodecs", "FramedTestSupport"]),

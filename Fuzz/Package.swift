@@ -40,7 +40,8 @@ let package = Package(
         ], exclude: ["main.swift"], swiftSettings: [.unsafeFlags(["-enable-testing"])]),
         .executableTarget(name: "fuzz-config", dependencies: ["FuzzSupport", "FramedCLI"]),
         // Writes the seed corpora (Fuzz/make-seeds.sh) with the project's own encoders.
-        .executableTarget(name: "fuzz-seeds", dependencies: [.product(name: "FramedRender", package: main)]),
+        .executableTarget(name: "fuzz-seeds", dependencies: [.product(name: "FramedRender", package: main),
+                                                         .product(name: "FramedTestSupport", package: main)]),
     ],
     swiftLanguageModes: [.v6]
 )

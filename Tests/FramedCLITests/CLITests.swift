@@ -235,13 +235,7 @@ struct CLITests {
 /// The picture options of issue 3, end to end.
 struct PictureOptionTests {
     /// Minimal little-endian EXIF (TIFF header + one IFD entry) with an orientation tag.
-    static func exif(orientation: UInt16) -> [UInt8] {
-        [0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00,   // "II*", IFD at 8
-         0x01, 0x00,                                       // one entry
-         0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00,   // 0x0112 Orientation, SHORT, 1
-         UInt8(orientation), 0x00, 0x00, 0x00,
-         0x00, 0x00, 0x00, 0x00]                           // no next IFD
-    }
+    static func exif(orientation: UInt16) -> [UInt8] { PictureBytes.exif(orientation: orientation, bigEndian: false) }
 
     @Test func exifOrientationTurnsThePictureUnlessToldNotTo() throws {
         let folder = try CLITests.workspace()

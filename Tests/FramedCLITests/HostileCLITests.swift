@@ -52,14 +52,8 @@ import Testing
     /// `shot.png` with IHDR patched to claim `width` x `height`.
     static func pngClaiming(_ width: UInt32, _ height: UInt32, in folder: URL) throws -> [UInt8] {
         var bytes = Array(try Data(contentsOf: folder.appendingPathComponent("shot.png")))
-        func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        bytes.replaceSubrange(16..<24, with: be32(width) + be32(height))
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes[12..<29] {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        bytes.replaceSubrange(29..<33, with: be32(~crc))
+        bytes.replaceSubrange(16..<24, with: PictureBytes.be32(width) + PictureBytes.be32(height))
+        bytes.replaceSubrange(29..<33, with: PictureBytes.be32(PictureBytes.crc32(bytes[12..<29])))
         return bytes
     }
 

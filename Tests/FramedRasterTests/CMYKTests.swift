@@ -81,7 +81,7 @@ import CCodecs
     @Test func embeddedCMYKProfileInSeveralAPP2Segments() throws {
         let profile = try #require(Fixture.defaultCMYKProfile)
         #expect(profile.count > 65519) // more than one segment
-        let bytes = Fixture.withICC(Self.jpeg(.adobe), profile)
+        let bytes = PictureBytes.withICC(Self.jpeg(.adobe), profile)
         #expect(try Pictures.info(data: bytes).hasICCProfile)
         let embedded = try Pictures.decode(data: bytes, options: DecodeOptions(cmykProfilePath: nil))
         #expect(embedded.colorConverted && embedded.colorWarnings.isEmpty && embedded.warningCount == 0)
@@ -105,14 +105,14 @@ import CCodecs
 
     @Test func anRGBProfileOnCMYKIsIgnored() throws {
         let rgb = Fixture.iccProfile(Fixture.adobeRGB, gamma: 2.2)
-        let decoded = try Pictures.decode(data: Fixture.withICC(Self.jpeg(.plain), rgb))
+        let decoded = try Pictures.decode(data: PictureBytes.withICC(Self.jpeg(.plain), rgb))
         #expect(decoded.colorConverted)
         #expect(decoded.colorWarnings == ["embedded ICC profile ignored (an RGB profile for CMYK pixels)"])
         #expect(decoded.image == (try Pictures.decode(data: Self.jpeg(.plain)).image))
     }
 
     @Test func cmykScalesAndTurns() throws {
-        let bytes = Fixture.withEXIF(Self.jpeg(.ycck), Fixture.exif(orientation: 8))
+        let bytes = PictureBytes.withEXIF(Self.jpeg(.ycck), PictureBytes.exif(orientation: 8))
         let decoded = try Pictures.decode(data: bytes, options: DecodeOptions(scaleDenominator: 2))
         #expect(decoded.scaleDenominator == 2 && decoded.orientation == .left)
         #expect(decoded.image.width == Self.height / 2 && decoded.image.height == Self.width / 2)
@@ -125,7 +125,7 @@ import CCodecs
         let directory = try TemporaryFolder.make("framed-cmyk")
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("in.jpg"), output = directory.appendingPathComponent("out.ppm")
-        let bytes = Fixture.withICC(Self.jpeg(.adobe), Fixture.defaultCMYKProfile!)
+        let bytes = PictureBytes.withICC(Self.jpeg(.adobe), Fixture.defaultCMYKProfile!)
         try Data(bytes).write(to: input)
         #expect(ImageMagick.run([input.path, "-profile", "/usr/share/color/icc/ghostscript/srgb.icc", output.path]))
         let ppm = Array(try Data(contentsOf: output))

@@ -3,55 +3,9 @@ import FramedTestSupport
 import FramedRaster
 import CCodecs
 
-/// Fixtures for colour and orientation: EXIF built byte by byte, JPEG segments spliced in,
+/// Fixtures for colour and orientation (EXIF and JPEG segments come from `PictureBytes`):
 /// ICC profiles made with lcms2 (through the shim), and lcms2's own `transicc` as the judge.
 extension Fixture {
-    // MARK: EXIF
-
-    /// TIFF bytes (from the header on) holding IFD0 with the given tags.
-    static func exif(orientation: UInt16?, xResolution: (UInt32, UInt32)? = nil, unit: UInt16? = nil,
-                     bigEndian: Bool = true) -> [UInt8] {
-        func u16(_ v: UInt16) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)] }
-        func u32(_ v: UInt32) -> [UInt8] { bigEndian ? be32(v) : be32(v).reversed() }
-        var entries: [[UInt8]] = [], data: [UInt8] = []
-        let count = [orientation != nil, xResolution != nil, unit != nil].filter { $0 }.count
-        let dataOffset = UInt32(8 + 2 + 12 * count + 4)
-        if let orientation { entries.append(u16(0x0112) + u16(3) + u32(1) + u16(orientation) + [0, 0]) }
-        if let (numerator, denominator) = xResolution {
-            entries.append(u16(0x011A) + u16(5) + u32(1) + u32(dataOffset))
-            data += u32(numerator) + u32(denominator)
-        }
-        if let unit { entries.append(u16(0x0128) + u16(3) + u32(1) + u16(unit) + [0, 0]) }
-        let header: [UInt8] = bigEndian ? Array("MM".utf8) + [0, 42] : Array("II".utf8) + [42, 0]
-        return header + u32(8) + u16(UInt16(count)) + entries.flatMap { $0 } + u32(0) + data
-    }
-
-    // MARK: JPEG segments
-
-    /// `jpeg` with a marker segment inserted after SOI (and after JFIF's APP0, if any).
-    static func inserting(_ segments: [(marker: UInt8, payload: [UInt8])], into jpeg: [UInt8]) -> [UInt8] {
-        var at = 2
-        if jpeg[2] == 0xFF && jpeg[3] == 0xE0 { at = 4 + Int(jpeg[4]) << 8 + Int(jpeg[5]) }
-        let bytes = segments.flatMap { segment -> [UInt8] in
-            let length = segment.payload.count + 2
-            return [0xFF, segment.marker, UInt8(length >> 8), UInt8(length & 0xFF)] + segment.payload
-        }
-        return Array(jpeg[..<at]) + bytes + Array(jpeg[at...])
-    }
-
-    /// `jpeg` with an APP1 EXIF segment.
-    static func withEXIF(_ jpeg: [UInt8], _ tiff: [UInt8]) -> [UInt8] {
-        inserting([(0xE1, Array("Exif\0\0".utf8) + tiff)], into: jpeg)
-    }
-
-    /// `jpeg` with an ICC profile in as many APP2 segments as it takes (65519 bytes each).
-    static func withICC(_ jpeg: [UInt8], _ icc: [UInt8]) -> [UInt8] {
-        let chunks = stride(from: 0, to: icc.count, by: 65519).map { Array(icc[$0..<min($0 + 65519, icc.count)]) }
-        return inserting(chunks.enumerated().map { i, chunk in
-            (0xE2, Array("ICC_PROFILE\0".utf8) + [UInt8(i + 1), UInt8(chunks.count)] + chunk)
-        }, into: jpeg)
-    }
-
     /// A JPEG from `ccodecs_jpeg_encode_rgb` with the given CCODECS_JPEG_* flags.
     static func jpeg(_ image: RasterImage, quality: Int32 = 95, flags: Int32) -> [UInt8] {
         var out = ccodecs_buffer()
@@ -102,7 +56,7 @@ extension Fixture {
 
     /// A PNG iCCP chunk holding `profile`.
     static func iCCP(_ profile: [UInt8]) -> [UInt8] {
-        chunk("iCCP", Array("test profile".utf8) + [0, 0] + zlibStored(profile))
+        PictureBytes.chunk("iCCP", Array("test profile".utf8) + [0, 0] + PictureBytes.zlibStored(profile))
     }
 
     // MARK: The judge

@@ -1,4 +1,5 @@
 import Foundation
+import FramedTestSupport
 import Testing
 import FramedRaster
 import CCodecs
@@ -40,7 +41,7 @@ import CCodecs
         let image = Fixture.gradient(48, 32)
         let plain = try PictureEncoder.jpeg(image, quality: 95)
         let profile = Fixture.iccProfile(Fixture.adobeRGB, gamma: 563.0 / 256)
-        let tagged = Fixture.withICC(plain, profile)
+        let tagged = PictureBytes.withICC(plain, profile)
         #expect(try Pictures.info(data: tagged).hasICCProfile && !Pictures.info(data: plain).hasICCProfile)
         let stored = try Pictures.decode(data: plain).image
         let decoded = try Pictures.decode(data: tagged)
@@ -61,7 +62,7 @@ import CCodecs
         let profile = Fixture.iccProfile(nil, gamma: 1.8, gray: true)
         let plain = try PictureEncoder.jpeg(Fixture.gradient(40, 8, gray: true), quality: 95, grayscale: true)
         let stored = try Pictures.decode(data: plain).image
-        let decoded = try Pictures.decode(data: Fixture.withICC(plain, profile))
+        let decoded = try Pictures.decode(data: PictureBytes.withICC(plain, profile))
         #expect(decoded.colorConverted && decoded.colorWarnings.isEmpty)
         let grays = (0..<stored.width).map { Double(stored.pixel(x: $0, y: 0).r) }
         let expected = try Fixture.transicc(profile: profile, intent: .perceptual, grays.map { [$0] })
@@ -77,7 +78,7 @@ import CCodecs
     }
 
     @Test func pngGammaOneOverOnePointEightIsConverted() throws {
-        let gama = Fixture.chunk("gAMA", Fixture.be32(55556))
+        let gama = PictureBytes.chunk("gAMA", PictureBytes.be32(55556))
         let bytes = Self.rgbPNG(Self.colours, chunks: [gama])
         #expect(try Pictures.info(data: bytes).hasICCProfile)
         let decoded = try Pictures.decode(data: bytes)
@@ -97,10 +98,10 @@ import CCodecs
     }
 
     @Test func srgbLikeGammaOrAnSRGBChunkIsLeftAlone() throws {
-        let sRGBGamma = Self.rgbPNG(Self.colours, chunks: [Fixture.chunk("gAMA", Fixture.be32(45455))])
-        let withSRGB = Self.rgbPNG(Self.colours, chunks: [Fixture.chunk("sRGB", [0]), Fixture.chunk("gAMA", Fixture.be32(45455))])
-        let srgbChrm = Fixture.chunk("cHRM", [31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000].flatMap { Fixture.be32($0) })
-        let sRGBGammaAndChrm = Self.rgbPNG(Self.colours, chunks: [Fixture.chunk("gAMA", Fixture.be32(45455)), srgbChrm])
+        let sRGBGamma = Self.rgbPNG(Self.colours, chunks: [PictureBytes.chunk("gAMA", PictureBytes.be32(45455))])
+        let withSRGB = Self.rgbPNG(Self.colours, chunks: [PictureBytes.chunk("sRGB", [0]), PictureBytes.chunk("gAMA", PictureBytes.be32(45455))])
+        let srgbChrm = PictureBytes.chunk("cHRM", [31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000].flatMap { PictureBytes.be32($0) })
+        let sRGBGammaAndChrm = Self.rgbPNG(Self.colours, chunks: [PictureBytes.chunk("gAMA", PictureBytes.be32(45455)), srgbChrm])
         for bytes in [sRGBGamma, withSRGB, sRGBGammaAndChrm, Self.rgbPNG(Self.colours, chunks: [])] {
             let decoded = try Pictures.decode(data: bytes)
             let hasProfile = try Pictures.info(data: bytes).hasICCProfile
@@ -111,8 +112,8 @@ import CCodecs
 
     @Test(.enabled(if: Fixture.hasTransicc))
     func pngGammaWithAdobeChromaticities() throws {
-        let chrm = Fixture.chunk("cHRM", Fixture.adobeRGB.flatMap { Fixture.be32(UInt32(($0 * 100_000).rounded())) })
-        let bytes = Self.rgbPNG(Self.colours, chunks: [Fixture.chunk("gAMA", Fixture.be32(45471)), chrm]) // 256/563
+        let chrm = PictureBytes.chunk("cHRM", Fixture.adobeRGB.flatMap { PictureBytes.be32(UInt32(($0 * 100_000).rounded())) })
+        let bytes = Self.rgbPNG(Self.colours, chunks: [PictureBytes.chunk("gAMA", PictureBytes.be32(45471)), chrm]) // 256/563
         let decoded = try Pictures.decode(data: bytes)
         #expect(decoded.colorConverted)
         let profile = Fixture.iccProfile(Fixture.adobeRGB, gamma: 563.0 / 256)
@@ -126,9 +127,9 @@ import CCodecs
         let plain = try PictureEncoder.jpeg(Fixture.gradient(24, 16), quality: 90)
         let stored = try Pictures.decode(data: plain).image
         let srgb = try #require(FileManager.default.contents(atPath: "/usr/share/color/icc/ghostscript/srgb.icc"))
-        let decoded = try Pictures.decode(data: Fixture.withICC(plain, Array(srgb)))
+        let decoded = try Pictures.decode(data: PictureBytes.withICC(plain, Array(srgb)))
         #expect(!decoded.colorConverted && decoded.colorWarnings.isEmpty && decoded.image == stored)
-        let lookalike = try Pictures.decode(data: Fixture.withICC(plain, Fixture.iccProfile(nil, gamma: 2.2)))
+        let lookalike = try Pictures.decode(data: PictureBytes.withICC(plain, Fixture.iccProfile(nil, gamma: 2.2)))
         #expect(lookalike.colorConverted && lookalike.image != stored)
     }
 
@@ -147,7 +148,7 @@ import CCodecs
             ("gray profile on RGB", Fixture.iccProfile(nil, gamma: 2.2, gray: true)),
         ]
         for (name, icc) in broken where !icc.isEmpty {
-            let decoded = try Pictures.decode(data: Fixture.withICC(plain, icc))
+            let decoded = try Pictures.decode(data: PictureBytes.withICC(plain, icc))
             #expect(decoded.colorWarnings.count == 1, "\(name)")
             #expect(decoded.colorWarnings.first?.hasPrefix("embedded ICC profile ignored") == true, "\(name): \(decoded.colorWarnings)")
             #expect(!decoded.colorConverted && decoded.image == stored, "\(name)")

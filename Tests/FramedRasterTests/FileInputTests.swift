@@ -57,7 +57,7 @@ import Testing
     /// An interlaced RGBA PNG of `interlaced`, with an eXIf chunk for `orientation`.
     static func interlacedPNG(orientation: Int) -> [UInt8] {
         Fixture.png(width: 13, height: 7, depth: 8, colorType: 6, interlace: 1,
-                    chunks: [Fixture.chunk("eXIf", Fixture.exif(orientation: UInt16(orientation)))],
+                    chunks: [PictureBytes.chunk("eXIf", PictureBytes.exif(orientation: UInt16(orientation)))],
                     scanlines: adam7(interlaced))
     }
 
@@ -69,11 +69,11 @@ import Testing
             "progressive JPEG": try! PictureEncoder.jpeg(Fixture.noise(240, 160), quality: 100, progressive: true),
             "gray JPEG": try! PictureEncoder.jpeg(Fixture.gradient(40, 30), grayscale: true),
             "arithmetic JPEG": Fixture.jpeg(Fixture.gradient(40, 30), flags: CCODECS_JPEG_ARITHMETIC),
-            "JPEG with an Adobe RGB profile": Fixture.withICC(try! PictureEncoder.jpeg(Fixture.gradient(40, 30)),
+            "JPEG with an Adobe RGB profile": PictureBytes.withICC(try! PictureEncoder.jpeg(Fixture.gradient(40, 30)),
                                                               Fixture.iccProfile(Fixture.adobeRGB, gamma: 563.0 / 256)),
             "CMYK JPEG": CMYKTests.jpeg(.adobe),
             // Markers libjpeg does not keep are skipped: across read chunks, without reading them.
-            "JPEG with 130 KB of skipped markers": Fixture.inserting([(0xED, [UInt8](repeating: 7, count: 65000)),
+            "JPEG with 130 KB of skipped markers": PictureBytes.inserting([(0xED, [UInt8](repeating: 7, count: 65000)),
                                                                      (0xEE, [UInt8](repeating: 9, count: 65000))],
                                                                     into: noisyJPEG),
             "truncated JPEG": Array(noisyJPEG.prefix(noisyJPEG.count * 2 / 3)),
@@ -86,17 +86,17 @@ import Testing
                                                     chunks: [Fixture.iCCP(Fixture.iccProfile(Fixture.adobeRGB, gamma: 2.2))],
                                                     scanlines: [0, 200, 100, 50]),
             "PNG with gAMA": Fixture.png(width: 1, height: 1, depth: 8, colorType: 0,
-                                         chunks: [Fixture.chunk("gAMA", Fixture.be32(100_000))], scanlines: [0, 128]),
+                                         chunks: [PictureBytes.chunk("gAMA", PictureBytes.be32(100_000))], scanlines: [0, 128]),
             "truncated PNG": Array(noisyPNG.prefix(noisyPNG.count / 2)),
             "PNG cut in its header": Array(noisyPNG.prefix(20)),
             "not a picture": Array("just some text, long enough to be sniffed".utf8),
         ]
         for value in 1...8 {
             pictures["JPEG, EXIF orientation \(value)"] =
-                Fixture.withEXIF(markedJPEG, Fixture.exif(orientation: UInt16(value), bigEndian: value % 2 == 0))
+                PictureBytes.withEXIF(markedJPEG, PictureBytes.exif(orientation: UInt16(value), bigEndian: value % 2 == 0))
             let png = try! PictureEncoder.png(OrientationTests.marked), iend = png.count - 12
             pictures["PNG, eXIf orientation \(value) after the image data"] =
-                Array(png[..<iend]) + Fixture.chunk("eXIf", Fixture.exif(orientation: UInt16(value))) + Array(png[iend...])
+                Array(png[..<iend]) + PictureBytes.chunk("eXIf", PictureBytes.exif(orientation: UInt16(value))) + Array(png[iend...])
             pictures["interlaced PNG, eXIf orientation \(value)"] = interlacedPNG(orientation: value)
         }
         for name in ["png-exif-after-bad-chunk.png", "png-300mb-exif-chunk.png"] {

@@ -1,5 +1,6 @@
 import CCodecs
 import Foundation
+import FramedTestSupport
 import FramedRaster
 import Testing
 
@@ -56,8 +57,8 @@ import Testing
     /// A complete 16x16 PNG whose IHDR is patched to claim `width` x `height`.
     static func pngClaiming(_ width: UInt32, _ height: UInt32) throws -> [UInt8] {
         var bytes = try PictureEncoder.png(Fixture.gradient(16, 16))
-        bytes.replaceSubrange(16..<24, with: Fixture.be32(width) + Fixture.be32(height))
-        bytes.replaceSubrange(29..<33, with: Fixture.be32(Fixture.crc32(bytes[12..<29])))
+        bytes.replaceSubrange(16..<24, with: PictureBytes.be32(width) + PictureBytes.be32(height))
+        bytes.replaceSubrange(29..<33, with: PictureBytes.be32(PictureBytes.crc32(bytes[12..<29])))
         return bytes
     }
 
@@ -136,7 +137,7 @@ import Testing
     /// 300 text chunks: libpng keeps at most 256 ancillary chunks and warns about the rest
     /// (CCODECS_PNG_CHUNK_CACHE_MAX); the picture still decodes.
     @Test func manyTextChunksAreCapped() throws {
-        let texts = (0..<300).map { Fixture.chunk("tEXt", Array("Comment\0number \($0)".utf8)) }
+        let texts = (0..<300).map { PictureBytes.chunk("tEXt", Array("Comment\0number \($0)".utf8)) }
         let bytes = Fixture.png(width: 2, height: 1, depth: 8, colorType: 0, chunks: texts, scanlines: [0, 1, 2])
         let decoded = try Pictures.decode(data: bytes)
         #expect(decoded.image.width == 2)
@@ -148,7 +149,7 @@ import Testing
     @Test func anICCPBombIsNotInflated() throws {
         let compressed = Self.zlibZeros(count: 20 << 20)
         #expect(compressed.count < 200_000)
-        let iccp = Fixture.chunk("iCCP", Array("bomb".utf8) + [0, 0] + compressed)
+        let iccp = PictureBytes.chunk("iCCP", Array("bomb".utf8) + [0, 0] + compressed)
         let bytes = Fixture.png(width: 2, height: 1, depth: 8, colorType: 2, chunks: [iccp], scanlines: [0, 1, 2, 3, 4, 5, 6])
         let decoded = try Pictures.decode(data: bytes)
         #expect(decoded.image.width == 2 && !decoded.colorConverted)
@@ -170,6 +171,6 @@ import Testing
         code(0, 7)                             // end of block
         if used > 0 { put(0, 8 - used) }
         let n = UInt32((1 + 258 * repeats) % 65521)
-        return out + Fixture.be32(n << 16 | 1)  // Adler-32 of zeros: a = 1, b = n
+        return out + PictureBytes.be32(n << 16 | 1)  // Adler-32 of zeros: a = 1, b = n
     }
 }

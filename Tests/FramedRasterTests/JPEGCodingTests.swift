@@ -1,3 +1,4 @@
+import FramedTestSupport
 import Testing
 import FramedRaster
 import CCodecs
@@ -35,9 +36,9 @@ import CCodecs
     }
 
     @Test func shimHandsOnEXIFAndICC() throws {
-        let tiff = Fixture.exif(orientation: 3)
+        let tiff = PictureBytes.exif(orientation: 3)
         let icc = Fixture.iccProfile(nil, gamma: 2.2)
-        let bytes = Fixture.withICC(Fixture.withEXIF(try PictureEncoder.jpeg(Fixture.gradient(8, 8)), tiff), icc)
+        let bytes = PictureBytes.withICC(PictureBytes.withEXIF(try PictureEncoder.jpeg(Fixture.gradient(8, 8)), tiff), icc)
         var out = ccodecs_decoded()
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         defer { ccodecs_decoded_release(&out) }
@@ -61,7 +62,7 @@ import CCodecs
     }
 
     @Test func truncatedMetadataErrorsCleanly() throws {
-        let bytes = Fixture.withICC(Fixture.withEXIF(try PictureEncoder.jpeg(Fixture.gradient(16, 16)), Fixture.exif(orientation: 6)),
+        let bytes = PictureBytes.withICC(PictureBytes.withEXIF(try PictureEncoder.jpeg(Fixture.gradient(16, 16)), PictureBytes.exif(orientation: 6)),
                                     Fixture.iccProfile(Fixture.adobeRGB, gamma: 2.2))
         for cut in stride(from: 3, to: bytes.count, by: 41) {
             do {

@@ -1,3 +1,4 @@
+import FramedTestSupport
 import Testing
 import FramedRaster
 import CCodecs
@@ -93,7 +94,7 @@ func meanDifference(_ a: RasterImage, _ b: RasterImage) -> Double {
     @Test func libjpegMessagesComeBack() {
         var out = ccodecs_decoded()
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
-        let png = Fixture.signature + [0, 0, 0, 0]
+        let png = PictureBytes.pngSignature + [0, 0, 0, 0]
         #expect(ccodecs_jpeg_decode(png, png.count, 1, 1000, &out, &message) == CCODECS_ERROR)
         #expect(message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } == "Not a JPEG file: starts with 0x89 0x50")
         #expect(out.pixels == nil)

@@ -52,8 +52,8 @@ import CCodecs
     @Test(arguments: 1...8)
     func jpegEXIFPutsTheMarksWhereTheyBelong(value: Int) throws {
         for bigEndian in [true, false] {
-            let bytes = Fixture.withEXIF(try PictureEncoder.jpeg(Self.marked, quality: 95),
-                                         Fixture.exif(orientation: UInt16(value), bigEndian: bigEndian))
+            let bytes = PictureBytes.withEXIF(try PictureEncoder.jpeg(Self.marked, quality: 95),
+                                         PictureBytes.exif(orientation: UInt16(value), bigEndian: bigEndian))
             let info = try Pictures.info(data: bytes)
             #expect(info.orientation.rawValue == value && info.width == 64)
             #expect(info.orientedSize == (value >= 5 ? (32, 64) : (64, 32)))
@@ -66,7 +66,7 @@ import CCodecs
     @Test(arguments: 1...8)
     func pngEXIfPutsTheMarksWhereTheyBelong(value: Int) throws {
         let png = try PictureEncoder.png(Self.marked)
-        let exif = Fixture.chunk("eXIf", Fixture.exif(orientation: UInt16(value)))
+        let exif = PictureBytes.chunk("eXIf", PictureBytes.exif(orientation: UInt16(value)))
         let iend = png.count - 12
         // eXIf before IDAT (after IHDR) and after it (before IEND): both are allowed.
         for bytes in [Array(png[..<33]) + exif + Array(png[33...]), Array(png[..<iend]) + exif + Array(png[iend...])] {
@@ -84,8 +84,8 @@ import CCodecs
         let directory = try TemporaryFolder.make("framed-orient")
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("in.jpg"), output = directory.appendingPathComponent("out.png")
-        let bytes = Fixture.withEXIF(try PictureEncoder.jpeg(Fixture.gradient(40, 24), quality: 95),
-                                     Fixture.exif(orientation: UInt16(value), bigEndian: value % 2 == 0))
+        let bytes = PictureBytes.withEXIF(try PictureEncoder.jpeg(Fixture.gradient(40, 24), quality: 95),
+                                     PictureBytes.exif(orientation: UInt16(value), bigEndian: value % 2 == 0))
         try Data(bytes).write(to: input)
         #expect(ImageMagick.run([input.path, "-auto-orient", output.path]))
         let theirs = try Pictures.decode(contentsOf: output.path).image
@@ -97,7 +97,7 @@ import CCodecs
     @Test func autoOrientOffKeepsTheStoredPixels() throws {
         let image = Fixture.noise(7, 5)
         let bytes = try PictureEncoder.png(image)
-        let rotated = Array(bytes[..<33]) + Fixture.chunk("eXIf", Fixture.exif(orientation: 6)) + Array(bytes[33...])
+        let rotated = Array(bytes[..<33]) + PictureBytes.chunk("eXIf", PictureBytes.exif(orientation: 6)) + Array(bytes[33...])
         let kept = try Pictures.decode(data: rotated, options: DecodeOptions(autoOrient: false))
         #expect(kept.image == image && kept.orientation == .right)
         let upright = try Pictures.decode(data: rotated)
@@ -145,10 +145,10 @@ import CCodecs
     }
 
     @Test func badOrMissingEXIFMeansUp() {
-        #expect(Orientation(exif: Fixture.exif(orientation: 6)) == .right)
-        #expect(Orientation(exif: Array("Exif\0\0".utf8) + Fixture.exif(orientation: 8, bigEndian: false)) == .left)
-        for bad in [Fixture.exif(orientation: 0), Fixture.exif(orientation: 9), Fixture.exif(orientation: nil),
-                    Array(Fixture.exif(orientation: 6).prefix(12)), [], Array("MM\0*".utf8), Fixture.noise(10, 10).pixels] {
+        #expect(Orientation(exif: PictureBytes.exif(orientation: 6)) == .right)
+        #expect(Orientation(exif: Array("Exif\0\0".utf8) + PictureBytes.exif(orientation: 8, bigEndian: false)) == .left)
+        for bad in [PictureBytes.exif(orientation: 0), PictureBytes.exif(orientation: 9), PictureBytes.exif(orientation: nil),
+                    Array(PictureBytes.exif(orientation: 6).prefix(12)), [], Array("MM\0*".utf8), Fixture.noise(10, 10).pixels] {
             #expect(Orientation(exif: bad) == .up, "\(bad.prefix(16))")
         }
         #expect(ccodecs_exif_orientation(nil, 100) == 1)
@@ -156,15 +156,15 @@ import CCodecs
 
     @Test func exifResolutionIsUsedWithoutJFIFDensity() throws {
         let jpeg = try PictureEncoder.jpeg(Fixture.gradient(16, 8))
-        let inches = Fixture.withEXIF(jpeg, Fixture.exif(orientation: 1, xResolution: (300, 1), unit: 2))
+        let inches = PictureBytes.withEXIF(jpeg, PictureBytes.exif(orientation: 1, xResolution: (300, 1), unit: 2))
         #expect(try Pictures.info(data: inches).resolution == 300)
         #expect(try Pictures.decode(data: inches).image.resolution == 300)
-        let centimetres = Fixture.withEXIF(jpeg, Fixture.exif(orientation: nil, xResolution: (11811, 100), unit: 3, bigEndian: false))
+        let centimetres = PictureBytes.withEXIF(jpeg, PictureBytes.exif(orientation: nil, xResolution: (11811, 100), unit: 3, bigEndian: false))
         #expect(abs(try #require(Pictures.decode(data: centimetres).image.resolution) - 300) < 0.01)
         // JFIF's density wins.
         var dense = Fixture.gradient(16, 8)
         dense.resolution = 96
-        let both = Fixture.withEXIF(try PictureEncoder.jpeg(dense), Fixture.exif(orientation: 1, xResolution: (300, 1)))
+        let both = PictureBytes.withEXIF(try PictureEncoder.jpeg(dense), PictureBytes.exif(orientation: 1, xResolution: (300, 1)))
         #expect(try Pictures.info(data: both).resolution == 96 && Pictures.decode(data: both).image.resolution == 96)
     }
 }

@@ -1,3 +1,4 @@
+import FramedTestSupport
 import Testing
 import FramedRaster
 
@@ -35,7 +36,7 @@ import FramedRaster
 
     @Test func paletteWithTRNSGivesAlpha() throws {
         let bytes = Fixture.png(width: 2, height: 1, depth: 8, colorType: 3,
-                                chunks: [Fixture.chunk("PLTE", [255, 0, 0, 0, 0, 255]), Fixture.chunk("tRNS", [0])],
+                                chunks: [PictureBytes.chunk("PLTE", [255, 0, 0, 0, 0, 255]), PictureBytes.chunk("tRNS", [0])],
                                 scanlines: [0, 0, 1])
         let image = try Pictures.decode(data: bytes).image
         #expect(image.pixels == [255, 0, 0, 0, 0, 0, 255, 255])
@@ -94,7 +95,7 @@ import FramedRaster
         #expect(RasterError.tooLarge(width: 100_000, height: 100_000, limit: 256_000_000).description
             == "picture is 100000x100000 pixels, over the limit of 256 megapixels")
         // Even when the file ends right after IHDR.
-        let headerOnly = Fixture.signature + Fixture.ihdr(100_000, 100_000, depth: 8, colorType: 6)
+        let headerOnly = PictureBytes.pngSignature + Fixture.ihdr(100_000, 100_000, depth: 8, colorType: 6)
         #expect(throws: RasterError.tooLarge(width: 100_000, height: 100_000, limit: 256_000_000)) {
             try Pictures.decode(data: headerOnly)
         }

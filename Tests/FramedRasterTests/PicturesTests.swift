@@ -5,7 +5,7 @@ import FramedTestSupport
 
 @Suite struct PicturesTests {
     static let magics: [([UInt8], PictureFormat?)] = [
-        (Fixture.signature, .png),
+        (PictureBytes.pngSignature, .png),
         ([0xFF, 0xD8, 0xFF, 0xE0], .jpeg),
         (Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8), .webp),
         (Array("GIF89a".utf8), .gif),

@@ -4,6 +4,7 @@
 import CCodecs
 import Foundation
 import FramedRaster
+import FramedTestSupport
 
 guard CommandLine.arguments.count == 2 else {
     FileHandle.standardError.write(Data("usage: fuzz-seeds OUTDIR\n".utf8))
@@ -77,79 +78,7 @@ let adobeRGB: [Double] = [0.3127, 0.3290, 0.64, 0.33, 0.21, 0.71, 0.15, 0.06]
 let adobeProfile = iccProfile(adobeRGB, gamma: 563.0 / 256)
 let grayProfile = iccProfile(nil, gamma: 1.8, gray: true)
 
-// MARK: EXIF
-
-func exif(orientation: UInt16?, xResolution: (UInt32, UInt32)? = nil, unit: UInt16? = nil,
-          bigEndian: Bool = true) -> [UInt8] {
-    func u16(_ v: UInt16) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)] }
-    func u32(_ v: UInt32) -> [UInt8] {
-        let b = [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
-        return bigEndian ? b : b.reversed()
-    }
-    var entries: [[UInt8]] = [], data: [UInt8] = []
-    let count = [orientation != nil, xResolution != nil, unit != nil].filter { $0 }.count
-    let dataOffset = UInt32(8 + 2 + 12 * count + 4)
-    if let orientation { entries.append(u16(0x0112) + u16(3) + u32(1) + u16(orientation) + [0, 0]) }
-    if let (numerator, denominator) = xResolution {
-        entries.append(u16(0x011A) + u16(5) + u32(1) + u32(dataOffset))
-        data += u32(numerator) + u32(denominator)
-    }
-    if let unit { entries.append(u16(0x0128) + u16(3) + u32(1) + u16(unit) + [0, 0]) }
-    let header: [UInt8] = bigEndian ? Array("MM".utf8) + [0, 42] : Array("II".utf8) + [42, 0]
-    return header + u32(8) + u16(UInt16(count)) + entries.flatMap { $0 } + u32(0) + data
-}
-
-// MARK: JPEG segments
-
-func inserting(_ segments: [(marker: UInt8, payload: [UInt8])], into jpeg: [UInt8]) -> [UInt8] {
-    var at = 2
-    if jpeg[2] == 0xFF && jpeg[3] == 0xE0 { at = 4 + Int(jpeg[4]) << 8 + Int(jpeg[5]) }
-    let segmentBytes = segments.flatMap { segment -> [UInt8] in
-        let length = segment.payload.count + 2
-        return [0xFF, segment.marker, UInt8(length >> 8), UInt8(length & 0xFF)] + segment.payload
-    }
-    return Array(jpeg[..<at]) + segmentBytes + Array(jpeg[at...])
-}
-
-func withEXIF(_ jpeg: [UInt8], _ tiff: [UInt8]) -> [UInt8] { inserting([(0xE1, Array("Exif\0\0".utf8) + tiff)], into: jpeg) }
-
-func withICC(_ jpeg: [UInt8], _ icc: [UInt8]) -> [UInt8] {
-    inserting([(0xE2, Array("ICC_PROFILE\0".utf8) + [1, 1] + icc)], into: jpeg)
-}
-
-// MARK: PNG by hand
-
-func crc32(_ bytes: [UInt8]) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-        crc ^= UInt32(byte)
-        for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-    }
-    return ~crc
-}
-
-func be32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
-
-func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-    let body = Array(type.utf8) + data
-    return be32(UInt32(data.count)) + body + be32(crc32(body))
-}
-
-func zlibStored(_ data: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = [0x78, 0x01]
-    var blocks = stride(from: 0, to: data.count, by: 65535).map { Array(data[$0..<min($0 + 65535, data.count)]) }
-    if blocks.isEmpty { blocks = [[]] }
-    for (i, block) in blocks.enumerated() {
-        let n = UInt16(block.count)
-        out += [i == blocks.count - 1 ? 1 : 0, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8(~n >> 8)]
-        out += block
-    }
-    var a: UInt32 = 1, b: UInt32 = 0
-    for byte in data { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
-    return out + be32(b << 16 | a)
-}
-
-let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+// MARK: PNG (chunks, EXIF and JPEG segments come from PictureBytes, shared with the tests)
 
 /// A PNG of `width` x `height` with every sample a ramp, any colour type and depth, optionally
 /// Adam7-interlaced (the scanlines are then written pass by pass), with extra chunks before
@@ -178,11 +107,11 @@ func png(_ width: Int, _ height: Int, depth: Int, colorType: UInt8, interlace: B
     }
     var extra = before
     if colorType == 3 {
-        extra.insert(chunk("PLTE", [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]), at: 0)
+        extra.insert(PictureBytes.chunk("PLTE", [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]), at: 0)
     }
-    let header = be32(UInt32(width)) + be32(UInt32(height)) + [UInt8(depth), colorType, 0, 0, interlace ? 1 : 0]
-    return signature + chunk("IHDR", header) + extra.flatMap { $0 } + chunk("IDAT", zlibStored(raw))
-        + after.flatMap { $0 } + chunk("IEND", [])
+    let header = PictureBytes.be32(UInt32(width)) + PictureBytes.be32(UInt32(height)) + [UInt8(depth), colorType, 0, 0, interlace ? 1 : 0]
+    return PictureBytes.pngSignature + PictureBytes.chunk("IHDR", header) + extra.flatMap { $0 } + PictureBytes.chunk("IDAT", PictureBytes.zlibStored(raw))
+        + after.flatMap { $0 } + PictureBytes.chunk("IEND", [])
 }
 
 // MARK: fuzz-jpeg
@@ -202,10 +131,10 @@ write("fuzz-jpeg", "cmyk.jpg", cmykJPEG(16, 16, flags: 0))
 write("fuzz-jpeg", "cmyk-adobe.jpg", cmykJPEG(16, 16, flags: CCODECS_JPEG_ADOBE))
 write("fuzz-jpeg", "ycck.jpg", cmykJPEG(16, 16, flags: CCODECS_JPEG_YCCK))
 for orientation in [3, 6, 8] as [UInt16] {
-    write("fuzz-jpeg", "exif-\(orientation).jpg", withEXIF(jpeg(gradient(24, 16)), exif(orientation: orientation, xResolution: (144, 1), unit: 2)))
+    write("fuzz-jpeg", "exif-\(orientation).jpg", PictureBytes.withEXIF(jpeg(gradient(24, 16)), PictureBytes.exif(orientation: orientation, xResolution: (144, 1), unit: 2)))
 }
-write("fuzz-jpeg", "icc.jpg", withICC(jpeg(photo), adobeProfile))
-write("fuzz-jpeg", "gray-icc.jpg", withICC(jpeg(photo, flags: CCODECS_JPEG_GRAYSCALE), grayProfile))
+write("fuzz-jpeg", "icc.jpg", PictureBytes.withICC(jpeg(photo), adobeProfile))
+write("fuzz-jpeg", "gray-icc.jpg", PictureBytes.withICC(jpeg(photo, flags: CCODECS_JPEG_GRAYSCALE), grayProfile))
 
 // MARK: fuzz-png
 
@@ -214,18 +143,18 @@ for (type, depths) in [(0, [1, 2, 4, 8, 16]), (2, [8, 16]), (3, [1, 2, 4, 8]), (
 }
 write("fuzz-png", "interlaced-rgba.png", png(13, 11, depth: 8, colorType: 6, interlace: true))
 write("fuzz-png", "interlaced-gray1.png", png(9, 9, depth: 1, colorType: 0, interlace: true))
-write("fuzz-png", "palette-trns.png", png(8, 8, depth: 2, colorType: 3, before: [chunk("tRNS", [0, 128, 255])]))
-write("fuzz-png", "gray-trns.png", png(8, 8, depth: 8, colorType: 0, before: [chunk("tRNS", [0, 7])]))
+write("fuzz-png", "palette-trns.png", png(8, 8, depth: 2, colorType: 3, before: [PictureBytes.chunk("tRNS", [0, 128, 255])]))
+write("fuzz-png", "gray-trns.png", png(8, 8, depth: 8, colorType: 0, before: [PictureBytes.chunk("tRNS", [0, 7])]))
 write("fuzz-png", "iccp.png", png(8, 8, depth: 8, colorType: 2,
-                                  before: [chunk("iCCP", Array("seed".utf8) + [0, 0] + zlibStored(adobeProfile))]))
+                                  before: [PictureBytes.chunk("iCCP", Array("seed".utf8) + [0, 0] + PictureBytes.zlibStored(adobeProfile))]))
 write("fuzz-png", "gama-chrm.png", png(8, 8, depth: 8, colorType: 2,
-                                       before: [chunk("gAMA", be32(55555)), chunk("cHRM", [31270, 32900, 64000, 33000, 21000, 71000, 15000, 6000].flatMap { be32(UInt32($0)) })]))
-write("fuzz-png", "srgb.png", png(8, 8, depth: 8, colorType: 2, before: [chunk("sRGB", [0]), chunk("gAMA", be32(45455))]))
-write("fuzz-png", "exif-before.png", png(12, 6, depth: 8, colorType: 2, before: [chunk("eXIf", exif(orientation: 6))]))
-write("fuzz-png", "exif-after.png", png(12, 6, depth: 8, colorType: 2, after: [chunk("eXIf", exif(orientation: 8, bigEndian: false))]))
-write("fuzz-png", "phys.png", png(8, 8, depth: 8, colorType: 2, before: [chunk("pHYs", be32(5669) + be32(5669) + [1])]))
-write("fuzz-png", "text.png", png(8, 8, depth: 8, colorType: 0, before: [chunk("tEXt", Array("Comment\0seed".utf8)),
-                                                                        chunk("zTXt", Array("Comment\0\0".utf8) + zlibStored(Array("seed".utf8)))]))
+                                       before: [PictureBytes.chunk("gAMA", PictureBytes.be32(55555)), PictureBytes.chunk("cHRM", [31270, 32900, 64000, 33000, 21000, 71000, 15000, 6000].flatMap { PictureBytes.be32(UInt32($0)) })]))
+write("fuzz-png", "srgb.png", png(8, 8, depth: 8, colorType: 2, before: [PictureBytes.chunk("sRGB", [0]), PictureBytes.chunk("gAMA", PictureBytes.be32(45455))]))
+write("fuzz-png", "exif-before.png", png(12, 6, depth: 8, colorType: 2, before: [PictureBytes.chunk("eXIf", PictureBytes.exif(orientation: 6))]))
+write("fuzz-png", "exif-after.png", png(12, 6, depth: 8, colorType: 2, after: [PictureBytes.chunk("eXIf", PictureBytes.exif(orientation: 8, bigEndian: false))]))
+write("fuzz-png", "phys.png", png(8, 8, depth: 8, colorType: 2, before: [PictureBytes.chunk("pHYs", PictureBytes.be32(5669) + PictureBytes.be32(5669) + [1])]))
+write("fuzz-png", "text.png", png(8, 8, depth: 8, colorType: 0, before: [PictureBytes.chunk("tEXt", Array("Comment\0seed".utf8)),
+                                                                        PictureBytes.chunk("zTXt", Array("Comment\0\0".utf8) + PictureBytes.zlibStored(Array("seed".utf8)))]))
 write("fuzz-png", "compressed.png", try! PictureEncoder.png(gradient(24, 16, alpha: { x, _ in UInt8(x * 10) })))
 
 // MARK: fuzz-webp
@@ -235,17 +164,17 @@ write("fuzz-webp", "lossless.webp", try! PictureEncoder.webp(gradient(16, 12), q
 write("fuzz-webp", "lossless-alpha.webp", try! PictureEncoder.webp(gradient(16, 12, alpha: { x, y in UInt8((x + y) * 8) }), quality: nil))
 write("fuzz-webp", "lossy-alpha.webp", try! PictureEncoder.webp(gradient(16, 12, alpha: { x, _ in UInt8(x * 16) }), quality: 60))
 write("fuzz-webp", "metadata.webp", try! PictureEncoder.webp(gradient(16, 12), quality: 60, icc: adobeProfile,
-                                                               exif: exif(orientation: 6, xResolution: (72, 1), unit: 2)))
+                                                               exif: PictureBytes.exif(orientation: 6, xResolution: (72, 1), unit: 2)))
 
 // MARK: fuzz-exif
 
 for orientation in 1...8 {
-    write("fuzz-exif", "be-\(orientation).tiff", exif(orientation: UInt16(orientation)))
+    write("fuzz-exif", "be-\(orientation).tiff", PictureBytes.exif(orientation: UInt16(orientation)))
 }
-write("fuzz-exif", "le-6.tiff", exif(orientation: 6, bigEndian: false))
-write("fuzz-exif", "resolution-inch.tiff", exif(orientation: 1, xResolution: (300, 1), unit: 2))
-write("fuzz-exif", "resolution-cm.tiff", exif(orientation: nil, xResolution: (118, 1), unit: 3, bigEndian: false))
-write("fuzz-exif", "prefixed.exif", Array("Exif\0\0".utf8) + exif(orientation: 3, xResolution: (72, 1)))
+write("fuzz-exif", "le-6.tiff", PictureBytes.exif(orientation: 6, bigEndian: false))
+write("fuzz-exif", "resolution-inch.tiff", PictureBytes.exif(orientation: 1, xResolution: (300, 1), unit: 2))
+write("fuzz-exif", "resolution-cm.tiff", PictureBytes.exif(orientation: nil, xResolution: (118, 1), unit: 3, bigEndian: false))
+write("fuzz-exif", "prefixed.exif", Array("Exif\0\0".utf8) + PictureBytes.exif(orientation: 3, xResolution: (72, 1)))
 
 // MARK: fuzz-icc (first byte: pixel format, intent, default CMYK profile; then the profile)
 

@@ -87,8 +87,7 @@ struct ArgumentParser {
 
     /// " (did you mean --x?)" for a near miss, else "".
     private func suggestion(for name: String) -> String {
-        let close = specs.map(\.name).filter { $0.hasPrefix(name) || name.hasPrefix($0) || editDistance($0, name) <= 2 }
-        return close.first.map { " (did you mean --\($0)?)" } ?? ""
+        specs.nearestName(to: name).map { " (did you mean --\($0)?)" } ?? ""
     }
 
     /// The help text: one aligned line per option, with its default.
@@ -110,8 +109,16 @@ struct ArgumentParser {
     }
 }
 
+extension [OptionSpec] {
+    /// The first option whose name is a prefix of `name`, has it as a prefix, or is within two
+    /// edits of it: the "did you mean" of the command line and of config files.
+    func nearestName(to name: String) -> String? {
+        map(\.name).first { $0.hasPrefix(name) || name.hasPrefix($0) || editDistance($0, name) <= 2 }
+    }
+}
+
 /// Levenshtein distance, for "did you mean" hints.
-func editDistance(_ a: String, _ b: String) -> Int {
+private func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     var previous = Array(0...b.count)
     for i in 1...max(1, a.count) where !a.isEmpty {

@@ -162,14 +162,17 @@ enum BatchPlanner {
 
         // No output may be an input or another output; found before anything is written.
         var taken: [String: Job] = [:]
-        let inputs = jobs.filter { $0.input != "-" }.map { ($0, normalized($0.input)) }
+        // Each input's path and file identity, found once (one stat each, not one per output).
+        let inputPaths = jobs.filter { $0.input != "-" }.map(\.input)
+        let inputKeys = Set(inputPaths.map(normalized))
+        let inputFiles = Set(inputPaths.compactMap(FileSystem.identity))
         let destinations = jobs.compactMap { job -> (Job, String)? in
             if case let .file(path) = job.output { return (job, path) }
             return nil
         } + (pagesOutput?.text.flatMap { $0 == "-" ? nil : (jobs[0], $0) }.map { [$0] } ?? [])
         for (job, path) in destinations {
             let key = normalized(path)
-            if let (_, _) = inputs.first(where: { $0.1 == key || OutputFile.isSameFile($0.0.input, path) }) {
+            if inputKeys.contains(key) || FileSystem.identity(path).map(inputFiles.contains) == true {
                 throw UsageError("the output \(path) is the input picture; it would be overwritten")
             }
             if !settings.pages, let other = taken[key] {

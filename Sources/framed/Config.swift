@@ -109,8 +109,8 @@ enum ConfigFile {
         let specs = frameOptions.map(\.spec)
         for key in values.keys.sorted() {
             guard specs.contains(where: { $0.name == key }) else {
-                let close = specs.map(\.name).filter { editDistance($0, key) <= 2 || $0.hasPrefix(key) || key.hasPrefix($0) }
-                throw UsageError("--config \(path): unknown key \"\(key)\"" + (close.first.map { " (did you mean \"\($0)\"?)" } ?? ""))
+                throw UsageError("--config \(path): unknown key \"\(key)\""
+                                 + (specs.nearestName(to: key).map { " (did you mean \"\($0)\"?)" } ?? ""))
             }
             if refused.contains(key) { throw UsageError("--config \(path): \"\(key)\" cannot be set in a config file") }
         }

@@ -9,6 +9,19 @@ enum FileSystem {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
+    /// A file's device and inode: two paths with the same identity are the same file (through
+    /// links, `..` or hard links). Nil when `path` does not exist.
+    struct Identity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    static func identity(_ path: String) -> Identity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
     /// The names in a folder (without "." and ".."), in no particular order; nil if it cannot
     /// be read.
     static func names(in folder: String) -> [String]? {

@@ -93,13 +93,9 @@ enum FramedCommand {
         settings.preset.apply(to: &settings)
         for index in given.indices where given[index].name != "preset" && given[index].name != "config" { try apply(index) }
         settings.inputs = parsed.positionals
-        settings.input = parsed.positionals.first
         if settings.pageSize == nil {
-            if parsed.has("orientation") || fromConfig.contains(where: { $0.name == "orientation" }) {
-                throw UsageError("--orientation needs --page")
-            }
-            if parsed.has("bleed") || fromConfig.contains(where: { $0.name == "bleed" }) {
-                throw UsageError("--bleed needs --page")
+            for name in ["orientation", "bleed"] where given.contains(where: { $0.name == name }) {
+                throw UsageError("--\(name) needs --page")
             }
         }
         return (settings, given)

@@ -37,41 +37,37 @@ enum OutputFile {
             if !succeeded { TemporaryFiles.shared.discard(temporary) }
         }
         // mkstemp makes the file 0600; give it the usual 0666 less the umask.
-        let mask = umask(0); umask(mask)
-        fchmod(descriptor, 0o666 & ~mask)
-        let writeError = writeAll(bytes, to: descriptor, sync: true)
-        let closeFailed = close(descriptor) != 0
-        if let writeError { throw FileError(path: path, reason: "cannot write: \(writeError)") }
-        if closeFailed { throw FileError(path: path, reason: "cannot write: \(Self.errorText())") }
+        fchmod(descriptor, newFileMode)
+        try finish(FileDescriptor(rawValue: descriptor), bytes, path: path, sync: true)
         try TemporaryFiles.shared.rename(temporary, to: path)
         succeeded = true
     }
 
+    /// 0666 less the umask, read once: `umask` can only be read by setting it, and workers write
+    /// at the same time, so reading it per file could leave the process's mask at 0.
+    private static let newFileMode: mode_t = {
+        let mask = umask(0)
+        umask(mask)
+        return 0o666 & ~mask
+    }()
+
     /// Writes into an existing file that is not a regular one (a device, a pipe) as it is.
     private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(FileError) {
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileError(path: path, reason: "cannot write: \(Self.errorText())") }
-        let writeError = writeAll(bytes, to: descriptor, sync: false)
-        let closeFailed = close(descriptor) != 0
-        if let writeError { throw FileError(path: path, reason: "cannot write: \(writeError)") }
-        if closeFailed { throw FileError(path: path, reason: "cannot write: \(Self.errorText())") }
+        let file: FileDescriptor
+        do { file = try .openForWriting(path) } catch { throw FileError(path: path, reason: "cannot write: \(error)") }
+        try finish(file, bytes, path: path, sync: false)
     }
 
-    /// Writes every byte (retrying short writes and EINTR), then `fsync`s when asked (EINVAL,
-    /// for files that cannot be synced, is not an error); the system's reason on failure.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, sync: Bool) -> String? {
-        let file = FileDescriptor(rawValue: descriptor)
-        do { try file.write(bytes) } catch { return error.description }
-        guard sync else { return nil }
-        do { try file.sync() } catch { return error.code == EINVAL ? nil : error.description }
-        return nil
-    }
-
-    /// Whether `output` names the same file as `input` (through links, `..` or hard links).
-    static func isSameFile(_ input: String, _ output: String) -> Bool {
-        var a = stat(), b = stat()
-        guard stat(input, &a) == 0, stat(output, &b) == 0 else { return false }
-        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    /// Writes every byte, `fsync`s when asked (EINVAL, for files that cannot be synced, is not an
+    /// error) and closes `file`; the first failure, in the system's words, names `path`.
+    private static func finish(_ file: FileDescriptor, _ bytes: [UInt8], path: String, sync: Bool) throws(FileError) {
+        var failure: SystemError?
+        do { try file.write(bytes) } catch { failure = error }
+        if failure == nil, sync {
+            do { try file.sync() } catch { if error.code != EINVAL { failure = error } }
+        }
+        do { try file.close() } catch { if failure == nil { failure = error } }
+        if let failure { throw FileError(path: path, reason: "cannot write: \(failure)") }
     }
 
     /// `strerror(errno)`, the system's words for the last error.

@@ -4,7 +4,6 @@ import FramedRender
 
 /// Everything one run of `framed` needs, after parsing.
 struct Settings {
-    var input: String?
     var output: String?
     var format: OutputFormat?
     var style = Preset.classic.style

@@ -326,11 +326,6 @@ int ccodecs_png_info_input(const ccodecs_input *input, ccodecs_image_info *heade
     return status;
 }
 
-int ccodecs_png_info(const uint8_t *data, size_t size, ccodecs_image_info *header, char *message) {
-    ccodecs_input input = {.data = data, .fd = -1, .size = data ? size : 0};
-    return ccodecs_png_info_input(&input, header, message);
-}
-
 /* A PNG between ccodecs_png_open and ccodecs_reader_close; libpng's state lives here, on the
  * heap, across the two calls (each sets its own error jump). */
 typedef struct {
@@ -468,14 +463,6 @@ int ccodecs_png_open(const ccodecs_input *input, size_t max_pixels, ccodecs_deco
     }
     *reader = &opened->pub;
     return CCODECS_OK;
-}
-
-int ccodecs_png_decode(const uint8_t *data, size_t size, size_t max_pixels,
-                       ccodecs_decoded *out, char *message) {
-    ccodecs_input input = {.data = data, .fd = -1, .size = data ? size : 0};
-    ccodecs_reader *reader;
-    int status = ccodecs_png_open(&input, max_pixels, out, &reader, message);
-    return status ? status : ccodecs_read_all(reader, out, message);
 }
 
 static int encode_run(png_structp png, png_infop info, png_state *state, const uint8_t *rgba,

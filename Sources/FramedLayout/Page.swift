@@ -47,9 +47,6 @@ public struct PageSize: Sendable, Equatable, Codable, CustomStringConvertible {
         return "\(width.description)x\(height.description)"
     }
 
-    /// "210 x 297 mm", for messages.
-    public var millimetres: String { Self.millimetres(Size(width: width.points, height: height.points)) }
-
     /// "210 x 297 mm" for a size in points, rounded to 0.1 mm.
     public static func millimetres(_ size: Size) -> String {
         func mm(_ points: Double) -> String {

@@ -58,7 +58,9 @@ public enum PictureEncoder {
         }
     }
 
-    private static func encode(
+    /// Runs one `ccodecs_*_encode*` call over `image`'s pixels (pixels, width, height, output
+    /// buffer, message) and returns the bytes it made.
+    static func encode(
         _ format: PictureFormat, _ image: RasterImage,
         _ call: (UnsafePointer<UInt8>?, UInt32, UInt32, UnsafeMutablePointer<ccodecs_buffer>, UnsafeMutablePointer<CChar>) -> Int32
     ) throws(RasterError) -> [UInt8] {

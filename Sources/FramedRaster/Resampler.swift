@@ -83,14 +83,9 @@ public enum Resampler {
         return uniform ? dpi * fx : nil
     }
 
-    /// Online processors (at least 1).
-    static let processorCount: Int = {
-        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        #else
-        return 1
-        #endif
-    }()
+    /// Online processors (at least 1): the resampler's bands, and the command line's default
+    /// number of batch workers.
+    public static let processorCount = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 }
 
 /// A weight table seen through pointers (valid inside `WeightTable.withTaps`).
@@ -106,7 +101,10 @@ extension WeightTable {
     /// times four), one per channel, so that the horizontal pass multiplies a pixel by its
     /// weight with one vector load and no broadcast.
     func withTaps<R>(fourfold: Bool = false, _ body: (Taps) -> R) -> R {
-        let w = fourfold ? weights.flatMap { [$0, $0, $0, $0] } : weights
+        let w = fourfold ? [Float](unsafeUninitializedCapacity: weights.count * 4) { out, count in
+            for (i, weight) in weights.enumerated() { (out.baseAddress! + 4 * i).initialize(repeating: weight, count: 4) }
+            count = weights.count * 4
+        } : weights
         return starts.withUnsafeBufferPointer { s in
             counts.withUnsafeBufferPointer { c in
                 w.withUnsafeBufferPointer { w in

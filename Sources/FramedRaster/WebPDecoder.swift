@@ -29,24 +29,15 @@ extension PictureEncoder {
     /// TIFF header on) go into ICCP and EXIF chunks.
     public static func webp(_ image: RasterImage, quality: Double?, icc: [UInt8]? = nil,
                             exif: [UInt8]? = nil) throws(RasterError) -> [UInt8] {
-        guard let width = UInt32(exactly: image.width), let height = UInt32(exactly: image.height) else {
-            throw .encodingFailed(.webp, "picture is \(image.width)x\(image.height) pixels, too large")
-        }
         let quality = quality.map { Float(min(max($0, 0), 100)) } ?? -1
         let icc = icc ?? [], exif = exif ?? []
-        var out = ccodecs_buffer()
-        defer { ccodecs_free(out.data) }
-        try callShim(.webp, encoding: true) { message in
-            image.pixels.withUnsafeBufferPointer { pixels in
-                icc.withUnsafeBufferPointer { icc in
-                    exif.withUnsafeBufferPointer { exif in
-                        ccodecs_webp_encode_rgba(pixels.baseAddress, width, height, quality,
-                                                 icc.baseAddress, icc.count, exif.baseAddress, exif.count,
-                                                 &out, message)
-                    }
+        return try encode(.webp, image) { pixels, width, height, out, message in
+            icc.withUnsafeBufferPointer { icc in
+                exif.withUnsafeBufferPointer { exif in
+                    ccodecs_webp_encode_rgba(pixels, width, height, quality, icc.baseAddress, icc.count,
+                                             exif.baseAddress, exif.count, out, message)
                 }
             }
         }
-        return Array(UnsafeBufferPointer(start: out.data, count: out.size))
     }
 }

@@ -39,13 +39,9 @@ struct Polyline: Sendable, Equatable {
         return result
     }
 
-    /// A subset of the knots (always the first and the last) whose segments stay within
-    /// `tolerance` of every dropped knot: few gradient stops where the function is nearly straight.
-    func simplified(tolerance: Double) -> Polyline {
-        simplified(tolerances: [Double](repeating: tolerance, count: positions.count))
-    }
-
-    /// The same with a tolerance for each knot (looser where the value matters less).
+    /// A subset of the knots (always the first and the last) whose segments stay within each
+    /// dropped knot's tolerance (looser where the value matters less): few gradient stops where
+    /// the function is nearly straight.
     func simplified(tolerances: [Double]) -> Polyline {
         guard positions.count > 2 else { return self }
         var kept = [0]
@@ -75,11 +71,6 @@ struct Polyline: Sendable, Equatable {
             if candidate.fits(self, within: tolerances) { return candidate }
         }
         return simplified(tolerances: tolerances)
-    }
-
-    /// Largest difference between this polyline and `reference` at the reference's knots.
-    func maxError(against reference: Polyline) -> Double {
-        zip(reference.positions, reference.values).reduce(0) { max($0, abs(value(at: $1.0) - $1.1)) }
     }
 
     private func fits(_ reference: Polyline, within tolerances: [Double]) -> Bool {

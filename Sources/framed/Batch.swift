@@ -359,7 +359,7 @@ enum BatchRunner {
         // Joined before returning (see `WorkerThread`), also when reporting throws.
         var threads: [WorkerThread] = []
         defer { for thread in threads { thread.join() } }
-        for _ in 0..<max(1, min(settings.jobs ?? processorCount, jobs.count)) {
+        for _ in 0..<max(1, min(settings.jobs ?? Resampler.processorCount, jobs.count)) {
             do {
                 threads.append(try WorkerThread(work))
             } catch {
@@ -434,9 +434,6 @@ enum BatchRunner {
         }
         return skipped > 0 ? 1 : 0
     }
-
-    /// Online processors (at least 1): the default number of workers.
-    static var processorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
     static func exists(_ path: String) -> Bool {
         var info = stat()

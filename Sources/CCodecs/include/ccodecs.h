@@ -134,19 +134,13 @@ int ccodecs_jpeg_info_input(const ccodecs_input *input, ccodecs_image_info *info
 int ccodecs_jpeg_open(const ccodecs_input *input, int scale_denom, size_t max_pixels,
                       ccodecs_decoded *out, ccodecs_reader **reader, char *message);
 
-/* PNG header (chunks up to the first IDAT; eXIf anywhere). */
-int ccodecs_png_info(const uint8_t *data, size_t size, ccodecs_image_info *info, char *message);
-
-/* PNG (any colour type, depth, interlace) to RGBA8; 16-bit samples are scaled to 8.
- * Fills out->icc from iCCP (or a profile made from gAMA/cHRM when there is neither iCCP nor
- * sRGB and they differ from sRGB's) and out->exif from eXIf. */
-int ccodecs_png_decode(const uint8_t *data, size_t size, size_t max_pixels,
-                       ccodecs_decoded *out, char *message);
-
-/* ccodecs_png_info over a ccodecs_input (a file is read in chunks). */
+/* PNG header (chunks up to the first IDAT; eXIf anywhere) from a ccodecs_input (a file is
+ * read in chunks). */
 int ccodecs_png_info_input(const ccodecs_input *input, ccodecs_image_info *info, char *message);
 
-/* The first step of ccodecs_png_decode, as ccodecs_jpeg_open. */
+/* Opens a PNG (any colour type, depth, interlace) for decoding to RGBA8, as ccodecs_jpeg_open:
+ * 16-bit samples are scaled to 8; out->icc gets iCCP (or a profile made from gAMA/cHRM when
+ * there is neither iCCP nor sRGB and they differ from sRGB's) and out->exif gets eXIf. */
 int ccodecs_png_open(const ccodecs_input *input, size_t max_pixels, ccodecs_decoded *out,
                      ccodecs_reader **reader, char *message);
 

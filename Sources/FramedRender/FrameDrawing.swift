@@ -42,7 +42,7 @@ struct FrameDrawing {
         guard !outer.isEmpty else { return }
         try context.withSavedState { () throws(RenderError) in
             if style.background.alpha < 1 {
-                let reach = outer.reduce(layout.frame) { $0.union($1.extent) }.outset(by: 1)
+                let reach = outer.reduce(layout.frame) { $0.union(VectorShadow.area(of: $1)) }.outset(by: 1)
                 context.newPath()
                 context.addRoundedRect(reach, radius: 0)
                 context.addRoundedRect(layout.frame, radius: layout.outerRadius, clockwise: false)

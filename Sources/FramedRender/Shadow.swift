@@ -24,6 +24,11 @@ enum VectorShadow {
     /// The shadow is drawn out to this many sigmas from its box (the alpha there is 3e-5).
     static let reach = 4.0
 
+    /// Where an outer shadow is painted: its box and `reach` sigmas around it.
+    static func area(of shadow: ShadowGeometry) -> Rect {
+        shadow.box.outset(by: reach * shadow.sigma)
+    }
+
     static func tolerance(for color: RGBAColor) -> Double {
         min(loosestTolerance, tolerance / max(color.alpha, 1e-6))
     }
@@ -41,7 +46,7 @@ enum VectorShadow {
             return
         }
         let tol = tolerance(for: shadow.color)
-        let area = box.outset(by: reach * sigma)
+        let area = Self.area(of: shadow)
         let across = try profileGradient(box: box, sigma: sigma, horizontal: true, from: area.minX,
                                          color: shadow.color, complement: false, tolerance: tol)
         let down = try profileGradient(box: box, sigma: sigma, horizontal: false, from: area.minY,

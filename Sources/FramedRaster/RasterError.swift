@@ -57,6 +57,7 @@ func callShim(_ format: PictureFormat, limit: Int = 0, encoding: Bool = false,
         throw .tooLarge(width: Int(width), height: Int(height), limit: limit)
     case CCODECS_UNSUPPORTED: throw .unsupportedContent(format, message)
     case CCODECS_NO_MEMORY: throw .outOfMemory
+    case CCODECS_UNREADABLE: throw .unreadable(message)
     default: throw encoding ? .encodingFailed(format, message) : .corrupt(format, message)
     }
 }

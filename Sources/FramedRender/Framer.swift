@@ -180,7 +180,7 @@ public enum Framer {
     public static func prepare(_ source: PictureSource, style: FrameStyle, options: RenderOptions) throws(FramingError) -> PreparedPicture {
         let input = try open(source)
         let plan = try plan(input, style: style, options: options)
-        let info = plan.info, orientation = plan.orientation, layout = plan.layout, need = plan.rasterPixels
+        let info = plan.info, orientation = plan.orientation, need = plan.rasterPixels
         let denominator = shrinkOnLoadDenominator(source: plan.sourcePixels, need: need)
 
         let decoded: DecodedPicture
@@ -198,9 +198,7 @@ public enum Framer {
             image = image.flattened(onto: flatten.rgb8)
         }
         let resampled = image.width != need.width || image.height != need.height
-        if resampled {
-            image = Resampler.resize(image, width: need.width, height: need.height, filter: options.resample)
-        }
+        image = Resampler.resize(image, width: need.width, height: need.height, filter: options.resample)
 
         // How the picture goes into the file.
         var embedding = Embedding.raster
@@ -225,8 +223,7 @@ public enum Framer {
 
         let report = PictureReport(sourcePixels: plan.sourcePixels,
                                    scaleDenominator: decoded.scaleDenominator,
-                                   embeddedPixels: PixelSize(width: image.width, height: image.height),
-                                   effectivePPI: layout.effectivePPI(of: PixelSize(width: image.width, height: image.height)),
+                                   embeddedPixels: plan.rasterPixels, effectivePPI: plan.effectivePPI,
                                    embedding: embedding, warnings: warnings)
         return PreparedPicture(picture: EmbeddedPicture(image: image, jpeg: jpeg), plan: plan, report: report)
     }

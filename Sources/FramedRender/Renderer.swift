@@ -153,8 +153,7 @@ public enum FrameRenderer {
     public static func render(_ picture: RasterImage, layout: FrameLayout, style: FrameStyle,
                               options: RenderOptions) throws(RenderError) -> [UInt8] {
         let need = layout.rasterSize(atDPI: options.pictureDPI)
-        let image = picture.width == need.width && picture.height == need.height ? picture
-            : Resampler.resize(picture, width: need.width, height: need.height, filter: options.resample)
+        let image = Resampler.resize(picture, width: need.width, height: need.height, filter: options.resample)
         return try render(EmbeddedPicture(image: image), layout: layout, style: style, options: options)
     }
 

@@ -345,6 +345,9 @@ struct CornerFitProblem {
     /// then bx, then by, each a linear weighted fit with the other factors held.
     mutating func solve(iterations: Int) {
         let nx = xs.count, p = target.count
+        // The knots each cell falls on, the same in every pass.
+        let ownCorner = cells.map { $0[0] }
+        let columns = (0..<p).map { ($0 % nx, 0.0) }, rows = (0..<p).map { ($0 / nx, 0.0) }
         for _ in 0..<iterations {
             // a: the top-left corner's own factor, the others held at their current values.
             var coefficient = [Double](repeating: 0, count: p)
@@ -353,7 +356,7 @@ struct CornerFitProblem {
                 for k in 1..<4 { c *= radialValue(cells[q][k], a) }
                 coefficient[q] = c
             }
-            var fresh = Self.leastSquares(knots: a.count, cells: cells.map { $0[0] }, coefficient: coefficient,
+            var fresh = Self.leastSquares(knots: a.count, cells: ownCorner, coefficient: coefficient,
                                           weight: weight, target: target)
             fresh[fresh.count - 1] = 1
             var best = (error: Double.infinity, knots: a)
@@ -366,9 +369,9 @@ struct CornerFitProblem {
             // bx, then by: one knot per grid column (row).
             var product = [Double](repeating: 1, count: p)
             for q in 0..<p { for cell in cells[q] { product[q] *= radialValue(cell, a) } }
-            bx = Self.leastSquares(knots: nx, cells: (0..<p).map { ($0 % nx, 0) },
+            bx = Self.leastSquares(knots: nx, cells: columns,
                                    coefficient: (0..<p).map { product[$0] * by[$0 / nx] }, weight: weight, target: target)
-            by = Self.leastSquares(knots: ys.count, cells: (0..<p).map { ($0 / nx, 0) },
+            by = Self.leastSquares(knots: ys.count, cells: rows,
                                    coefficient: (0..<p).map { product[$0] * bx[$0 % nx] }, weight: weight, target: target)
         }
     }

@@ -66,7 +66,7 @@ enum BatchPlanner {
         case let output?:
             if output.contains("{") || output.contains("}") {
                 mode = .template(output)
-            } else if output.hasSuffix("/") || (isDirectory(output) && !settings.pages) {
+            } else if output.hasSuffix("/") || (FileSystem.isDirectory(output) && !settings.pages) {
                 mode = .folder(output)
             } else {
                 mode = .file(output)
@@ -100,7 +100,7 @@ enum BatchPlanner {
             case .none: pagesOutput = Destination.none
             case .stdout: pagesOutput = .stdout
             case let .file(path):
-                if isDirectory(path) { throw FileError(path: path, reason: "is a folder; give an output file name") }
+                if FileSystem.isDirectory(path) { throw FileError(path: path, reason: "is a folder; give an output file name") }
                 pagesOutput = .file(path)
             default: break
             }
@@ -124,7 +124,7 @@ enum BatchPlanner {
                         throw UsageError("\(count) inputs need an output folder (-o out/), a template (-o 'out/{stem}.png') "
                                          + "or --pages for one PDF; \(path) is one file")
                     }
-                    if isDirectory(path) {
+                    if FileSystem.isDirectory(path) {
                         throw FileError(path: path, reason: "is a folder; give an output file name, or --format to write into it")
                     }
                     if format == nil {
@@ -164,14 +164,14 @@ enum BatchPlanner {
         var taken: [String: Job] = [:]
         // Each input's path and file identity, found once (one stat each, not one per output).
         let inputPaths = jobs.filter { $0.input != "-" }.map(\.input)
-        let inputKeys = Set(inputPaths.map(normalized))
+        let inputKeys = Set(inputPaths.map(Paths.normalized))
         let inputFiles = Set(inputPaths.compactMap(FileSystem.identity))
         let destinations = jobs.compactMap { job -> (Job, String)? in
             if case let .file(path) = job.output { return (job, path) }
             return nil
         } + (pagesOutput?.text.flatMap { $0 == "-" ? nil : (jobs[0], $0) }.map { [$0] } ?? [])
         for (job, path) in destinations {
-            let key = normalized(path)
+            let key = Paths.normalized(path)
             if inputKeys.contains(key) || FileSystem.identity(path).map(inputFiles.contains) == true {
                 throw UsageError("the output \(path) is the input picture; it would be overwritten")
             }
@@ -196,9 +196,9 @@ enum BatchPlanner {
     /// the output folder are skipped.
     static func expand(_ inputs: [String], recursive: Bool, skipping outputFolder: String?) throws -> [Source] {
         var sources: [Source] = []
-        let skip = outputFolder.map(normalized)
+        let skip = outputFolder.map(Paths.normalized)
         for input in inputs {
-            guard input != "-", isDirectory(input) else {
+            guard input != "-", FileSystem.isDirectory(input) else {
                 sources.append(Source(path: input, subfolder: ""))
                 continue
             }
@@ -219,9 +219,9 @@ enum BatchPlanner {
             guard lstat(path, &info) == 0 else { continue }
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR {
-                if let skip, normalized(path) == skip { continue }
+                if let skip, Paths.normalized(path) == skip { continue }
                 walk(path, subfolder: subfolder.isEmpty ? name : subfolder + "/" + name, skip: skip, into: &sources)
-            } else if type == S_IFREG || (type == S_IFLNK && !isDirectory(path)) {
+            } else if type == S_IFREG || (type == S_IFLNK && !FileSystem.isDirectory(path)) {
                 if isPicture(path) { sources.append(Source(path: path, subfolder: subfolder)) }
             }
         }
@@ -271,11 +271,6 @@ enum BatchPlanner {
         let stem = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
         return (name, stem.isEmpty ? name : stem, ext)
     }
-
-    static func isDirectory(_ path: String) -> Bool { FileSystem.isDirectory(path) }
-
-    /// An absolute path with `.` and `..` resolved (links are compared by inode elsewhere).
-    static func normalized(_ path: String) -> String { Paths.normalized(path) }
 }
 
 /// What happened to one picture.
@@ -301,7 +296,10 @@ enum BatchRunner {
     final class State: Sendable {
         struct Progress {
             var next = 0
+            /// Results not yet taken by the reporter, by job index.
             var results: [JobResult?]
+            var finished = 0
+            var failed = 0
             var stop = false
             var workersDone = 0
         }
@@ -313,7 +311,7 @@ enum BatchRunner {
     static func run(_ plan: BatchPlan, settings: Settings) throws -> Int32 {
         let jobs = plan.jobs
         let console = Console(total: jobs.count, quiet: settings.quiet || settings.dryRun)
-        if case let .file(path)? = plan.pagesOutput, !settings.overwrite, !settings.dryRun, exists(path) {
+        if case let .file(path)? = plan.pagesOutput, !settings.overwrite, !settings.dryRun, FileSystem.exists(path) {
             throw FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
         }
         var stdin: [UInt8] = []
@@ -324,7 +322,7 @@ enum BatchRunner {
         }
         if !settings.dryRun {
             TemporaryFiles.shared.removeOnInterrupt()
-            for folder in plan.folders where !BatchPlanner.isDirectory(folder) {
+            for folder in plan.folders where !FileSystem.isDirectory(folder) {
                 do { try FileSystem.createDirectory(folder) } catch {
                     throw FileError(path: folder, reason: "cannot create the folder")
                 }
@@ -351,7 +349,11 @@ enum BatchRunner {
                 let result = context.run(jobs[index])
                 state.progress.withLock { progress in
                     progress.results[index] = result
-                    if result.failed && settings.failFast { progress.stop = true }
+                    progress.finished += 1
+                    if result.failed {
+                        progress.failed += 1
+                        if settings.failFast { progress.stop = true }
+                    }
                 }
                 state.wake.signal()
             }
@@ -377,10 +379,21 @@ enum BatchRunner {
         var firstError: JobResult?
         while true {
             _ = state.wake.wait(timeout: .now() + .milliseconds(200))
-            let (results, allDone) = state.progress.withLock { ($0.results, $0.workersDone == workers) }
-            finished = results.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
-            failed = results.reduce(0) { $0 + (($1?.failed ?? false) ? 1 : 0) }
-            while reported < jobs.count, let result = results[reported] {
+            // Take the results that are next in input order out of the shared state (no copy of
+            // the whole list under the lock, which the workers also take).
+            var ready: [JobResult] = []
+            let allDone = state.progress.withLock { progress in
+                var index = reported
+                while index < jobs.count, let result = progress.results[index] {
+                    ready.append(result)
+                    progress.results[index] = nil
+                    index += 1
+                }
+                finished = progress.finished
+                failed = progress.failed
+                return progress.workersDone == workers
+            }
+            for result in ready {
                 for warning in result.warnings { console.report("warning: " + warning) }
                 if let error = result.error {
                     console.report(error)
@@ -398,7 +411,6 @@ enum BatchRunner {
         let skipped = jobs.count - finished
 
         if settings.dryRun {
-            console.finish()
             if !layouts.isEmpty {
                 let json = jobs.count == 1 && !settings.pages ? layouts[0] : .array(layouts)
                 try writeOut(Array((json.text() + "\n").utf8), to: .stdout)
@@ -433,11 +445,6 @@ enum BatchRunner {
             return jobs.count == 1 && firstError.usageError ? 2 : 1
         }
         return skipped > 0 ? 1 : 0
-    }
-
-    static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
     }
 
     /// Writes bytes to a file (atomically) or to standard output.
@@ -489,7 +496,7 @@ struct JobContext: Sendable {
 
     private func frame(_ job: Job, into result: inout JobResult) throws {
         let input = job.label
-        if case let .file(path) = job.output, !settings.overwrite, !settings.dryRun, BatchRunner.exists(path) {
+        if case let .file(path) = job.output, !settings.overwrite, !settings.dryRun, FileSystem.exists(path) {
             throw FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
         }
         // A file is read by the decoders as they need it (an unreadable one fails as .picture).

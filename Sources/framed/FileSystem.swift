@@ -9,6 +9,12 @@ enum FileSystem {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
+    /// Whether anything (a file, a folder, a link even to nothing) is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
     /// A file's device and inode: two paths with the same identity are the same file (through
     /// links, `..` or hard links). Nil when `path` does not exist.
     struct Identity: Hashable {

@@ -36,6 +36,12 @@ public struct PictureInput: ~Copyable {
     }
 
     private let storage: Storage
+    /// A file's whole contents once read (WebP's header and its decoding each need them).
+    private let whole = WholeContents()
+
+    private final class WholeContents {
+        var bytes: [UInt8]?
+    }
 
     /// Opens the file (an error is the system's reason, e.g. `.unreadable("No such file or
     /// directory")`), or takes the bytes.
@@ -64,11 +70,15 @@ public struct PictureInput: ~Copyable {
     }
 
     /// All the bytes: the file read whole (for decoders that cannot read in chunks, such as
-    /// WebP's, and for a JPEG embedded byte for byte).
+    /// WebP's, and for a JPEG embedded byte for byte), once; later calls share that read.
     public func contents() throws(RasterError) -> [UInt8] {
         switch storage {
         case .bytes(let bytes): return bytes
-        case .file(let descriptor, let size): return try Self.readRange(descriptor, from: 0, count: size)
+        case .file(let descriptor, let size):
+            if let bytes = whole.bytes { return bytes }
+            let bytes = try Self.readRange(descriptor, from: 0, count: size)
+            whole.bytes = bytes
+            return bytes
         }
     }
 

@@ -31,7 +31,8 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "framed", dependencies: ["FramedLayout", "FramedRaster", "FramedRender", "FramedSystem"]),
         // Makes the benchmark corpus (Benchmarks/).
-        .executableTarget(name: "framed-bench", dependencies: ["FramedRaster", "FramedSystem"], path: "Sources/FramedBench"),
+        .executableTarget(name: "framed-bench", dependencies: ["FramedLayout", "FramedRaster", "FramedRender", "FramedSystem"],
+                         path: "Sources/FramedBench"),
 
         // Running tools, making folders and building picture bytes, for the tests and the fuzz
         // seeds only (it uses Foundation; framed does not link it).

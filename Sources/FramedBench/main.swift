@@ -1,6 +1,8 @@
 internal import Glibc
 import Dispatch
+import FramedLayout
 import FramedRaster
+import FramedRender
 import FramedSystem
 
 /// Benchmark helper (Benchmarks/bench.sh, Benchmarks/memory.sh).
@@ -233,14 +235,6 @@ func timed(runs: Int, _ body: () throws -> Void) rethrows -> Double {
     return median(times)
 }
 
-/// Framer.shrinkOnLoadDenominator, repeated here (framed-bench links FramedRaster only).
-func shrinkOnLoadDenominator(width: Int, height: Int, needWidth: Int, needHeight: Int) -> Int {
-    for d in [8, 4, 2] where (width + d - 1) / d >= needWidth && (height + d - 1) / d >= needHeight {
-        return d
-    }
-    return 1
-}
-
 func format(_ value: Double) -> String { String(printf: "%.6f", value) }
 
 // MARK: - Command line
@@ -313,10 +307,11 @@ do {
         let needWidth = integer(2, default: 0), needHeight = integer(3, default: 0), runs = integer(4, default: 5)
         let info = try Pictures.info(contentsOf: path)
         let oriented = info.orientedSize
+        // framed's own choice (PNG has no shrink-on-load: 1).
         let denominator = info.format == .png ? 1 :
-            shrinkOnLoadDenominator(width: oriented.width, height: oriented.height,
-                                    needWidth: needWidth, needHeight: needHeight)
-        var decoded = try Pictures.decode(.file(path), options: DecodeOptions(scaleDenominator: denominator)).image
+            Framer.shrinkOnLoadDenominator(source: PixelSize(width: oriented.width, height: oriented.height),
+                                           need: PixelSize(width: needWidth, height: needHeight))
+        var decoded = RasterImage(width: 0, height: 0, pixels: [])
         let decode = try timed(runs: runs) {
             decoded = try Pictures.decode(.file(path), options: DecodeOptions(scaleDenominator: denominator)).image
         }

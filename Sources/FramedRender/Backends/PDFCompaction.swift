@@ -13,12 +13,13 @@ enum PDFCompaction {
         var packed: [(number: Int, body: [UInt8])] = []
         var kept: [(number: Int, bytes: ArraySlice<UInt8>)] = []
         for object in file.objects {
-            let body = Array(pdf[object.body])
+            // Looked at in place: a stream object holds the picture, megabytes not to copy.
+            let body = pdf[object.body]
             // The document information stays readable as plain text (dates, title, creator).
             if Syntax.hasStream(body) || Syntax.isNumber(body) || object.number == file.info {
                 kept.append((object.number, pdf[object.range]))
             } else {
-                packed.append((object.number, Syntax.collapsingWhiteSpace(body)))
+                packed.append((object.number, Syntax.collapsingWhiteSpace(Array(body))))
             }
         }
         guard !packed.isEmpty else { return pdf }
@@ -152,23 +153,23 @@ enum PDFCompaction {
             return value
         }
 
-        static func isNumber(_ body: [UInt8]) -> Bool {
+        static func isNumber(_ body: ArraySlice<UInt8>) -> Bool {
             let trimmed = body.drop(while: isWhite).reversed().drop(while: isWhite)
             return !trimmed.isEmpty && trimmed.allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
         }
 
         /// Whether the object is a dictionary followed by `stream`.
-        static func hasStream(_ body: [UInt8]) -> Bool {
-            var i = 0, depth = 0
-            while i < body.count {
+        static func hasStream(_ body: ArraySlice<UInt8>) -> Bool {
+            var i = body.startIndex, depth = 0
+            while i < body.endIndex {
                 let b = body[i]
                 if b == UInt8(ascii: "(") { i = skipString(body, from: i); continue }
                 if b == UInt8(ascii: "%") {
-                    while i < body.count, body[i] != 0x0A, body[i] != 0x0D { i += 1 }
+                    while i < body.endIndex, body[i] != 0x0A, body[i] != 0x0D { i += 1 }
                     continue
                 }
-                if b == UInt8(ascii: "<"), i + 1 < body.count, body[i + 1] == UInt8(ascii: "<") { depth += 1; i += 2; continue }
-                if b == UInt8(ascii: ">"), i + 1 < body.count, body[i + 1] == UInt8(ascii: ">") {
+                if b == UInt8(ascii: "<"), i + 1 < body.endIndex, body[i + 1] == UInt8(ascii: "<") { depth += 1; i += 2; continue }
+                if b == UInt8(ascii: ">"), i + 1 < body.endIndex, body[i + 1] == UInt8(ascii: ">") {
                     depth -= 1; i += 2
                     if depth == 0 {
                         let rest = body[i...].drop(while: isWhite)
@@ -183,9 +184,10 @@ enum PDFCompaction {
 
         /// The index just past the literal string that starts at `start` (nested parentheses and
         /// backslash escapes honoured).
-        static func skipString(_ bytes: [UInt8], from start: Int) -> Int {
+        static func skipString<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from start: Int) -> Int
+            where Bytes.Index == Int {
             var i = start + 1, depth = 1
-            while i < bytes.count, depth > 0 {
+            while i < bytes.endIndex, depth > 0 {
                 switch bytes[i] {
                 case UInt8(ascii: "\\"): i += 1
                 case UInt8(ascii: "("): depth += 1

@@ -179,9 +179,7 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         self.picture = Rect(x: box.x + (box.width - placed.width) * style.position.x,
                             y: box.y + (box.height - placed.height) * style.position.y,
                             width: placed.width, height: placed.height)
-        let x0 = max(box.minX, self.picture.minX), y0 = max(box.minY, self.picture.minY)
-        let x1 = min(box.maxX, self.picture.maxX), y1 = min(box.maxY, self.picture.maxY)
-        pictureClip = Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        pictureClip = box.intersection(self.picture)
     }
 
     /// The pixel size the placed picture needs at `dpi` device pixels per inch: its placed size
@@ -217,9 +215,7 @@ public struct FrameLayout: Sendable, Equatable, Codable {
                                                           bottom: -insets.bottom, left: -insets.left))
         let dx = result.contentBox.minX - contentBox.minX, dy = result.contentBox.minY - contentBox.minY
         result.picture = snap(picture.offsetBy(dx: dx, dy: dy))
-        let x0 = max(result.contentBox.minX, result.picture.minX), y0 = max(result.contentBox.minY, result.picture.minY)
-        let x1 = min(result.contentBox.maxX, result.picture.maxX), y1 = min(result.contentBox.maxY, result.picture.maxY)
-        result.pictureClip = Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        result.pictureClip = result.contentBox.intersection(result.picture)
         result.innerRadius = max(0, outerRadius - result.borderWidth)
         result.innerBorderWidth = snapWidth(innerBorderWidth)
         return result

@@ -62,6 +62,12 @@ public struct Rect: Sendable, Equatable, Hashable, Codable {
         let x1 = max(maxX, other.maxX), y1 = max(maxY, other.maxY)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+    /// The overlap of the two rectangles; empty (zero width or height) where they do not meet.
+    public func intersection(_ other: Rect) -> Rect {
+        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
     /// Whether `other` lies inside this rectangle, within `tolerance` points.
     public func contains(_ other: Rect, tolerance: Double = 1e-9) -> Bool {
         other.minX >= minX - tolerance && other.minY >= minY - tolerance

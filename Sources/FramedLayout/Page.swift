@@ -163,7 +163,7 @@ public enum PageLayout {
         var layout: FrameLayout
         do { layout = try FrameLayout(picture: picture, style: style) } catch { throw .layout(error) }
         let (pageSize, orientation) = page.pageSize(for: layout.canvas)
-        let name = page.size.name ?? page.size.description
+        let name = page.size.description
         let tolerance = 1e-6
 
         if layout.canvas.width > pageSize.width + tolerance || layout.canvas.height > pageSize.height + tolerance {

@@ -6,6 +6,25 @@ import FramedRaster
 /// Turns a picture into the Cairo image that gets embedded (premultiplied, native-endian).
 /// Resampling happens before, in FramedRaster's `Resampler`.
 enum PictureSurface {
+    /// The surface the drawing paints for `picture` in `format`. When SVG or PDF get the picture
+    /// as bytes (JPEG, or framed's own PNG in SVG), Cairo writes those bytes and never reads the
+    /// surface's pixels, so they are left unwritten: no copy of the picture, and the surface's
+    /// zeroed pages are never touched. Otherwise the pixels are copied (`copy`).
+    static func embedding(_ picture: EmbeddedPicture, format: OutputFormat) throws(RenderError) -> CairoImageSurface {
+        let image = picture.image
+        if let jpeg = picture.jpeg, format != .png {
+            let surface = try CairoImageSurface(width: image.width, height: image.height, hasAlpha: image.hasAlpha)
+            try surface.attachJPEG(jpeg)
+            return surface
+        }
+        if format == .svg {
+            let surface = try CairoImageSurface(width: image.width, height: image.height, hasAlpha: image.hasAlpha)
+            try surface.attachPNG(of: image)
+            return surface
+        }
+        return try copy(image)
+    }
+
     /// Copies straight RGBA bytes into Cairo's native-endian premultiplied ARGB32 (or RGB24 for
     /// opaque pictures, which PDF then embeds without a soft mask).
     static func copy(_ image: RasterImage) throws(RenderError) -> CairoImageSurface {

@@ -174,12 +174,7 @@ public enum FrameRenderer {
     public static func render(_ picture: EmbeddedPicture, layout: FrameLayout, style: FrameStyle,
                               options: RenderOptions) throws(RenderError) -> [UInt8] {
         try options.checkCanvas(options.outputCanvas(layout))
-        let surface = try PictureSurface.copy(picture.image)
-        if let jpeg = picture.jpeg, options.format != .png {
-            try surface.attachJPEG(jpeg)
-        } else if options.format == .svg {
-            try surface.attachPNG(of: picture.image)
-        }
+        let surface = try PictureSurface.embedding(picture, format: options.format)
         let drawing = FrameDrawing(layout: layout, style: style, padPictureEdges: options.format == .png)
         switch options.format {
         case .svg: return try SVGBackend.render(drawing, picture: surface, options: options)

@@ -41,8 +41,7 @@ enum PDFBackend: Backend {
                 if let known = surfaces[key] {
                     picture = known
                 } else {
-                    picture = try PictureSurface.copy(page.picture.image)
-                    if let jpeg = page.picture.jpeg { try picture.attachJPEG(jpeg) }
+                    picture = try PictureSurface.embedding(page.picture, format: .pdf)
                     try picture.attachUniqueID(key)
                     surfaces[key] = picture
                 }

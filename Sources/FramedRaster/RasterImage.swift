@@ -22,6 +22,20 @@ public struct RasterImage: Sendable, Equatable {
         self.resolution = resolution
     }
 
+    /// Whether every pixel is a shade of gray (R = G = B), alpha aside. Such a picture is
+    /// re-encoded as a one-channel JPEG: a third of the samples to encode, and no chroma.
+    /// Stops at the first coloured pixel, so a colour picture costs next to nothing.
+    public var isGrayscale: Bool {
+        pixels.withUnsafeBytes { bytes in
+            for word in bytes.bindMemory(to: UInt32.self) {
+                // The bytes are R, G, B, A in memory; compare R with G and G with B.
+                let rgb = UInt32(littleEndian: word) & 0x00FF_FFFF
+                if rgb != (rgb & 0xFF) &* 0x0001_0101 { return false }
+            }
+            return true
+        }
+    }
+
     /// The pixel at column `x`, row `y` (from the top left).
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         precondition((0..<width).contains(x) && (0..<height).contains(y), "pixel (\(x), \(y)) outside \(width)x\(height)")

@@ -214,7 +214,9 @@ public enum Framer {
                 embedding = .passthroughJPEG
             } else if options.embed == .jpeg
                         || (options.embed == .auto && !image.hasAlpha && !options.lossless && info.format != .png) {
-                do { jpeg = try PictureEncoder.jpeg(image, quality: options.quality) } catch { throw .picture(error) }
+                do {
+                    jpeg = try PictureEncoder.jpeg(image, quality: options.quality, grayscale: image.isGrayscale)
+                } catch { throw .picture(error) }
                 embedding = .jpeg(quality: options.quality)
             } else {
                 embedding = .lossless

@@ -81,3 +81,24 @@ import FramedTestSupport
         #expect(RasterImage(width: 1, height: 1, pixels: [0, 0, 0, 255], hasAlpha: true).hasAlpha)
     }
 }
+
+@Suite struct GrayscaleTests {
+    /// R = G = B on every pixel, whatever the alpha; one coloured pixel anywhere, even the
+    /// last, and the picture is not gray.
+    @Test func grayMeansEveryPixelHasEqualRGB() {
+        var pixels = [UInt8]()
+        for i in 0..<37 * 5 {
+            let v = UInt8(i % 256)
+            pixels += [v, v, v, UInt8(255 - i % 200)]
+        }
+        #expect(RasterImage(width: 37, height: 5, pixels: pixels).isGrayscale)
+        for channel in 0..<3 {
+            var coloured = pixels
+            coloured[coloured.count - 4 + channel] ^= 1
+            #expect(!RasterImage(width: 37, height: 5, pixels: coloured).isGrayscale, "channel \(channel)")
+        }
+        pixels[3] = 0
+        #expect(RasterImage(width: 37, height: 5, pixels: pixels).isGrayscale, "alpha does not count")
+        #expect(RasterImage(width: 0, height: 0, pixels: []).isGrayscale)
+    }
+}

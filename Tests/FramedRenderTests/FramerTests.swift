@@ -23,15 +23,16 @@ struct FramerTests {
         return try PictureEncoder.png(RasterImage(width: width, height: height, pixels: pixels))
     }
 
-    /// Rows of `pdfimages -list`: (width, height, enc) for each image.
-    static func pdfImages(_ bytes: [UInt8]) throws -> [(type: String, width: Int, height: Int, encoding: String)] {
+    /// Rows of `pdfimages -list`: (type, width, height, color, comp, enc) for each image.
+    static func pdfImages(_ bytes: [UInt8]) throws
+        -> [(type: String, width: Int, height: Int, color: String, components: Int, encoding: String)] {
         let folder = try Support.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("x.pdf")
         try Support.write(bytes, to: url)
         return try Support.output("pdfimages", ["-list", url.path]).split(separator: "\n").dropFirst(2).map { row in
             let f = row.split(separator: " ", omittingEmptySubsequences: true)
-            return (String(f[2]), Int(f[3])!, Int(f[4])!, String(f[8]))
+            return (String(f[2]), Int(f[3])!, Int(f[4])!, String(f[5]), Int(f[6])!, String(f[8]))
         }
     }
 
@@ -136,6 +137,49 @@ struct FramerTests {
         let forcedPNG = try Framer.frame(try Self.jpeg(320, 200), style: .classic,
                                          options: RenderOptions(format: .svg, dpi: 96, embed: .png))
         #expect(forcedPNG.report.embedding == .lossless)
+    }
+
+    /// A gray picture goes into the PDF as a one-channel JPEG (no chroma to encode), and it
+    /// looks as it does embedded losslessly; a colour picture keeps three channels.
+    @Test func grayPictureIsReencodedAsOneChannelJPEG() throws {
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(1600 * 1000 * 4)
+        for y in 0..<1000 {
+            for x in 0..<1600 {
+                let v = UInt8((x / 8 + y / 6) % 256)
+                pixels += [v, v, v, 255]
+            }
+        }
+        // Resampled on the way (1600 px wide, 1250 needed), so re-encoded rather than passed through.
+        let gray = RasterImage(width: 1600, height: 1000, pixels: pixels)
+        #expect(gray.isGrayscale)
+        let data = try PictureEncoder.jpeg(gray, quality: 95, grayscale: true)
+        var style = FrameStyle.classic
+        style.size = LengthSize(width: .px(330), height: .px(210))
+        let framed = try Framer.frame(data, style: style, options: RenderOptions(format: .pdf))
+        #expect(framed.report.embedding == .jpeg(quality: 90))
+        let images = try Self.pdfImages(framed.bytes)
+        #expect(images.map(\.encoding) == ["jpeg"] && images.map(\.color) == ["gray"] && images.map(\.components) == [1])
+
+        let exact = try Framer.frame(data, style: style, options: RenderOptions(format: .pdf, lossless: true))
+        #expect(try Self.pdfImages(exact.bytes).map(\.encoding) == ["image"])
+        let folder = try Support.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = folder.appendingPathComponent("jpeg.pdf"), b = folder.appendingPathComponent("exact.pdf")
+        try Support.write(framed.bytes, to: a)
+        try Support.write(exact.bytes, to: b)
+        let seen = try Support.rasterisePDF(a, dpi: 150), wanted = try Support.rasterisePDF(b, dpi: 150)
+        #expect(seen.width == wanted.width && seen.height == wanted.height)
+        var total = 0, worst = 0
+        for i in seen.pixels.indices {
+            let d = abs(Int(seen.pixels[i]) - Int(wanted.pixels[i]))
+            total += d; worst = max(worst, d)
+        }
+        let mean = Double(total) / Double(seen.pixels.count)
+        #expect(mean < 1.0 && worst < 24, "JPEG quality 90 against the exact pixels: mean \(mean), worst \(worst)")
+
+        let colour = try Framer.frame(try Self.jpeg(1600, 1000), style: style, options: RenderOptions(format: .pdf))
+        #expect(try Self.pdfImages(colour.bytes).map(\.components) == [3])
     }
 
     @Test func jpegEmbeddingOfATransparentPictureNeedsFlatten() throws {

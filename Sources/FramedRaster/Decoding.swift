@@ -253,6 +253,7 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
     let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
         count = 0
         guard let pixels = buffer.baseAddress else { return }
+        adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
         result = Result { () throws(RasterError) in
             try callShim(format) { message in ccodecs_reader_read(reader, pixels, layout, out, message) }
             return try ColorManagement.convertToSRGB(pixels, width: size.width, height: size.height,

@@ -1,3 +1,5 @@
+internal import Glibc
+
 /// A decoded picture: straight (not premultiplied) RGBA, 8 bits a sample, rows of
 /// `width * 4` bytes with no padding, top row first.
 public struct RasterImage: Sendable, Equatable {
@@ -42,4 +44,20 @@ public struct RasterImage: Sendable, Equatable {
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
+}
+
+
+/// Asks the kernel to back a large buffer that is about to be written with 2 MB pages
+/// (`madvise(MADV_HUGEPAGE)`; this machine's default, like many distributions', is "madvise").
+/// A decoded or resampled picture is written once, front to back: with 4 KB pages each page
+/// costs a fault, which was 10 % of a framed PNG of a 6 MP screenshot (7,880 faults, 107 ms;
+/// with the advice 2,771 faults, 97 ms). Only the whole 2 MB pages inside the buffer are
+/// advised; a kernel without transparent huge pages ignores the call.
+func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+    let huge = 2 << 20
+    guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
+    let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+    let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
+    guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
+    _ = madvise(first, end - start, MADV_HUGEPAGE)
 }

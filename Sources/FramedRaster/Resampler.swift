@@ -51,6 +51,7 @@ public enum Resampler {
         let bands = max(1, min(bands ?? (work < 400_000 ? 1 : processorCount), height, 64))
 
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, count in
+            adviseHugePages(UnsafeMutableRawBufferPointer(output))
             image.pixels.withUnsafeBufferPointer { source in
                 horizontal.withTaps(fourfold: true) { h in
                     vertical.withTaps { v in

@@ -31,3 +31,110 @@ int ccodecs_deflate(const uint8_t *data, size_t size, int level, ccodecs_buffer 
     out->capacity = bound;
     return CCODECS_OK;
 }
+
+/* One row of a plane, PNG Paeth-filtered: the filter byte 4, then each sample minus the Paeth
+ * predictor of its left, upper and upper-left neighbours (0 outside the picture; `above` is a
+ * row of zeros for the picture's first row). Branch-free, so that compilers vectorise it. */
+static void paeth_row(uint8_t *restrict out, const uint8_t *restrict raw, const uint8_t *restrict above,
+                      size_t count, size_t bpp) {
+    out[0] = 4;
+    out++;
+    /* No left neighbour: the predictor is the sample above. */
+    for (size_t i = 0; i < bpp && i < count; i++) out[i] = (uint8_t)(raw[i] - above[i]);
+    for (size_t i = bpp; i < count; i++) {
+        int a = raw[i - bpp], b = above[i], c = above[i - bpp];
+        int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
+        int predictor = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
+        out[i] = (uint8_t)(raw[i] - predictor);
+    }
+}
+
+/* The plane's samples of one RGBA8 row. */
+static void plane_row(uint8_t *out, const uint8_t *rgba, uint32_t width, int plane) {
+    switch (plane) {
+    case CCODECS_PLANE_RGB:
+        for (uint32_t x = 0; x < width; x++) {
+            out[3 * x] = rgba[4 * x]; out[3 * x + 1] = rgba[4 * x + 1]; out[3 * x + 2] = rgba[4 * x + 2];
+        }
+        break;
+    case CCODECS_PLANE_GRAY:
+        for (uint32_t x = 0; x < width; x++) out[x] = rgba[4 * x];
+        break;
+    default:
+        for (uint32_t x = 0; x < width; x++) out[x] = rgba[4 * x + 3];
+        break;
+    }
+}
+
+int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row, uint32_t rows,
+                         int plane, int level, int last, ccodecs_buffer *out, uint32_t *adler,
+                         char *message) {
+    memset(out, 0, sizeof *out);
+    message[0] = 0;
+    *adler = 1;
+    if (level < 0 || level > 9 || plane < CCODECS_PLANE_RGB || plane > CCODECS_PLANE_ALPHA || width == 0) {
+        ccodecs_message(message, "bad arguments (level %d, plane %d, width %u)", level, plane, width);
+        return CCODECS_BAD_ARGUMENT;
+    }
+    size_t bpp = plane == CCODECS_PLANE_RGB ? 3 : 1, count = (size_t)width * bpp;
+    size_t stride = (size_t)width * 4;
+    /* Two plane rows (this one and the one above, zeros above the first) and the filtered row. */
+    uint8_t *work = calloc(3 * count + 1, 1);
+    if (!work) {
+        ccodecs_message(message, "out of memory");
+        return CCODECS_NO_MEMORY;
+    }
+    uint8_t *current = work, *above = work + count, *filtered = work + 2 * count;
+
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (deflateInit2(&z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+        free(work);
+        ccodecs_message(message, "zlib: out of memory");
+        return CCODECS_NO_MEMORY;
+    }
+    /* The filtered size plus deflate's worst-case overhead and the flush's 5 bytes. */
+    size_t bound = deflateBound(&z, (uLong)((count + 1) * rows)) + 16;
+    out->data = malloc(bound);
+    if (!out->data) {
+        deflateEnd(&z);
+        free(work);
+        ccodecs_message(message, "out of memory");
+        return CCODECS_NO_MEMORY;
+    }
+    out->capacity = bound;
+    z.next_out = out->data;
+    z.avail_out = (uInt)(bound > UINT32_MAX ? UINT32_MAX : bound);
+
+    uLong sum = adler32(0L, Z_NULL, 0);
+    int status = Z_OK;
+    if (first_row > 0) plane_row(above, rgba + stride * (first_row - 1), width, plane);
+    for (uint32_t r = 0; r < rows && status == Z_OK; r++) {
+        plane_row(current, rgba + stride * (first_row + r), width, plane);
+        paeth_row(filtered, current, above, count, bpp);
+        sum = adler32(sum, filtered, (uInt)(count + 1));
+        z.next_in = filtered;
+        z.avail_in = (uInt)(count + 1);
+        int flush = r + 1 < rows ? Z_NO_FLUSH : (last ? Z_FINISH : Z_SYNC_FLUSH);
+        status = deflate(&z, flush);
+        if (status == Z_STREAM_END || (status == Z_OK && z.avail_in == 0 && flush != Z_FINISH)) status = Z_OK;
+        else if (status == Z_OK) status = Z_BUF_ERROR; /* the bound was too small: cannot happen */
+        uint8_t *swap = above; above = current; current = swap;
+    }
+    if (rows == 0 && last) status = deflate(&z, Z_FINISH) == Z_STREAM_END ? Z_OK : Z_BUF_ERROR;
+    out->size = bound - z.avail_out;
+    deflateEnd(&z);
+    free(work);
+    if (status != Z_OK) {
+        free(out->data);
+        memset(out, 0, sizeof *out);
+        ccodecs_message(message, "zlib: cannot compress");
+        return CCODECS_BAD_ARGUMENT;
+    }
+    *adler = (uint32_t)sum;
+    return CCODECS_OK;
+}
+
+uint32_t ccodecs_adler32_combine(uint32_t a, uint32_t b, uint64_t b_length) {
+    return (uint32_t)adler32_combine(a, b, (z_off_t)b_length);
+}

@@ -38,6 +38,14 @@ public struct RasterImage: Sendable, Equatable {
         }
     }
 
+    /// Whether every pixel's alpha is 255, whatever `hasAlpha` says (a PNG with an alpha
+    /// channel may have nothing transparent). Stops at the first pixel that is not opaque.
+    public var isOpaque: Bool {
+        pixels.withUnsafeBytes { bytes in
+            bytes.bindMemory(to: UInt32.self).allSatisfy { UInt32(littleEndian: $0) >> 24 == 255 }
+        }
+    }
+
     /// The pixel at column `x`, row `y` (from the top left).
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         precondition((0..<width).contains(x) && (0..<height).contains(y), "pixel (\(x), \(y)) outside \(width)x\(height)")

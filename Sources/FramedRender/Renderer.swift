@@ -143,7 +143,7 @@ extension RenderOptions {
 
 /// A backend: one output format's surface around the shared `FrameDrawing`.
 protocol Backend {
-    static func render(_ drawing: FrameDrawing, picture: CairoImageSurface, options: RenderOptions) throws(RenderError) -> [UInt8]
+    static func render(_ drawing: FrameDrawing, picture: EmbeddedPicture, options: RenderOptions) throws(RenderError) -> [UInt8]
 }
 
 /// Renders framed pictures.
@@ -174,12 +174,11 @@ public enum FrameRenderer {
     public static func render(_ picture: EmbeddedPicture, layout: FrameLayout, style: FrameStyle,
                               options: RenderOptions) throws(RenderError) -> [UInt8] {
         try options.checkCanvas(options.outputCanvas(layout))
-        let surface = try PictureSurface.embedding(picture, format: options.format)
         let drawing = FrameDrawing(layout: layout, style: style, padPictureEdges: options.format == .png)
         switch options.format {
-        case .svg: return try SVGBackend.render(drawing, picture: surface, options: options)
-        case .pdf: return try PDFBackend.render(drawing, picture: surface, options: options)
-        case .png: return try PNGBackend.render(drawing, picture: surface, options: options)
+        case .svg: return try SVGBackend.render(drawing, picture: picture, options: options)
+        case .pdf: return try PDFBackend.render(drawing, picture: picture, options: options)
+        case .png: return try PNGBackend.render(drawing, picture: picture, options: options)
         }
     }
 }

@@ -101,4 +101,15 @@ import FramedTestSupport
         #expect(RasterImage(width: 37, height: 5, pixels: pixels).isGrayscale, "alpha does not count")
         #expect(RasterImage(width: 0, height: 0, pixels: []).isGrayscale)
     }
+
+    /// Opaque means alpha 255 everywhere, whatever the picture's `hasAlpha` says.
+    @Test func opaqueMeansEveryAlphaIs255() {
+        var pixels = [UInt8](repeating: 255, count: 4 * 50)
+        #expect(RasterImage(width: 10, height: 5, pixels: pixels, hasAlpha: true).isOpaque)
+        pixels[pixels.count - 1] = 254
+        #expect(!RasterImage(width: 10, height: 5, pixels: pixels, hasAlpha: true).isOpaque)
+        pixels[pixels.count - 1] = 255
+        pixels[0] = 0
+        #expect(RasterImage(width: 10, height: 5, pixels: pixels, hasAlpha: true).isOpaque, "colour does not count")
+    }
 }

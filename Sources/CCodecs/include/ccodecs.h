@@ -173,4 +173,25 @@ int ccodecs_jpeg_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height
  * (0-9), through zlib's compress2. */
 int ccodecs_deflate(const uint8_t *data, size_t size, int level, ccodecs_buffer *out, char *message);
 
+/* Which samples of RGBA8 rows ccodecs_deflate_rows compresses. */
+enum {
+    CCODECS_PLANE_RGB = 0,            /* R, G, B: 3 samples a pixel */
+    CCODECS_PLANE_GRAY = 1,           /* R only (for pictures with R = G = B): 1 sample */
+    CCODECS_PLANE_ALPHA = 2,          /* A only: 1 sample */
+};
+
+/* Rows first_row to first_row + rows - 1 of RGBA8 rows of `width` pixels, reduced to one plane,
+ * each row PNG-filtered (Paeth, filter byte 4; the row above first_row is its predictor, none
+ * for row 0) and compressed as raw deflate (RFC 1951) at zlib `level`. A part that is not `last`
+ * ends with a sync flush (byte-aligned, not final) so that parts concatenate into one deflate
+ * stream; the last part ends the stream. *adler is the Adler-32 of the filtered bytes, for the
+ * zlib trailer (ccodecs_adler32_combine joins the parts'). What PDF's FlateDecode with
+ * /Predictor 15 reads back. */
+int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row, uint32_t rows,
+                         int plane, int level, int last, ccodecs_buffer *out, uint32_t *adler,
+                         char *message);
+
+/* zlib's adler32_combine: the Adler-32 of A then B from theirs and B's length. */
+uint32_t ccodecs_adler32_combine(uint32_t a, uint32_t b, uint64_t b_length);
+
 #endif

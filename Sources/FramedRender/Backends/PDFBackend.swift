@@ -1,22 +1,20 @@
 internal import CCairo
+import FramedLayout
 
 /// PDF through `cairo_pdf_surface_create_for_stream`: one page of the canvas's size in points.
+/// A JPEG picture is embedded by Cairo from its bytes; a lossless one is written by framed
+/// (`PDFPicture`) in the place of a placeholder that Cairo lays out. `PDFCompaction` then packs
+/// Cairo's small objects.
 enum PDFBackend: Backend {
-    static func render(_ drawing: FrameDrawing, picture: CairoImageSurface, options: RenderOptions) throws(RenderError) -> [UInt8] {
-        let sink = ByteSink()
-        let canvas = options.outputCanvas(drawing.layout)
-        do {
-            let surface = try CairoSurface(
-                taking: cairo_pdf_surface_create_for_stream(ByteSink.writeFunction, sink.closure, canvas.width, canvas.height),
-                "creating the PDF")
-            setMetadata(options.metadata, on: surface)
-            let context = try CairoContext(surface)
-            options.placeOnPage(context)
-            try drawing.draw(picture: picture, in: context)
-            try surface.finish()
+    static func render(_ drawing: FrameDrawing, picture: EmbeddedPicture, options: RenderOptions) throws(RenderError) -> [UInt8] {
+        if picture.jpeg == nil, let own = PDFPicture(picture.image, index: 0) {
+            let placeholder = try own.placeholderSurface()
+            let pdf = try page(drawing, picture: placeholder, options: options)
+            if let packed = PDFCompaction.compact(pdf, pictures: [own]) { return packed }
         }
-        // Cairo's hundreds of small shading objects, packed (see PDFCompaction).
-        return withExtendedLifetime(sink) { PDFCompaction.compact(sink.bytes) }
+        // A JPEG; or, should Cairo's file not be as expected, the pixels, for Cairo to embed.
+        let surface = try PictureSurface.embedding(picture, format: .pdf)
+        return PDFCompaction.compact(try page(drawing, picture: surface, options: options))
     }
 
     /// Several framed pictures as one PDF, a page each, each page its own size (the page plus
@@ -24,14 +22,28 @@ enum PDFBackend: Backend {
     /// pictures share one Cairo surface, which also carries `CAIRO_MIME_TYPE_UNIQUE_ID` (a hash
     /// of its pixels and JPEG bytes), so Cairo writes one image object for all its pages.
     static func renderPages(_ pages: [PreparedPicture], options: RenderOptions) throws(RenderError) -> [UInt8] {
+        let (pdf, pictures) = try drawPages(pages, options: options, ownPictures: true)
+        if pictures.isEmpty { return PDFCompaction.compact(pdf) }
+        if let packed = PDFCompaction.compact(pdf, pictures: pictures) { return packed }
+        return PDFCompaction.compact(try drawPages(pages, options: options, ownPictures: false).pdf)
+    }
+
+    /// One page: `drawing` with `picture`, placed on the page when there is one.
+    private static func page(_ drawing: FrameDrawing, picture: CairoImageSurface, options: RenderOptions) throws(RenderError) -> [UInt8] {
+        try document(size: options.outputCanvas(drawing.layout), metadata: options.metadata) { surface throws(RenderError) in
+            let context = try CairoContext(surface)
+            options.placeOnPage(context)
+            try drawing.draw(picture: picture, in: context)
+        }
+    }
+
+    /// The pages as Cairo writes them, and the pictures framed writes itself (`ownPictures`:
+    /// lossless ones) for `PDFCompaction` to put in their placeholders' place.
+    private static func drawPages(_ pages: [PreparedPicture], options: RenderOptions,
+                                  ownPictures: Bool) throws(RenderError) -> (pdf: [UInt8], pictures: [PDFPicture]) {
         guard let first = pages.first else { throw .unsupported("a PDF needs at least one page") }
-        let sink = ByteSink()
-        do {
-            let size = first.plan.canvas
-            let surface = try CairoSurface(
-                taking: cairo_pdf_surface_create_for_stream(ByteSink.writeFunction, sink.closure, size.width, size.height),
-                "creating the PDF")
-            setMetadata(options.metadata, on: surface)
+        var pictures: [PDFPicture] = []
+        let pdf = try document(size: first.plan.canvas, metadata: options.metadata) { surface throws(RenderError) in
             var surfaces: [String: CairoImageSurface] = [:]
             for (index, page) in pages.enumerated() {
                 let canvas = page.plan.canvas
@@ -41,7 +53,12 @@ enum PDFBackend: Backend {
                 if let known = surfaces[key] {
                     picture = known
                 } else {
-                    picture = try PictureSurface.embedding(page.picture, format: .pdf)
+                    if ownPictures, page.picture.jpeg == nil, let own = PDFPicture(page.picture.image, index: pictures.count) {
+                        picture = try own.placeholderSurface()
+                        pictures.append(own)
+                    } else {
+                        picture = try PictureSurface.embedding(page.picture, format: .pdf)
+                    }
                     try picture.attachUniqueID(key)
                     surfaces[key] = picture
                 }
@@ -54,10 +71,23 @@ enum PDFBackend: Backend {
                 if index < pages.count - 1 { context.showPage() }
                 try context.checkStatus("ending page \(index + 1)")
             }
+        }
+        return (pdf, pictures)
+    }
+
+    /// A PDF from Cairo: `body` draws on a surface whose first page is `size` points.
+    private static func document(size: Size, metadata: DocumentMetadata,
+                                 _ body: (CairoSurface) throws(RenderError) -> Void) throws(RenderError) -> [UInt8] {
+        let sink = ByteSink()
+        do {
+            let surface = try CairoSurface(
+                taking: cairo_pdf_surface_create_for_stream(ByteSink.writeFunction, sink.closure, size.width, size.height),
+                "creating the PDF")
+            setMetadata(metadata, on: surface)
+            try body(surface)
             try surface.finish()
         }
-        // Cairo's hundreds of small shading objects, packed (see PDFCompaction).
-        return withExtendedLifetime(sink) { PDFCompaction.compact(sink.bytes) }
+        return withExtendedLifetime(sink) { sink.bytes }
     }
 
     /// `cairo_pdf_surface_set_metadata`; the dates are always set, or Cairo writes the clock's time.

@@ -1,28 +1,46 @@
-/// Packs the small objects of a PDF that Cairo wrote into one object stream (PDF 1.5).
+/// Packs the small objects of a PDF that Cairo wrote into one object stream (PDF 1.5), and puts
+/// framed's own picture objects in the place of their placeholders (`PDFPicture`).
 ///
 /// Cairo writes every gradient stop, function, soft mask and graphics state as its own object with
 /// a generously spaced dictionary and a 20-byte cross-reference entry; a vector shadow has
 /// hundreds. Here every object without a stream of its own (except bare numbers, which are
-/// `/Length` values, and the document information) goes, with its white space collapsed, into one object stream, and the
-/// cross-reference table becomes a cross-reference stream; the object stream is deflated
-/// (`Zlib`). Streams (the picture, content, forms) are copied byte for byte. Nothing is re-encoded, so the page renders exactly as before; when
-/// the input is not the simple single-section file Cairo writes, it is returned unchanged.
+/// `/Length` values, and the document information) goes, with its white space collapsed, into
+/// one object stream, and the cross-reference table becomes a cross-reference stream; the object
+/// stream is deflated (`Zlib`). Other streams (content, forms, JPEG pictures) are copied byte for
+/// byte, so the page renders exactly as Cairo drew it.
 enum PDFCompaction {
-    static func compact(_ pdf: [UInt8]) -> [UInt8] {
-        guard let file = CairoPDF(pdf), file.objects.count > 1 else { return pdf }
+    /// The packed file, or `pdf` itself when it is not as Cairo writes it.
+    static func compact(_ pdf: [UInt8]) -> [UInt8] { compact(pdf, pictures: []) ?? pdf }
+
+    /// The packed file with each picture's image object (see `PDFPicture`) in place of the
+    /// object Cairo wrote for its placeholder. Nil when the file is not as Cairo writes it or a
+    /// placeholder is missing: the caller then lets Cairo embed the pictures.
+    static func compact(_ pdf: [UInt8], pictures: [PDFPicture]) -> [UInt8]? {
+        guard let file = CairoPDF(pdf), file.objects.count > 1 else { return nil }
         var packed: [(number: Int, body: [UInt8])] = []
         var kept: [(number: Int, bytes: ArraySlice<UInt8>)] = []
+        var nextNumber = file.size, found = Set<Int>()
         for object in file.objects {
-            // Looked at in place: a stream object holds the picture, megabytes not to copy.
+            // Looked at in place: a stream object may hold a picture, megabytes not to copy.
             let body = pdf[object.body]
-            // The document information stays readable as plain text (dates, title, creator).
-            if Syntax.hasStream(body) || Syntax.isNumber(body) || object.number == file.info {
+            if Syntax.hasStream(body), !pictures.isEmpty, body.firstRange(of: Array("/DCTDecode".utf8)) != nil,
+               let index = pictures.firstIndex(where: { body.firstRange(of: $0.placeholder) != nil }) {
+                let objects = pictures[index].objects(number: object.number, maskNumber: nextNumber,
+                                                      interpolate: body.firstRange(of: Array("/Interpolate true".utf8)) != nil)
+                kept.append((object.number, objects.image[...]))
+                if let mask = objects.mask {
+                    kept.append((nextNumber, mask[...]))
+                    nextNumber += 1
+                }
+                found.insert(index)
+            } else if Syntax.hasStream(body) || Syntax.isNumber(body) || object.number == file.info {
+                // The document information stays readable as plain text (dates, title, creator).
                 kept.append((object.number, pdf[object.range]))
             } else {
                 packed.append((object.number, Syntax.collapsingWhiteSpace(Array(body))))
             }
         }
-        guard !packed.isEmpty else { return pdf }
+        guard !packed.isEmpty, found.count == pictures.count else { return nil }
 
         var out = Array("%PDF-1.5\n%\u{B5}\u{B5}\u{B5}\u{B5}\n".utf8)
         var offsets: [Int: (type: UInt8, field2: Int, field3: Int)] = [:]
@@ -32,7 +50,7 @@ enum PDFCompaction {
             if out.last != UInt8(ascii: "\n") { out.append(UInt8(ascii: "\n")) }
         }
         // The object stream: "number offset" pairs, then the objects.
-        let streamNumber = file.size, xrefNumber = file.size + 1
+        let streamNumber = nextNumber, xrefNumber = nextNumber + 1
         var header = [UInt8](), bodies = [UInt8]()
         for (index, object) in packed.enumerated() {
             header += Array("\(object.number) \(bodies.count) ".utf8)
@@ -41,7 +59,7 @@ enum PDFCompaction {
             offsets[object.number] = (2, streamNumber, index)
         }
         header[header.count - 1] = UInt8(ascii: "\n")
-        guard let compressed = Zlib.compress(header + bodies) else { return pdf }
+        guard let compressed = Zlib.compress(header + bodies) else { return nil }
         offsets[streamNumber] = (1, out.count, 0)
         out += Array(("\(streamNumber) 0 obj\n<< /Type /ObjStm /N \(packed.count) /First \(header.count) "
             + "/Filter /FlateDecode /Length \(compressed.count) >>\nstream\n").utf8)

@@ -5,7 +5,8 @@ import FramedRaster
 /// the project's own encoder (Cairo's `cairo_surface_write_to_png_stream` drops the alpha
 /// channel when nothing happens to be transparent, and picks no compression settings).
 enum PNGBackend: Backend {
-    static func render(_ drawing: FrameDrawing, picture: CairoImageSurface, options: RenderOptions) throws(RenderError) -> [UInt8] {
+    static func render(_ drawing: FrameDrawing, picture: EmbeddedPicture, options: RenderOptions) throws(RenderError) -> [UInt8] {
+        let picture = try PictureSurface.embedding(picture, format: .png)
         let size = options.pixelSize(ofCanvas: options.outputCanvas(drawing.layout))
         let image = try CairoImageSurface(width: size.width, height: size.height, hasAlpha: true)
         let context = try CairoContext(image.surface)

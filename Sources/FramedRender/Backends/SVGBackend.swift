@@ -2,7 +2,8 @@ internal import CCairo
 
 /// SVG through `cairo_svg_surface_create_for_stream`, sized in points.
 enum SVGBackend: Backend {
-    static func render(_ drawing: FrameDrawing, picture: CairoImageSurface, options: RenderOptions) throws(RenderError) -> [UInt8] {
+    static func render(_ drawing: FrameDrawing, picture: EmbeddedPicture, options: RenderOptions) throws(RenderError) -> [UInt8] {
+        let picture = try PictureSurface.embedding(picture, format: .svg)
         let sink = ByteSink()
         let canvas = options.outputCanvas(drawing.layout)
         do {

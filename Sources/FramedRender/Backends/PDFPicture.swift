@@ -1,0 +1,72 @@
+import FramedRaster
+
+/// A losslessly stored picture that framed writes into the PDF itself, instead of Cairo.
+///
+/// Cairo 1.16 deflates an image's raw samples at zlib's default level and lets no caller choose
+/// otherwise: on a 300 dpi picture that is most of a PDF's time, and photographs barely shrink
+/// (96 % of their raw size). So Cairo is handed a placeholder: a surface of the picture's size
+/// whose JPEG mime data is a JPEG header of that size with a comment naming the picture. Cairo
+/// copies those bytes into an image object as they are, never reading the surface's pixels, and
+/// does everything else as for any picture (clip, transform, `/Interpolate`). `PDFCompaction`
+/// then puts the picture's own image object in the placeholder's place: its RGB (or gray)
+/// samples as PNG-predicted rows deflated at level 1 by `Zlib.compress(_:plane:)`, and its
+/// alpha as a soft mask, compressed alike.
+struct PDFPicture {
+    /// The JPEG bytes Cairo writes as the image's stream, unique within one PDF.
+    let placeholder: [UInt8]
+    let width: Int
+    let height: Int
+    let color: Zlib.Plane
+    /// The colour samples' zlib stream.
+    let samples: [UInt8]
+    /// The alpha samples' zlib stream, for pictures with pixels that are not opaque.
+    let mask: [UInt8]?
+
+    /// Compresses `image` (nil if zlib fails); `index` tells the pictures of one PDF apart.
+    init?(_ image: RasterImage, index: Int) {
+        guard image.width <= 0xFFFF, image.height <= 0xFFFF else { return nil }
+        width = image.width; height = image.height
+        color = image.isGrayscale ? .gray : .rgb
+        guard let samples = Zlib.compress(image, plane: color) else { return nil }
+        self.samples = samples
+        if image.hasAlpha && !image.isOpaque {
+            guard let mask = Zlib.compress(image, plane: .alpha) else { return nil }
+            self.mask = mask
+        } else {
+            mask = nil
+        }
+        placeholder = Self.placeholder(width: width, height: height, name: "framed picture \(index)")
+    }
+
+    /// SOI, a comment holding `name`, a baseline SOF of the size with three components, EOI:
+    /// all that Cairo reads of a JPEG (`_cairo_image_info_get_jpeg_info`) to write its image.
+    static func placeholder(width: Int, height: Int, name: String) -> [UInt8] {
+        func be16(_ v: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)] }
+        let comment = Array(name.utf8)
+        return [0xFF, 0xD8, 0xFF, 0xFE] + be16(comment.count + 2) + comment
+            + [0xFF, 0xC0] + be16(17) + [8] + be16(height) + be16(width) + [3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]
+            + [0xFF, 0xD9]
+    }
+
+    /// A Cairo surface of the picture's size that carries the placeholder; its pixels stay unwritten.
+    func placeholderSurface() throws(RenderError) -> CairoImageSurface {
+        let surface = try CairoImageSurface(width: width, height: height, hasAlpha: false)
+        try surface.attachJPEG(placeholder)
+        return surface
+    }
+
+    /// The image object numbered `number` (its soft mask, if any, numbered `maskNumber`), and
+    /// the soft mask's object. `interpolate` repeats what Cairo wrote for the placeholder.
+    func objects(number: Int, maskNumber: Int, interpolate: Bool) -> (image: [UInt8], mask: [UInt8]?) {
+        func object(_ number: Int, _ plane: Zlib.Plane, _ data: [UInt8], extra: String) -> [UInt8] {
+            let space = plane == .rgb ? "/DeviceRGB" : "/DeviceGray"
+            let head = "\(number) 0 obj\n<< /Type /XObject /Subtype /Image /Width \(width) /Height \(height) "
+                + "/ColorSpace \(space) /BitsPerComponent 8\(interpolate ? " /Interpolate true" : "")\(extra) "
+                + "/Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors \(plane.samples) "
+                + "/BitsPerComponent 8 /Columns \(width) >> /Length \(data.count) >>\nstream\n"
+            return Array(head.utf8) + data + Array("\nendstream\nendobj\n".utf8)
+        }
+        guard let mask else { return (object(number, color, samples, extra: ""), nil) }
+        return (object(number, color, samples, extra: " /SMask \(maskNumber) 0 R"), object(maskNumber, .alpha, mask, extra: ""))
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import FramedLayout
+import FramedRaster
+@testable import FramedRender
+import FramedTestSupport
+import Testing
+
+/// The lossless picture that framed writes into a PDF itself (`PDFPicture`): its zlib streams,
+/// and the pixels a PDF reader gets back.
+struct PDFPictureTests {
+    /// Colourful, with opaque, translucent and fully transparent pixels (whose straight colour
+    /// is kept too), and a gray variant.
+    static func picture(width: Int, height: Int, gray: Bool = false, alpha: Bool = true) -> RasterImage {
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let r = UInt8((x * 7 + y * 3) % 256), g = UInt8((x * x / 5 + y) % 256), b = UInt8((x ^ y) % 256)
+                let a: UInt8 = !alpha ? 255 : x < width / 4 ? 0 : x < width / 2 ? UInt8((x + y) % 256) : 255
+                pixels += gray ? [r, r, r, a] : [r, g, b, a]
+            }
+        }
+        return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: alpha)
+    }
+
+    /// Wraps a zlib stream of predicted rows as the IDAT of an 8-bit PNG (gray or RGB), which
+    /// libpng then decodes: an independent reading of the rows, the filters and the checksum.
+    static func decodeAsPNG(_ stream: [UInt8], width: Int, height: Int, samples: Int) throws -> RasterImage {
+        let header = PictureBytes.be32(UInt32(width)) + PictureBytes.be32(UInt32(height)) + [8, samples == 3 ? 2 : 0, 0, 0, 0]
+        let png = PictureBytes.pngSignature + PictureBytes.chunk("IHDR", header) + PictureBytes.chunk("IDAT", stream)
+            + PictureBytes.chunk("IEND", [])
+        return try Pictures.decode(data: png).image
+    }
+
+    /// Every plane, compressed in one band or cut into several (as on a machine with that many
+    /// cores), reads back exactly; the bands join into one stream with one checksum.
+    @Test(arguments: [1, 2, 3, 7])
+    func planesReadBackExactlyWhateverTheBands(bands: Int) throws {
+        let image = Self.picture(width: 97, height: 61)
+        for plane in [Zlib.Plane.rgb, .gray, .alpha] {
+            let stream = try #require(Zlib.compress(image, plane: plane, bands: bands))
+            let decoded = try Self.decodeAsPNG(stream, width: 97, height: 61, samples: plane.samples)
+            for i in stride(from: 0, to: image.pixels.count, by: 4) {
+                let want: [UInt8] = switch plane {
+                case .rgb: Array(image.pixels[i..<i + 3])
+                case .gray: Array(repeating: image.pixels[i], count: 3)
+                case .alpha: Array(repeating: image.pixels[i + 3], count: 3)
+                }
+                guard Array(decoded.pixels[i..<i + 3]) == want else {
+                    Issue.record("\(plane), \(bands) bands: pixel \(i / 4) is \(decoded.pixels[i..<i + 3]), not \(want)")
+                    return
+                }
+            }
+        }
+    }
+
+    /// `pdfimages -png` of the PDF: (type, colour, file) for each image, in order.
+    static func extractedImages(_ pdf: [UInt8]) throws -> [(type: String, color: String, image: RasterImage)] {
+        let folder = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("x.pdf")
+        try Data(pdf).write(to: url)
+        let list = try Tool.run("pdfimages", ["-list", url.path]).output
+        let rows = list.split(separator: "\n").dropFirst(2).map { $0.split(separator: " ") }
+        #expect(try Tool.run("pdfimages", ["-png", url.path, folder.appendingPathComponent("img").path]).status == 0)
+        return try rows.enumerated().map { index, row in
+            let file = folder.appendingPathComponent("img-" + String(repeating: "0", count: 3 - String(index).count) + "\(index).png")
+            return (String(row[2]), String(row[5]), try Pictures.decode(contentsOf: file.path).image)
+        }
+    }
+
+    /// A lossless picture in a PDF: poppler reads back exactly the pixels that were embedded,
+    /// straight colour and alpha (Cairo's own embedding went through premultiplied pixels), as
+    /// RGB or gray samples with a soft mask only when there is alpha.
+    @Test(arguments: [(false, true), (true, true), (false, false), (true, false)])
+    func losslessPictureReadsBackExactly(gray: Bool, alpha: Bool) throws {
+        let image = Self.picture(width: 300, height: 200, gray: gray, alpha: alpha)
+        let style = FrameStyle(size: LengthSize(width: .px(320), height: .px(220)), border: .px(4),
+                               background: RGBAColor(red8: 128, green8: 128, blue8: 128))
+        let layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 300, pixelHeight: 200), style: style)
+        let pdf = try FrameRenderer.render(EmbeddedPicture(image: image), layout: layout, style: style,
+                                           options: RenderOptions(format: .pdf))
+        let images = try Self.extractedImages(pdf)
+        #expect(images.map(\.type) == (alpha ? ["image", "smask"] : ["image"]))
+        #expect(images.first?.color == (gray ? "gray" : "rgb"))
+        let color = try #require(images.first).image
+        #expect(color.width == 300 && color.height == 200)
+        var wrong = 0
+        for i in stride(from: 0, to: image.pixels.count, by: 4) {
+            if color.pixels[i..<i + 3] != image.pixels[i..<i + 3] { wrong += 1 }
+            if alpha, images[1].image.pixels[i] != image.pixels[i + 3] { wrong += 1 }
+        }
+        #expect(wrong == 0)
+        #expect(pdf.firstRange(of: Array("framed picture".utf8)) == nil, "no placeholder is left")
+        let folder = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("picture.pdf")
+        try Data(pdf).write(to: url)
+        #expect(try Tool.run("qpdf", ["--check", url.path]).status == 0, "qpdf --check")
+    }
+
+    /// Pages: each lossless picture gets its own object, a repeated one is written once, and
+    /// each reads back exactly.
+    @Test func pagesWriteEachLosslessPictureOnce() throws {
+        let a = Self.picture(width: 120, height: 80), b = Self.picture(width: 90, height: 90, gray: true, alpha: false)
+        let options = RenderOptions(format: .pdf, dpi: 72)
+        let prepared = try [a, b, a].map { image in
+            try Framer.prepare(try PictureEncoder.png(image), style: .classic, options: options)
+        }
+        let pdf = try FrameRenderer.renderPages(prepared, options: options)
+        let images = try Self.extractedImages(pdf)
+        // pdfimages lists an image each time a page draws it: a, its mask, b, then a again.
+        #expect(images.map(\.type) == ["image", "smask", "image", "image", "smask"])
+        #expect(pdf.ranges(of: Array("/Subtype /Image".utf8)).count == 3, "a, a's mask and b, each once")
+        for (index, want) in [(0, prepared[0].picture.image), (2, prepared[1].picture.image), (3, prepared[2].picture.image)] {
+            let got = images[index].image
+            #expect(got.width == want.width && got.height == want.height)
+            let same = stride(from: 0, to: want.pixels.count, by: 4).allSatisfy { got.pixels[$0..<$0 + 3] == want.pixels[$0..<$0 + 3] }
+            #expect(same, "image \(index)")
+        }
+    }
+
+    /// Without its placeholder in the file, the compaction gives up (and the backend lets Cairo
+    /// embed the pixels) rather than writing a PDF without its picture.
+    @Test func aMissingPlaceholderIsRefused() throws {
+        let image = Self.picture(width: 40, height: 30)
+        let style = FrameStyle.classic
+        let layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 40, pixelHeight: 30), style: style)
+        let pdf = try FrameRenderer.render(EmbeddedPicture(image: image), layout: layout, style: style,
+                                           options: RenderOptions(format: .pdf))
+        let stranger = try #require(PDFPicture(image, index: 5))
+        #expect(PDFCompaction.compact(pdf, pictures: [stranger]) == nil)
+        #expect(PDFCompaction.compact(Array("%PDF-1.4 not really".utf8), pictures: []) == nil)
+    }
+}

@@ -111,6 +111,22 @@ int ccodecs_reader_read(ccodecs_reader *reader, uint8_t *pixels, ccodecs_layout 
     return reader->read(reader, pixels, layout, out, message);
 }
 
+void ccodecs_reader_publish_rows(ccodecs_reader *reader, uint32_t *counter) {
+    if (reader) reader->rows_ready = counter;
+}
+
+uint32_t ccodecs_rows_ready(const uint32_t *counter) {
+    return __atomic_load_n(counter, __ATOMIC_ACQUIRE);
+}
+
+void ccodecs_rows_set(uint32_t *counter, uint32_t rows) {
+    __atomic_store_n(counter, rows, __ATOMIC_RELEASE);
+}
+
+void ccodecs_rows_published(ccodecs_reader *reader, uint32_t rows) {
+    if (reader->rows_ready) ccodecs_rows_set(reader->rows_ready, rows);
+}
+
 void ccodecs_reader_close(ccodecs_reader *reader) {
     if (reader) reader->close(reader);
 }
@@ -141,6 +157,7 @@ int ccodecs_reader_over_pixels(ccodecs_decoded *out, ccodecs_reader **reader, ch
     }
     (*reader)->read = read_decoded;
     (*reader)->close = close_decoded;
+    (*reader)->rows_ready = NULL;
     return CCODECS_OK;
 }
 

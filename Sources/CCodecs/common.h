@@ -26,7 +26,12 @@ struct ccodecs_reader {
     int (*read)(ccodecs_reader *reader, uint8_t *pixels, ccodecs_layout layout, ccodecs_decoded *out,
                 char *message);
     void (*close)(ccodecs_reader *reader);
+    uint32_t *rows_ready;             /* ccodecs_reader_publish_rows; NULL: nobody is watching */
 };
+
+/* Tells a watcher (ccodecs_reader_publish_rows) that the top `rows` rows hold their final
+ * pixels. Only for rows written once, in the stored layout. */
+void ccodecs_rows_published(ccodecs_reader *reader, uint32_t rows);
 
 /* A reader over pixels already decoded into out->pixels (malloc'd, for a codec that decodes
  * in one call): reading places them, then frees them. CCODECS_NO_MEMORY on failure (with

@@ -368,6 +368,7 @@ static int read_run(jpeg_reader *reader, uint8_t *pixels, ccodecs_layout layout)
         jpeg_read_scanlines(cinfo, &target, 1);
         if (gray) expand_gray(rgba, gray, width);
         if (row) ccodecs_place_row(pixels, layout, y, row, width);
+        else ccodecs_rows_published(&reader->pub, cinfo->output_scanline);
     }
     jpeg_finish_decompress(cinfo);
     return CCODECS_OK;

@@ -19,11 +19,16 @@ public enum ColorManagement {
     /// (lcms2), when the picture has a profile (`decoded.icc`) or CMYK pixels.
     /// - Returns: whether the pixels changed, and the warning (a profile ignored, CMYK
     ///   converted without a profile), if any.
+    /// Whether `convertToSRGB` will touch the pixels: CMYK, or an embedded (or made up) profile.
+    static func needsConversion(_ out: ccodecs_decoded) -> Bool {
+        out.pixel_format == CCODECS_PIXELS_CMYK || out.pixel_format == CCODECS_PIXELS_CMYK_INVERTED
+            || (out.icc != nil && out.icc_size > 0)
+    }
+
     static func convertToSRGB(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
                               decoded out: ccodecs_decoded, format: PictureFormat,
                               options: DecodeOptions) throws(RasterError) -> (converted: Bool, warning: String?) {
-        let cmyk = out.pixel_format == CCODECS_PIXELS_CMYK || out.pixel_format == CCODECS_PIXELS_CMYK_INVERTED
-        guard cmyk || (out.icc != nil && out.icc_size > 0) else { return (false, nil) }
+        guard needsConversion(out) else { return (false, nil) }
         var converted: Int32 = 0
         var warning = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         try callShim(format) { message in

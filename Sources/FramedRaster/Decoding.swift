@@ -15,6 +15,11 @@ public struct DecodeOptions: Sendable, Equatable {
     /// The profile for CMYK pictures without one of their own; nil or a file that cannot be
     /// used means a plain formula (with a warning).
     public var cmykProfilePath: String?
+    /// The size the picture is wanted at, if it is to be resized (`Resampler.resize`). A decoder
+    /// may resize while it decodes, overlapping the two on a second core;
+    /// `DecodedPicture.resampled` says whether it did. Not when the pixels are turned (EXIF
+    /// orientation) or colour-converted after decoding: then the picture comes at its decoded size.
+    public var resize: ResizeRequest?
 
     public init(maxPixels: Int = 256_000_000, scaleDenominator: Int = 1, autoOrient: Bool = true,
                 intent: RenderingIntent = .perceptual,
@@ -28,6 +33,16 @@ public struct DecodeOptions: Sendable, Equatable {
 
     /// scaleDenominator as 1, 2, 4 or 8.
     var supportedScale: Int { [8, 4, 2].first { scaleDenominator >= $0 } ?? 1 }
+}
+
+/// A size to resize to, and the kernel (`DecodeOptions.resize`).
+public struct ResizeRequest: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var filter: ResamplingFilter
+    public init(width: Int, height: Int, filter: ResamplingFilter = .best) {
+        self.width = width; self.height = height; self.filter = filter
+    }
 }
 
 /// What a picture's header says, without decoding it.
@@ -82,10 +97,12 @@ public struct DecodedPicture: Sendable, Equatable {
     public var colorWarnings: [String]
     /// The shrink the decoder actually used (JPEG DCT scaling): 1, 2, 4 or 8.
     public var scaleDenominator: Int
+    /// Whether `image` was resized to `DecodeOptions.resize` while decoding.
+    public var resampled: Bool = false
 
     public init(image: RasterImage, format: PictureFormat, warningCount: Int = 0, firstWarning: String? = nil,
                 orientation: Orientation = .up, colorConverted: Bool = false, colorWarnings: [String] = [],
-                scaleDenominator: Int = 1) {
+                scaleDenominator: Int = 1, resampled: Bool = false) {
         self.image = image
         self.format = format
         self.warningCount = warningCount
@@ -94,6 +111,7 @@ public struct DecodedPicture: Sendable, Equatable {
         self.colorConverted = colorConverted
         self.colorWarnings = colorWarnings
         self.scaleDenominator = scaleDenominator
+        self.resampled = resampled
     }
 
     /// One line for users, e.g. "Premature end of JPEG file (and 2 more warnings)"; nil if none.
@@ -218,7 +236,7 @@ func shimDecode(_ format: PictureFormat, _ input: borrowing PictureInput, limit:
     guard input.count > 0 else { throw .empty }
     var out = ccodecs_decoded()
     defer { ccodecs_decoded_release(&out) }
-    let (image, stored, color) = try withUnsafeMutablePointer(to: &out) { (out) throws(RasterError) in
+    let (image, stored, color, resampled) = try withUnsafeMutablePointer(to: &out) { (out) throws(RasterError) in
         try input.withCInput { (input) throws(RasterError) in
             var reader: OpaquePointer?
             defer { ccodecs_reader_close(reader) }
@@ -232,38 +250,68 @@ func shimDecode(_ format: PictureFormat, _ input: borrowing PictureInput, limit:
     return DecodedPicture(image: image, format: format, warningCount: Int(out.warnings),
                           firstWarning: warning.isEmpty ? nil : warning, orientation: stored,
                           colorConverted: color.converted, colorWarnings: color.warning.map { [$0] } ?? [],
-                          scaleDenominator: max(1, Int(out.scale_denom)))
+                          scaleDenominator: max(1, Int(out.scale_denom)), resampled: resampled)
 }
 
 /// The pixels of an opened picture (`out`: what open filled in; warnings are added to it),
 /// decoded into a new array that the codec fills row by row, upright by the EXIF orientation (unless
 /// `options.autoOrient` is off), then converted to sRGB in place
 /// (`ColorManagement.convertToSRGB`); with the stored orientation, and the resolution the
-/// codec found, else the EXIF one.
+/// codec found, else the EXIF one. With `options.resize`, when the rows come upright and need no
+/// conversion, they are resized as they come (`Resampler.resize(following:...)`).
 private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out: UnsafeMutablePointer<ccodecs_decoded>,
                        options: DecodeOptions) throws(RasterError)
-    -> (RasterImage, stored: Orientation, color: (converted: Bool, warning: String?)) {
+    -> (RasterImage, stored: Orientation, color: (converted: Bool, warning: String?), resampled: Bool) {
     let header = out.pointee
     let stored = Orientation(exif: ccodecs_exif_orientation(header.exif, header.exif_size))
     let orientation = options.autoOrient ? stored : .up
     let (width, height) = (Int(header.width), Int(header.height))
     let size = orientation.orientedSize(width: width, height: height)
     let layout = orientation.layout(width: width, height: height)
+    let dpi = header.dpi_x > 0 ? header.dpi_x : ccodecs_exif_dpi(header.exif, header.exif_size)
+    let resolution = dpi > 0 ? dpi : nil
+    let hasAlpha = header.has_alpha != 0
     var result = Result<(converted: Bool, warning: String?), RasterError>.success((false, nil))
-    let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-        count = 0
-        guard let pixels = buffer.baseAddress else { return }
-        adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+    func decode(into pixels: UnsafeMutablePointer<UInt8>) -> Bool {
         result = Result { () throws(RasterError) in
             try callShim(format) { message in ccodecs_reader_read(reader, pixels, layout, out, message) }
             return try ColorManagement.convertToSRGB(pixels, width: size.width, height: size.height,
                                                      decoded: header, format: format, options: options)
         }
-        if case .success = result { count = width * height * 4 }
+        if case .success = result { return true }
+        return false
+    }
+
+    if let resize = options.resize, resize.width > 0, resize.height > 0, width > 0, height > 0,
+       resize.width != size.width || resize.height != size.height,
+       orientation == .up, !ColorManagement.needsConversion(header) {
+        let ready = RowsReady()
+        ccodecs_reader_publish_rows(reader, ready.counter)
+        var resized: [UInt8]?
+        _ = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            count = 0
+            guard let pixels = buffer.baseAddress else { return }
+            adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+            resized = Resampler.resize(following: ready, source: pixels, sourceWidth: width, sourceHeight: height,
+                                       hasAlpha: hasAlpha, width: resize.width, height: resize.height,
+                                       filter: resize.filter) { decode(into: pixels) }
+        }
+        let color = try result.get()
+        guard let resized else { throw .outOfMemory }  // decode succeeded, so it cannot be nil
+        let image = RasterImage(width: resize.width, height: resize.height, pixels: resized, hasAlpha: hasAlpha,
+                                resolution: Resampler.scaledResolution(resolution, from: (width, height),
+                                                                       to: (resize.width, resize.height)))
+        return (image, stored, color, true)
+    }
+
+    let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+        count = 0
+        guard let pixels = buffer.baseAddress else { return }
+        adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+        if decode(into: pixels) { count = width * height * 4 }
     }
     let color = try result.get()
-    let dpi = header.dpi_x > 0 ? header.dpi_x : ccodecs_exif_dpi(header.exif, header.exif_size)
     let image = RasterImage(width: size.width, height: size.height, pixels: pixels,
-                            hasAlpha: header.has_alpha != 0, resolution: dpi > 0 ? dpi : nil)
-    return (image, stored, color)
+                            hasAlpha: hasAlpha, resolution: resolution)
+    return (image, stored, color, false)
 }

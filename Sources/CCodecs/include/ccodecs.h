@@ -151,6 +151,19 @@ int ccodecs_png_open(const ccodecs_input *input, size_t max_pixels, ccodecs_deco
 int ccodecs_reader_read(ccodecs_reader *reader, uint8_t *pixels, ccodecs_layout layout,
                         ccodecs_decoded *out, char *message);
 
+/* Lets another thread follow ccodecs_reader_read: while it runs, the reader stores in *counter
+ * (atomically, with release order) how many rows at the top of the buffer hold their final
+ * pixels, when it writes each row once in the stored layout (JPEG; PNG that is not interlaced).
+ * Otherwise *counter is left alone, and the caller stores the whole height when reading (and
+ * any colour conversion) is over. Call before ccodecs_reader_read. */
+void ccodecs_reader_publish_rows(ccodecs_reader *reader, uint32_t *counter);
+
+/* *counter read atomically with acquire order: the rows it counts can then be read. */
+uint32_t ccodecs_rows_ready(const uint32_t *counter);
+
+/* Stores `rows` in *counter atomically with release order. */
+void ccodecs_rows_set(uint32_t *counter, uint32_t rows);
+
 /* Frees the reader (NULL is fine); `out` keeps its metadata until ccodecs_decoded_release. */
 void ccodecs_reader_close(ccodecs_reader *reader);
 

@@ -1,0 +1,72 @@
+import FramedRaster
+import FramedTestSupport
+import Testing
+
+/// `DecodeOptions.resize`: a picture resized while it is decoded (a second thread following the
+/// decoder's rows) is exactly the picture decoded, then resized; where the rows cannot be
+/// followed (turned by EXIF, colour-converted, interlaced), the decoder returns the picture
+/// unresized, or resized after the last row.
+struct ResizeWhileDecodingTests {
+    /// Decodes `bytes` with and without `resize`, and compares with `Resampler.resize`.
+    static func expectSameAsAfterwards(_ bytes: [UInt8], to size: (Int, Int), resampled: Bool,
+                                       filter: ResamplingFilter = .best, scale: Int = 1,
+                                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var plain = DecodeOptions(scaleDenominator: scale)
+        let whole = try Pictures.decode(data: bytes, options: plain)
+        plain.resize = ResizeRequest(width: size.0, height: size.1, filter: filter)
+        let followed = try Pictures.decode(data: bytes, options: plain)
+        #expect(followed.resampled == resampled, sourceLocation: sourceLocation)
+        let afterwards = Resampler.resize(whole.image, width: size.0, height: size.1, filter: filter)
+        let got = followed.resampled ? followed.image
+            : Resampler.resize(followed.image, width: size.0, height: size.1, filter: filter)
+        #expect(got == afterwards, "the same pixels, alpha flag and resolution", sourceLocation: sourceLocation)
+        #expect(followed.warningCount == whole.warningCount && followed.scaleDenominator == whole.scaleDenominator,
+                sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: [(300, 200), (97, 61), (640, 480), (1, 1), (1000, 5)])
+    func jpegAndPNGResizeAsTheyDecode(width: Int, height: Int) throws {
+        let photo = Fixture.gradient(640, 480)
+        try Self.expectSameAsAfterwards(try PictureEncoder.jpeg(photo), to: (width, height), resampled: (width, height) != (640, 480))
+        try Self.expectSameAsAfterwards(try PictureEncoder.jpeg(photo, progressive: true), to: (width, height),
+                                        resampled: (width, height) != (640, 480))
+        try Self.expectSameAsAfterwards(try PictureEncoder.jpeg(photo, grayscale: true), to: (width, height),
+                                        resampled: (width, height) != (640, 480))
+        let noisy = Fixture.noise(640, 480)  // alpha everywhere: the premultiplied path
+        try Self.expectSameAsAfterwards(try PictureEncoder.png(noisy), to: (width, height), resampled: (width, height) != (640, 480))
+    }
+
+    @Test func shrinkOnLoadAndOtherKernelsToo() throws {
+        let bytes = try PictureEncoder.jpeg(Fixture.gradient(800, 600))
+        try Self.expectSameAsAfterwards(bytes, to: (150, 100), resampled: true, scale: 4)
+        for filter in ResamplingFilter.allCases {
+            try Self.expectSameAsAfterwards(bytes, to: (333, 222), resampled: true, filter: filter)
+        }
+    }
+
+    /// Rows that are turned, converted or rewritten by later passes are not followed.
+    @Test func picturesThatCannotBeFollowedComeUnresized() throws {
+        let turned = PictureBytes.withEXIF(try PictureEncoder.jpeg(Fixture.gradient(64, 48)), PictureBytes.exif(orientation: 6))
+        try Self.expectSameAsAfterwards(turned, to: (24, 32), resampled: false)
+        let profiled = PictureBytes.withICC(try PictureEncoder.jpeg(Fixture.gradient(64, 48)),
+                                            Fixture.iccProfile(Fixture.adobeRGB, gamma: 1.8))
+        try Self.expectSameAsAfterwards(profiled, to: (32, 24), resampled: false)
+        try Self.expectSameAsAfterwards(FileInputTests.interlacedPNG(orientation: 1), to: (7, 4), resampled: true)
+    }
+
+    /// A file that fails half-way fails the same way, and the resampling thread stops.
+    @Test func aFailureHalfWayIsTheSameFailure() throws {
+        let png = try PictureEncoder.png(Fixture.noise(400, 300))
+        var broken = png
+        let idat = try #require(broken.firstRange(of: Array("IDAT".utf8)))
+        for i in (idat.upperBound + 2000)..<(idat.upperBound + 2100) { broken[i] ^= 0x5A }
+        var options = DecodeOptions()
+        let plain = #expect(throws: RasterError.self) { try Pictures.decode(data: broken, options: options) }
+        options.resize = ResizeRequest(width: 100, height: 75)
+        let followed = #expect(throws: RasterError.self) { try Pictures.decode(data: broken, options: options) }
+        #expect(plain == followed)
+        // Cut short: JPEG decodes with warnings (the rest gray), resized alike.
+        let jpeg = try PictureEncoder.jpeg(Fixture.gradient(400, 300))
+        try Self.expectSameAsAfterwards(Array(jpeg.prefix(jpeg.count / 2)), to: (100, 75), resampled: true)
+    }
+}

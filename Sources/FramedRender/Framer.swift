@@ -188,6 +188,10 @@ public enum Framer {
             var decodeOptions = DecodeOptions(maxPixels: options.maxPixels, scaleDenominator: denominator)
             decodeOptions.autoOrient = options.autoOrient
             decodeOptions.intent = options.intent
+            // Resized as it is decoded, unless a picture that may have alpha is flattened first.
+            if options.flatten == nil || info.hasAlpha == false {
+                decodeOptions.resize = ResizeRequest(width: need.width, height: need.height, filter: options.resample)
+            }
             decoded = try Pictures.decode(input, options: decodeOptions)
         } catch { throw .picture(error) }
         var warnings = decoded.warningSummary.map { [$0] } ?? []
@@ -197,7 +201,7 @@ public enum Framer {
         if let flatten = options.flatten, image.hasAlpha {
             image = image.flattened(onto: flatten.rgb8)
         }
-        let resampled = image.width != need.width || image.height != need.height
+        let resampled = decoded.resampled || image.width != need.width || image.height != need.height
         image = Resampler.resize(image, width: need.width, height: need.height, filter: options.resample)
 
         // How the picture goes into the file.

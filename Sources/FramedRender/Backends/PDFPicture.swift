@@ -27,14 +27,10 @@ struct PDFPicture {
         guard image.width <= 0xFFFF, image.height <= 0xFFFF else { return nil }
         width = image.width; height = image.height
         color = image.isGrayscale ? .gray : .rgb
-        guard let samples = Zlib.compress(image, plane: color) else { return nil }
-        self.samples = samples
-        if image.hasAlpha && !image.isOpaque {
-            guard let mask = Zlib.compress(image, plane: .alpha) else { return nil }
-            self.mask = mask
-        } else {
-            mask = nil
-        }
+        let masked = image.hasAlpha && !image.isOpaque
+        guard let streams = Zlib.compress(image, planes: masked ? [color, .alpha] : [color]) else { return nil }
+        samples = streams[0]
+        mask = masked ? streams[1] : nil
         placeholder = Self.placeholder(width: width, height: height, name: "framed picture \(index)")
     }
 

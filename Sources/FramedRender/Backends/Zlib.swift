@@ -38,28 +38,47 @@ enum Zlib {
         var samples: Int { self == .rgb ? 3 : 1 }
     }
 
-    /// One plane of `image` as a zlib stream of PNG-predicted rows (Paeth), what FlateDecode with
-    /// `/Predictor 15` reads back: `ccodecs_deflate_rows` at zlib level 1.
+    /// Planes of `image`, each as a zlib stream of PNG-predicted rows (Paeth), what FlateDecode
+    /// with `/Predictor 15` reads back: `ccodecs_deflate_rows` at zlib level 1.
     ///
     /// Cairo compresses an image's raw samples at zlib's default level, which it does not let a
     /// caller change; on photographs that is slow and barely compresses (the bench's 16-bit
     /// photo: 96 % of its raw size). Predicted rows at level 1 are several times faster and
-    /// smaller. A large picture is cut into bands of rows compressed at once, one per core, as
-    /// pigz does: each band but the last ends with a sync flush, so the bands join into one
-    /// deflate stream, and their Adler-32 checksums combine. `bands` overrides that choice (tests).
+    /// smaller. Each plane is cut into bands of rows, about a megabyte or more each, and all the
+    /// bands of all the planes are compressed at once, on every core, as pigz does: each band
+    /// but a plane's last ends with a sync flush, so a plane's bands join into one deflate
+    /// stream, and their Adler-32 checksums combine. `bands` fixes the bands per plane (tests).
     /// Nil when zlib fails (out of memory).
-    static func compress(_ image: RasterImage, plane: Plane, level: Int32 = 1, bands: Int? = nil) -> [UInt8]? {
+    static func compress(_ image: RasterImage, planes: [Plane], level: Int32 = 1, bands: Int? = nil) -> [[UInt8]]? {
         guard image.width > 0, image.height > 0, let width = UInt32(exactly: image.width),
               UInt32(exactly: image.height) != nil else { return nil }
-        let rowBytes = image.width * plane.samples + 1
-        // About a megabyte of samples a band at least: below that, threads cost more than they save.
-        let bands = max(1, min(bands ?? min(Resampler.processorCount, rowBytes * image.height / (1 << 20)), image.height))
+        let cores = Resampler.processorCount
         return image.pixels.withUnsafeBufferPointer { pixels in
-            let job = PlaneJob(rgba: pixels.baseAddress!, width: width, height: image.height, bands: bands,
-                               rowBytes: rowBytes, plane: plane.shim, level: level)
-            if bands == 1 { job.run(band: 0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: job.run) }
-            return job.zlibStream()
+            let jobs = planes.map { plane in
+                let rowBytes = image.width * plane.samples + 1
+                let chosen = cores == 1 ? 1 : min(4 * cores, rowBytes * image.height / (1 << 20))
+                return PlaneJob(rgba: pixels.baseAddress!, width: width, height: image.height,
+                                bands: max(1, min(bands ?? chosen, image.height)),
+                                rowBytes: rowBytes, plane: plane.shim, level: level)
+            }
+            let work = jobs.flatMap { job in (0..<job.bands).map { (job, $0) } }
+            if work.count == 1 {
+                work[0].0.run(band: 0)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: work.count) { work[$0].0.run(band: work[$0].1) }
+            }
+            var streams: [[UInt8]] = []
+            for job in jobs {
+                guard let stream = job.zlibStream() else { return nil }
+                streams.append(stream)
+            }
+            return streams
         }
+    }
+
+    /// `compress(_:planes:level:bands:)` for one plane.
+    static func compress(_ image: RasterImage, plane: Plane, level: Int32 = 1, bands: Int? = nil) -> [UInt8]? {
+        compress(image, planes: [plane], level: level, bands: bands)?.first
     }
 
     /// Compresses bands of a plane's rows; each band is written by one thread into its own slot

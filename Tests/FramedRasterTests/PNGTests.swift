@@ -3,6 +3,22 @@ import Testing
 import FramedRaster
 
 @Suite struct PNGTests {
+    /// The inflated bytes' Adler-32 is not checked (each IDAT's CRC-32 covers the same bytes),
+    /// but a CRC that does not match still refuses the file.
+    @Test func adlerIsNotCheckedButCRCIs() throws {
+        let scanlines: [UInt8] = [0, 10, 20, 30, 40, 50, 60, 0, 70, 80, 90, 100, 110, 120]  // 2x2 RGB, filter 0
+        var stream = PictureBytes.zlibStored(scanlines)
+        stream[stream.count - 1] ^= 0xFF
+        let good = PictureBytes.pngSignature + Fixture.ihdr(2, 2, depth: 8, colorType: 2)
+            + PictureBytes.chunk("IDAT", stream) + PictureBytes.chunk("IEND", [])
+        let image = try Pictures.decode(data: good).image
+        #expect(image.pixels == [10, 20, 30, 255, 40, 50, 60, 255, 70, 80, 90, 255, 100, 110, 120, 255])
+        var badCRC = good
+        let idat = try #require(good.firstRange(of: Array("IDAT".utf8)))
+        badCRC[idat.upperBound + stream.count] ^= 0x01  // the first byte of IDAT's CRC
+        #expect(throws: RasterError.self) { try Pictures.decode(data: badCRC) }
+    }
+
     @Test func rgbaRoundTripIsExact() throws {
         let image = Fixture.noise(37, 23)
         let decoded = try Pictures.decode(data: PictureEncoder.png(image))

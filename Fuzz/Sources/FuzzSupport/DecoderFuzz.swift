@@ -25,6 +25,8 @@ public enum DecoderFuzz {
         // One input in two is also decoded from a file, which JPEG and PNG read a chunk at a
         // time: the same picture, or the same failure.
         if knobs.flag(4) { compareWithFile(data, decoder, options, expected: decoded) }
+        // One in two is decoded again while a second thread resizes it: the same as resizing after.
+        if knobs.flag(5) { compareResizing(data, decoder, options, expected: decoded) }
         let image = decoded.image
         require(image.width > 0 && image.height > 0, "decoded an empty \(image.width)x\(image.height) picture")
         require(image.pixels.count == image.width * image.height * 4, "pixel buffer of the wrong size")
@@ -39,6 +41,22 @@ public enum DecoderFuzz {
                      "header says orientation \(info.orientation), decoding found \(decoded.orientation)")
         require(image.width == expected.width && image.height == expected.height,
                      "header says \(info.width)x\(info.height) (1/\(d), \(turned)), decoded \(image.width)x\(image.height)")
+    }
+
+    /// Decodes `data` again, resized to a third of its size as it decodes
+    /// (`DecodeOptions.resize`), and requires what resizing the decoded picture gives.
+    static func compareResizing(_ data: [UInt8], _ decoder: some PictureDecoder, _ options: DecodeOptions,
+                                expected: DecodedPicture) {
+        let size = (max(1, expected.image.width / 3), max(1, expected.image.height / 3))
+        var options = options
+        options.resize = ResizeRequest(width: size.0, height: size.1)
+        guard let resized = try? decoder.decode(data, options: options) else {
+            require(false, "decodes, but not while resizing")
+            return
+        }
+        let wanted = Resampler.resize(expected.image, width: size.0, height: size.1)
+        let got = resized.resampled ? resized.image : Resampler.resize(resized.image, width: size.0, height: size.1)
+        require(got == wanted, "resizing while decoding gives other pixels than resizing afterwards")
     }
 
     /// Decodes `data` again from a file (`PictureSource.file`) and requires what the bytes gave.

@@ -40,8 +40,11 @@ public struct ResizeRequest: Sendable, Equatable {
     public var width: Int
     public var height: Int
     public var filter: ResamplingFilter
-    public init(width: Int, height: Int, filter: ResamplingFilter = .best) {
-        self.width = width; self.height = height; self.filter = filter
+    /// Pictures with fewer decoded pixels are not followed (a thread is not worth it for
+    /// decoding that takes less than about ten milliseconds): they come at their decoded size.
+    public var minimumPixels: Int
+    public init(width: Int, height: Int, filter: ResamplingFilter = .best, minimumPixels: Int = 1 << 20) {
+        self.width = width; self.height = height; self.filter = filter; self.minimumPixels = minimumPixels
     }
 }
 
@@ -283,8 +286,8 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
     }
 
     if let resize = options.resize, resize.width > 0, resize.height > 0, width > 0, height > 0,
-       resize.width != size.width || resize.height != size.height,
-       orientation == .up, !ColorManagement.needsConversion(header) {
+       resize.width != size.width || resize.height != size.height, width * height >= resize.minimumPixels,
+       Resampler.processorCount > 1, orientation == .up, !ColorManagement.needsConversion(header) {
         let ready = RowsReady()
         ccodecs_reader_publish_rows(reader, ready.counter)
         var resized: [UInt8]?

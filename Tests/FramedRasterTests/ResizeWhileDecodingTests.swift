@@ -9,11 +9,11 @@ import Testing
 struct ResizeWhileDecodingTests {
     /// Decodes `bytes` with and without `resize`, and compares with `Resampler.resize`.
     static func expectSameAsAfterwards(_ bytes: [UInt8], to size: (Int, Int), resampled: Bool,
-                                       filter: ResamplingFilter = .best, scale: Int = 1,
+                                       filter: ResamplingFilter = .best, scale: Int = 1, minimumPixels: Int = 0,
                                        sourceLocation: SourceLocation = #_sourceLocation) throws {
         var plain = DecodeOptions(scaleDenominator: scale)
         let whole = try Pictures.decode(data: bytes, options: plain)
-        plain.resize = ResizeRequest(width: size.0, height: size.1, filter: filter)
+        plain.resize = ResizeRequest(width: size.0, height: size.1, filter: filter, minimumPixels: minimumPixels)
         let followed = try Pictures.decode(data: bytes, options: plain)
         #expect(followed.resampled == resampled, sourceLocation: sourceLocation)
         let afterwards = Resampler.resize(whole.image, width: size.0, height: size.1, filter: filter)
@@ -24,39 +24,50 @@ struct ResizeWhileDecodingTests {
                 sourceLocation: sourceLocation)
     }
 
+    /// Followed on a machine with a second core (`minimumPixels` is 0 here unless a test says).
+    static let follows = Resampler.processorCount > 1
+    static let photo = Fixture.gradient(640, 480)
+    static let noisy = Fixture.noise(640, 480)  // alpha everywhere: the premultiplied path
+
     @Test(arguments: [(300, 200), (97, 61), (640, 480), (1, 1), (1000, 5)])
     func jpegAndPNGResizeAsTheyDecode(width: Int, height: Int) throws {
-        let photo = Fixture.gradient(640, 480)
-        try Self.expectSameAsAfterwards(try PictureEncoder.jpeg(photo), to: (width, height), resampled: (width, height) != (640, 480))
-        try Self.expectSameAsAfterwards(try PictureEncoder.jpeg(photo, progressive: true), to: (width, height),
-                                        resampled: (width, height) != (640, 480))
-        try Self.expectSameAsAfterwards(try PictureEncoder.jpeg(photo, grayscale: true), to: (width, height),
-                                        resampled: (width, height) != (640, 480))
-        let noisy = Fixture.noise(640, 480)  // alpha everywhere: the premultiplied path
-        try Self.expectSameAsAfterwards(try PictureEncoder.png(noisy), to: (width, height), resampled: (width, height) != (640, 480))
+        let resized = Self.follows && (width, height) != (640, 480)
+        try Self.expectSameAsAfterwards(try PictureEncoder.jpeg(Self.photo), to: (width, height), resampled: resized)
+        try Self.expectSameAsAfterwards(try PictureEncoder.jpeg(Self.photo, progressive: true), to: (width, height),
+                                        resampled: resized)
+        try Self.expectSameAsAfterwards(try PictureEncoder.jpeg(Self.photo, grayscale: true), to: (width, height),
+                                        resampled: resized)
+        try Self.expectSameAsAfterwards(try PictureEncoder.png(Self.noisy), to: (width, height), resampled: resized)
+        // Below `minimumPixels` (a megapixel by default): decoded, then resized by the caller.
+        try Self.expectSameAsAfterwards(try PictureEncoder.jpeg(Fixture.gradient(64, 48)), to: (32, 24), resampled: false,
+                                        minimumPixels: 64 * 48 + 1)
+        try Self.expectSameAsAfterwards(try PictureEncoder.jpeg(Fixture.gradient(64, 48)), to: (32, 24), resampled: Self.follows)
     }
 
     @Test func shrinkOnLoadAndOtherKernelsToo() throws {
-        let bytes = try PictureEncoder.jpeg(Fixture.gradient(800, 600))
-        try Self.expectSameAsAfterwards(bytes, to: (150, 100), resampled: true, scale: 4)
+        let bytes = try PictureEncoder.jpeg(Fixture.gradient(2400, 1800))
+        try Self.expectSameAsAfterwards(bytes, to: (150, 100), resampled: false, scale: 4, minimumPixels: 1 << 20)  // 600x450 decoded
+        try Self.expectSameAsAfterwards(bytes, to: (150, 100), resampled: Self.follows, scale: 4)
+        try Self.expectSameAsAfterwards(bytes, to: (700, 500), resampled: Self.follows, scale: 2)
         for filter in ResamplingFilter.allCases {
-            try Self.expectSameAsAfterwards(bytes, to: (333, 222), resampled: true, filter: filter)
+            try Self.expectSameAsAfterwards(bytes, to: (333, 222), resampled: Self.follows, filter: filter)
         }
     }
 
-    /// Rows that are turned, converted or rewritten by later passes are not followed.
+    /// Rows that are turned or converted after decoding are not followed; interlaced rows are
+    /// followed once the last pass is over.
     @Test func picturesThatCannotBeFollowedComeUnresized() throws {
-        let turned = PictureBytes.withEXIF(try PictureEncoder.jpeg(Fixture.gradient(64, 48)), PictureBytes.exif(orientation: 6))
-        try Self.expectSameAsAfterwards(turned, to: (24, 32), resampled: false)
-        let profiled = PictureBytes.withICC(try PictureEncoder.jpeg(Fixture.gradient(64, 48)),
-                                            Fixture.iccProfile(Fixture.adobeRGB, gamma: 1.8))
-        try Self.expectSameAsAfterwards(profiled, to: (32, 24), resampled: false)
-        try Self.expectSameAsAfterwards(FileInputTests.interlacedPNG(orientation: 1), to: (7, 4), resampled: true)
+        let jpeg = try PictureEncoder.jpeg(Self.photo)
+        try Self.expectSameAsAfterwards(PictureBytes.withEXIF(jpeg, PictureBytes.exif(orientation: 6)), to: (300, 200),
+                                        resampled: false)
+        try Self.expectSameAsAfterwards(PictureBytes.withICC(jpeg, Fixture.iccProfile(Fixture.adobeRGB, gamma: 1.8)),
+                                        to: (300, 200), resampled: false)
+        try Self.expectSameAsAfterwards(FileInputTests.interlacedPNG(orientation: 1), to: (7, 4), resampled: Self.follows)
     }
 
     /// A file that fails half-way fails the same way, and the resampling thread stops.
     @Test func aFailureHalfWayIsTheSameFailure() throws {
-        let png = try PictureEncoder.png(Fixture.noise(400, 300))
+        let png = try PictureEncoder.png(Self.noisy)
         var broken = png
         let idat = try #require(broken.firstRange(of: Array("IDAT".utf8)))
         for i in (idat.upperBound + 2000)..<(idat.upperBound + 2100) { broken[i] ^= 0x5A }
@@ -66,7 +77,7 @@ struct ResizeWhileDecodingTests {
         let followed = #expect(throws: RasterError.self) { try Pictures.decode(data: broken, options: options) }
         #expect(plain == followed)
         // Cut short: JPEG decodes with warnings (the rest gray), resized alike.
-        let jpeg = try PictureEncoder.jpeg(Fixture.gradient(400, 300))
-        try Self.expectSameAsAfterwards(Array(jpeg.prefix(jpeg.count / 2)), to: (100, 75), resampled: true)
+        let jpeg = try PictureEncoder.jpeg(Self.photo)
+        try Self.expectSameAsAfterwards(Array(jpeg.prefix(jpeg.count / 2)), to: (100, 75), resampled: Self.follows)
     }
 }

@@ -49,7 +49,7 @@ public enum DecoderFuzz {
                                 expected: DecodedPicture) {
         let size = (max(1, expected.image.width / 3), max(1, expected.image.height / 3))
         var options = options
-        options.resize = ResizeRequest(width: size.0, height: size.1)
+        options.resize = ResizeRequest(width: size.0, height: size.1, minimumPixels: 0)
         guard let resized = try? decoder.decode(data, options: options) else {
             require(false, "decodes, but not while resizing")
             return

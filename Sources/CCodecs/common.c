@@ -111,8 +111,10 @@ int ccodecs_reader_read(ccodecs_reader *reader, uint8_t *pixels, ccodecs_layout 
     return reader->read(reader, pixels, layout, out, message);
 }
 
-void ccodecs_reader_publish_rows(ccodecs_reader *reader, uint32_t *counter) {
-    if (reader) reader->rows_ready = counter;
+int ccodecs_reader_publish_rows(ccodecs_reader *reader, uint32_t *counter) {
+    if (!reader || !reader->streams_rows) return 0;
+    reader->rows_ready = counter;
+    return 1;
 }
 
 uint32_t ccodecs_rows_ready(const uint32_t *counter) {
@@ -158,6 +160,7 @@ int ccodecs_reader_over_pixels(ccodecs_decoded *out, ccodecs_reader **reader, ch
     (*reader)->read = read_decoded;
     (*reader)->close = close_decoded;
     (*reader)->rows_ready = NULL;
+    (*reader)->streams_rows = 0;
     return CCODECS_OK;
 }
 

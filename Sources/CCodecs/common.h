@@ -27,6 +27,7 @@ struct ccodecs_reader {
                 char *message);
     void (*close)(ccodecs_reader *reader);
     uint32_t *rows_ready;             /* ccodecs_reader_publish_rows; NULL: nobody is watching */
+    int streams_rows;                 /* rows come out one by one while the file is read */
 };
 
 /* Tells a watcher (ccodecs_reader_publish_rows) that the top `rows` rows hold their final

@@ -345,6 +345,8 @@ static int open_run(jpeg_reader *reader, const ccodecs_input *input, int scale_d
     cinfo->scale_num = 1;
     cinfo->scale_denom = (unsigned)scale_denom;
     jpeg_start_decompress(cinfo);
+    /* A progressive file's scans were all read by jpeg_start_decompress. */
+    reader->pub.streams_rows = !jpeg_has_multiple_scans(cinfo);
     out->width = cinfo->output_width;
     out->height = cinfo->output_height;
     out->scale_denom = scale_denom;

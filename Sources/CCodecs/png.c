@@ -366,6 +366,7 @@ static int open_run(png_reader *reader, size_t max_pixels, ccodecs_decoded *out)
     png_set_gray_to_rgb(png);
     if (!header.has_alpha) png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
     state->passes = png_set_interlace_handling(png);
+    reader->pub.streams_rows = state->passes == 1;
     png_read_update_info(png, info);
     if (png_get_rowbytes(png, info) != (size_t)out->width * 4) png_error(png, "unexpected row size after transforms");
     return CCODECS_OK;

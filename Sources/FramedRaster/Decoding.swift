@@ -18,7 +18,9 @@ public struct DecodeOptions: Sendable, Equatable {
     /// The size the picture is wanted at, if it is to be resized (`Resampler.resize`). A decoder
     /// may resize while it decodes, overlapping the two on a second core;
     /// `DecodedPicture.resampled` says whether it did. Not when the pixels are turned (EXIF
-    /// orientation) or colour-converted after decoding: then the picture comes at its decoded size.
+    /// orientation) or colour-converted after decoding, nor when the rows come only after the
+    /// whole file was read (progressive JPEG, interlaced PNG, WebP): then the picture comes at
+    /// its decoded size.
     public var resize: ResizeRequest?
 
     public init(maxPixels: Int = 256_000_000, scaleDenominator: Int = 1, autoOrient: Bool = true,
@@ -260,8 +262,11 @@ func shimDecode(_ format: PictureFormat, _ input: borrowing PictureInput, limit:
 /// decoded into a new array that the codec fills row by row, upright by the EXIF orientation (unless
 /// `options.autoOrient` is off), then converted to sRGB in place
 /// (`ColorManagement.convertToSRGB`); with the stored orientation, and the resolution the
-/// codec found, else the EXIF one. With `options.resize`, when the rows come upright and need no
-/// conversion, they are resized as they come (`Resampler.resize(following:...)`).
+/// codec found, else the EXIF one. With `options.resize`, when the rows come upright, one by
+/// one while the file is read, and need no conversion, they are resized as they come
+/// (`Resampler.resize(following:...)`). Not a progressive JPEG: its scans are all read when it
+/// is opened, into a buffer of coefficients for the whole picture, and the resized picture
+/// would only add to that peak.
 private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out: UnsafeMutablePointer<ccodecs_decoded>,
                        options: DecodeOptions) throws(RasterError)
     -> (RasterImage, stored: Orientation, color: (converted: Bool, warning: String?), resampled: Bool) {
@@ -285,11 +290,11 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
         return false
     }
 
+    let ready = RowsReady()
     if let resize = options.resize, resize.width > 0, resize.height > 0, width > 0, height > 0,
        resize.width != size.width || resize.height != size.height, width * height >= resize.minimumPixels,
-       Resampler.processorCount > 1, orientation == .up, !ColorManagement.needsConversion(header) {
-        let ready = RowsReady()
-        ccodecs_reader_publish_rows(reader, ready.counter)
+       Resampler.processorCount > 1, orientation == .up, !ColorManagement.needsConversion(header),
+       ccodecs_reader_publish_rows(reader, ready.counter) != 0 {
         var resized: [UInt8]?
         _ = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             count = 0

@@ -153,10 +153,13 @@ int ccodecs_reader_read(ccodecs_reader *reader, uint8_t *pixels, ccodecs_layout 
 
 /* Lets another thread follow ccodecs_reader_read: while it runs, the reader stores in *counter
  * (atomically, with release order) how many rows at the top of the buffer hold their final
- * pixels, when it writes each row once in the stored layout (JPEG; PNG that is not interlaced).
- * Otherwise *counter is left alone, and the caller stores the whole height when reading (and
- * any colour conversion) is over. Call before ccodecs_reader_read. */
-void ccodecs_reader_publish_rows(ccodecs_reader *reader, uint32_t *counter);
+ * pixels, as it writes each row once in the stored layout. Returns 1 when the rows come out
+ * that way while the file is still being read (baseline JPEG; PNG that is not interlaced);
+ * 0 when they come only after the whole file was read (progressive JPEG, whose scans are read
+ * when it is opened; interlaced PNG; WebP), and then *counter is not touched. The caller
+ * stores the whole height when reading (and any colour conversion) is over. Call before
+ * ccodecs_reader_read. */
+int ccodecs_reader_publish_rows(ccodecs_reader *reader, uint32_t *counter);
 
 /* *counter read atomically with acquire order: the rows it counts can then be read. */
 uint32_t ccodecs_rows_ready(const uint32_t *counter);

@@ -60,6 +60,9 @@ static void plane_row(uint8_t *out, const uint8_t *rgba, uint32_t width, int pla
     case CCODECS_PLANE_GRAY:
         for (uint32_t x = 0; x < width; x++) out[x] = rgba[4 * x];
         break;
+    case CCODECS_PLANE_RGBA:
+        memcpy(out, rgba, (size_t)width * 4);
+        break;
     default:
         for (uint32_t x = 0; x < width; x++) out[x] = rgba[4 * x + 3];
         break;
@@ -72,11 +75,11 @@ int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row
     memset(out, 0, sizeof *out);
     message[0] = 0;
     *adler = 1;
-    if (level < 0 || level > 9 || plane < CCODECS_PLANE_RGB || plane > CCODECS_PLANE_ALPHA || width == 0) {
+    if (level < 0 || level > 9 || plane < CCODECS_PLANE_RGB || plane > CCODECS_PLANE_RGBA || width == 0) {
         ccodecs_message(message, "bad arguments (level %d, plane %d, width %u)", level, plane, width);
         return CCODECS_BAD_ARGUMENT;
     }
-    size_t bpp = plane == CCODECS_PLANE_RGB ? 3 : 1, count = (size_t)width * bpp;
+    size_t bpp = plane == CCODECS_PLANE_RGBA ? 4 : plane == CCODECS_PLANE_RGB ? 3 : 1, count = (size_t)width * bpp;
     size_t stride = (size_t)width * 4;
     /* Two plane rows (this one and the one above, zeros above the first) and the filtered row. */
     uint8_t *work = calloc(3 * count + 1, 1);
@@ -137,4 +140,15 @@ int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row
 
 uint32_t ccodecs_adler32_combine(uint32_t a, uint32_t b, uint64_t b_length) {
     return (uint32_t)adler32_combine(a, b, (z_off_t)b_length);
+}
+
+uint32_t ccodecs_crc32(uint32_t crc, const uint8_t *data, size_t size) {
+    uLong sum = crc;
+    while (size > 0) {
+        uInt part = size > UINT32_MAX ? UINT32_MAX : (uInt)size;
+        sum = crc32(sum, data, part);
+        data += part;
+        size -= part;
+    }
+    return (uint32_t)sum;
 }

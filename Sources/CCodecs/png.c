@@ -27,7 +27,6 @@ typedef struct {
     const uint8_t *next;      /* the next of them, and how many are left */
     size_t buffered;
     png_chunks chunks;
-    ccodecs_buffer *written;  /* writing */
     char *message;
     int status;               /* set before the jump */
     int image_done;           /* all rows read: later errors are only warnings */
@@ -82,14 +81,6 @@ static void read_bytes(png_structp png, png_bytep bytes, size_t count) {
         state->offset += take;
     }
 }
-
-static void write_bytes(png_structp png, png_bytep bytes, size_t count) {
-    png_state *state = png_get_io_ptr(png);
-    if ((state->status = ccodecs_append(state->written, bytes, count)))
-        png_error(png, "out of memory");
-}
-
-static void flush_bytes(png_structp png) { (void)png; }
 
 /* pHYs in pixels per metre as dots per inch; a value that is some whole dpi written in
  * pixels per metre (2835 -> 72) gives that whole dpi back. 0 when absent or unitless. */
@@ -472,48 +463,3 @@ int ccodecs_png_open(const ccodecs_input *input, size_t max_pixels, ccodecs_deco
     return CCODECS_OK;
 }
 
-static int encode_run(png_structp png, png_infop info, png_state *state, const uint8_t *rgba,
-                      uint32_t width, uint32_t height, double dpi, int flags) {
-    if (setjmp(png_jmpbuf(png))) return state->status;
-    int rgb = (flags & CCODECS_PNG_RGB) != 0;
-    png_set_IHDR(png, info, width, height, 8, rgb ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    if (dpi > 0) {
-        png_uint_32 per_metre = (png_uint_32)(dpi / 0.0254 + 0.5);
-        png_set_pHYs(png, info, per_metre, per_metre, PNG_RESOLUTION_METER);
-    }
-    /* zlib level 1 and the Paeth filter on every row. Measured on a framed photo (630x430) and
-     * a framed screenshot: level 1 is 3.7x faster than the default 6 for files 12 % larger, and
-     * Paeth alone compresses within 0.5 % of libpng's adaptive choice among all five filters
-     * in about half the time (the choice itself tries every filter on every row). */
-    png_set_compression_level(png, 1);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_PAETH);
-    png_write_info(png, info);
-    /* The rows stay RGBA in memory; for RGB output libpng drops the fourth byte. */
-    if (rgb) png_set_filler(png, 0, PNG_FILLER_AFTER);
-    for (uint32_t y = 0; y < height; y++) png_write_row(png, rgba + (size_t)width * 4 * y);
-    png_write_end(png, info);
-    return CCODECS_OK;
-}
-
-int ccodecs_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, double dpi,
-                            int flags, ccodecs_buffer *out, char *message) {
-    memset(out, 0, sizeof *out);
-    message[0] = 0;
-    png_state state = {.written = out, .message = message};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
-    int status = CCODECS_NO_MEMORY;
-    if (!info)
-        ccodecs_message(message, "out of memory");
-    else {
-        png_set_write_fn(png, &state, write_bytes, flush_bytes);
-        status = encode_run(png, info, &state, rgba, width, height, dpi, flags);
-    }
-    png_destroy_write_struct(&png, &info);
-    if (status) {
-        free(out->data);
-        memset(out, 0, sizeof *out);
-    }
-    return status;
-}

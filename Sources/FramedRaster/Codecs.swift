@@ -40,11 +40,32 @@ public struct JPEGDecoder: PictureDecoder {
 
 /// Encoding RasterImages, for embedding in output files (and for test fixtures).
 public enum PictureEncoder {
-    /// 8-bit RGBA PNG via `ccodecs_png_encode_rgba` (fast: zlib level 1, Paeth); the
-    /// resolution, if any, goes into pHYs. `dropAlpha` writes RGB, for opaque pictures.
+    /// An 8-bit RGBA PNG (RGB with `dropAlpha`, for opaque pictures): the rows Paeth-filtered
+    /// and deflated at zlib level 1 in bands on every core (`FlateRows`), in one IDAT chunk;
+    /// the resolution, if any, goes into pHYs.
     public static func png(_ image: RasterImage, dropAlpha: Bool = false) throws(RasterError) -> [UInt8] {
-        let flags = Int32(dropAlpha ? CCODECS_PNG_RGB : 0)
-        return try encode(.png, image) { ccodecs_png_encode_rgba($0, $1, $2, image.resolution ?? 0, flags, $3, $4) }
+        guard image.width > 0, image.height > 0, image.width <= 0x7FFF_FFFF, image.height <= 0x7FFF_FFFF else {
+            throw .encodingFailed(.png, "a PNG cannot be \(image.width)x\(image.height) pixels")
+        }
+        guard let idat = FlateRows.compress(image, plane: dropAlpha ? .rgb : .rgba) else { throw .outOfMemory }
+        guard idat.count <= 0x7FFF_FFFF else { throw .encodingFailed(.png, "the picture is too large for one PNG chunk") }
+        func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png.reserveCapacity(idat.count + 100)
+        func chunk(_ type: String, _ data: [UInt8]) {
+            let start = png.count + 4
+            png += be32(data.count) + Array(type.utf8) + data
+            let crc = png[start...].withUnsafeBufferPointer { ccodecs_crc32(0, $0.baseAddress, $0.count) }
+            png += be32(Int(crc))
+        }
+        chunk("IHDR", be32(image.width) + be32(image.height) + [8, dropAlpha ? 2 : 6, 0, 0, 0])
+        if let dpi = image.resolution, dpi > 0, dpi.isFinite {
+            let perMetre = be32(Int(min(dpi / 0.0254 + 0.5, Double(UInt32.max))))
+            chunk("pHYs", perMetre + perMetre + [1])
+        }
+        chunk("IDAT", idat)
+        chunk("IEND", [])
+        return png
     }
 
     /// JPEG via `ccodecs_jpeg_encode_rgb` (alpha ignored); the resolution, if any, goes into

@@ -170,15 +170,6 @@ void ccodecs_rows_set(uint32_t *counter, uint32_t rows);
 /* Frees the reader (NULL is fine); `out` keeps its metadata until ccodecs_decoded_release. */
 void ccodecs_reader_close(ccodecs_reader *reader);
 
-/* Flags for ccodecs_png_encode_rgba. */
-enum {
-    CCODECS_PNG_RGB = 1 /* write colour type RGB, dropping the alpha bytes (opaque pictures) */
-};
-
-/* RGBA8 (rows of width * 4 bytes) to an 8-bit RGBA (or, with CCODECS_PNG_RGB, RGB) PNG at zlib
- * level 1 with the Paeth filter; dpi > 0 writes a pHYs chunk. */
-int ccodecs_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, double dpi,
-                            int flags, ccodecs_buffer *out, char *message);
 
 /* RGBA8 (alpha ignored) to a JPEG (quality 1-100); dpi > 0 writes JFIF density.
  * flags: CCODECS_JPEG_GRAYSCALE, CCODECS_JPEG_PROGRESSIVE. */
@@ -194,6 +185,7 @@ enum {
     CCODECS_PLANE_RGB = 0,            /* R, G, B: 3 samples a pixel */
     CCODECS_PLANE_GRAY = 1,           /* R only (for pictures with R = G = B): 1 sample */
     CCODECS_PLANE_ALPHA = 2,          /* A only: 1 sample */
+    CCODECS_PLANE_RGBA = 3,           /* all four: 4 samples */
 };
 
 /* Rows first_row to first_row + rows - 1 of RGBA8 rows of `width` pixels, reduced to one plane,
@@ -209,5 +201,8 @@ int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row
 
 /* zlib's adler32_combine: the Adler-32 of A then B from theirs and B's length. */
 uint32_t ccodecs_adler32_combine(uint32_t a, uint32_t b, uint64_t b_length);
+
+/* zlib's crc32: the CRC-32 of `size` bytes continued from `crc` (0 to start). */
+uint32_t ccodecs_crc32(uint32_t crc, const uint8_t *data, size_t size);
 
 #endif

@@ -9,14 +9,14 @@ import FramedRaster
 /// copies those bytes into an image object as they are, never reading the surface's pixels, and
 /// does everything else as for any picture (clip, transform, `/Interpolate`). `PDFCompaction`
 /// then puts the picture's own image object in the placeholder's place: its RGB (or gray)
-/// samples as PNG-predicted rows deflated at level 1 by `Zlib.compress(_:plane:)`, and its
+/// samples as PNG-predicted rows deflated at level 1 by `FlateRows`, and its
 /// alpha as a soft mask, compressed alike.
 struct PDFPicture {
     /// The JPEG bytes Cairo writes as the image's stream, unique within one PDF.
     let placeholder: [UInt8]
     let width: Int
     let height: Int
-    let color: Zlib.Plane
+    let color: FlateRows.Plane
     /// The colour samples' zlib stream.
     let samples: [UInt8]
     /// The alpha samples' zlib stream, for pictures with pixels that are not opaque.
@@ -28,7 +28,7 @@ struct PDFPicture {
         width = image.width; height = image.height
         color = image.isGrayscale ? .gray : .rgb
         let masked = image.hasAlpha && !image.isOpaque
-        guard let streams = Zlib.compress(image, planes: masked ? [color, .alpha] : [color]) else { return nil }
+        guard let streams = FlateRows.compress(image, planes: masked ? [color, .alpha] : [color]) else { return nil }
         samples = streams[0]
         mask = masked ? streams[1] : nil
         placeholder = Self.placeholder(width: width, height: height, name: "framed picture \(index)")
@@ -54,7 +54,7 @@ struct PDFPicture {
     /// The image object numbered `number` (its soft mask, if any, numbered `maskNumber`), and
     /// the soft mask's object. `interpolate` repeats what Cairo wrote for the placeholder.
     func objects(number: Int, maskNumber: Int, interpolate: Bool) -> (image: [UInt8], mask: [UInt8]?) {
-        func object(_ number: Int, _ plane: Zlib.Plane, _ data: [UInt8], extra: String) -> [UInt8] {
+        func object(_ number: Int, _ plane: FlateRows.Plane, _ data: [UInt8], extra: String) -> [UInt8] {
             let space = plane == .rgb ? "/DeviceRGB" : "/DeviceGray"
             let head = "\(number) 0 obj\n<< /Type /XObject /Subtype /Image /Width \(width) /Height \(height) "
                 + "/ColorSpace \(space) /BitsPerComponent 8\(interpolate ? " /Interpolate true" : "")\(extra) "

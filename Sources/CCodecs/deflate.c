@@ -69,17 +69,30 @@ static void plane_row(uint8_t *out, const uint8_t *rgba, uint32_t width, int pla
     }
 }
 
+static size_t plane_samples(int plane) {
+    return plane == CCODECS_PLANE_RGBA ? 4 : plane == CCODECS_PLANE_RGB ? 3 : 1;
+}
+
+size_t ccodecs_deflate_rows_bound(uint32_t width, uint32_t rows, int plane) {
+    size_t n = ((size_t)width * plane_samples(plane) + 1) * rows;
+    /* zlib's own conservative bound for any level and settings (deflateBound without a
+     * stream, zlib 1.2.12's deflate.c), with room to spare for the sync flush's 5 bytes. */
+    return n + (n >> 3) + (n >> 8) + (n >> 9) + 64;
+}
+
 int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row, uint32_t rows,
-                         int plane, int level, int last, ccodecs_buffer *out, uint32_t *adler,
-                         char *message) {
-    memset(out, 0, sizeof *out);
+                         int plane, int level, int last, uint8_t *out, size_t capacity, size_t *written,
+                         uint32_t *adler, char *message) {
     message[0] = 0;
+    *written = 0;
     *adler = 1;
-    if (level < 0 || level > 9 || plane < CCODECS_PLANE_RGB || plane > CCODECS_PLANE_RGBA || width == 0) {
-        ccodecs_message(message, "bad arguments (level %d, plane %d, width %u)", level, plane, width);
+    if (level < 0 || level > 9 || plane < CCODECS_PLANE_RGB || plane > CCODECS_PLANE_RGBA || width == 0
+        || capacity < ccodecs_deflate_rows_bound(width, rows, plane) || capacity > UINT32_MAX) {
+        ccodecs_message(message, "bad arguments (level %d, plane %d, width %u, capacity %zu)", level, plane,
+                        width, capacity);
         return CCODECS_BAD_ARGUMENT;
     }
-    size_t bpp = plane == CCODECS_PLANE_RGBA ? 4 : plane == CCODECS_PLANE_RGB ? 3 : 1, count = (size_t)width * bpp;
+    size_t bpp = plane_samples(plane), count = (size_t)width * bpp;
     size_t stride = (size_t)width * 4;
     /* Two plane rows (this one and the one above, zeros above the first) and the filtered row. */
     uint8_t *work = calloc(3 * count + 1, 1);
@@ -96,18 +109,8 @@ int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row
         ccodecs_message(message, "zlib: out of memory");
         return CCODECS_NO_MEMORY;
     }
-    /* The filtered size plus deflate's worst-case overhead and the flush's 5 bytes. */
-    size_t bound = deflateBound(&z, (uLong)((count + 1) * rows)) + 16;
-    out->data = malloc(bound);
-    if (!out->data) {
-        deflateEnd(&z);
-        free(work);
-        ccodecs_message(message, "out of memory");
-        return CCODECS_NO_MEMORY;
-    }
-    out->capacity = bound;
-    z.next_out = out->data;
-    z.avail_out = (uInt)(bound > UINT32_MAX ? UINT32_MAX : bound);
+    z.next_out = out;
+    z.avail_out = (uInt)capacity;
 
     uLong sum = adler32(0L, Z_NULL, 0);
     int status = Z_OK;
@@ -125,12 +128,11 @@ int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row
         uint8_t *swap = above; above = current; current = swap;
     }
     if (rows == 0 && last) status = deflate(&z, Z_FINISH) == Z_STREAM_END ? Z_OK : Z_BUF_ERROR;
-    out->size = bound - z.avail_out;
+    *written = capacity - z.avail_out;
     deflateEnd(&z);
     free(work);
     if (status != Z_OK) {
-        free(out->data);
-        memset(out, 0, sizeof *out);
+        *written = 0;
         ccodecs_message(message, "zlib: cannot compress");
         return CCODECS_BAD_ARGUMENT;
     }

@@ -47,24 +47,28 @@ public enum PictureEncoder {
         guard image.width > 0, image.height > 0, image.width <= 0x7FFF_FFFF, image.height <= 0x7FFF_FFFF else {
             throw .encodingFailed(.png, "a PNG cannot be \(image.width)x\(image.height) pixels")
         }
-        guard let idat = FlateRows.compress(image, plane: dropAlpha ? .rgb : .rgba) else { throw .outOfMemory }
-        guard idat.count <= 0x7FFF_FFFF else { throw .encodingFailed(.png, "the picture is too large for one PNG chunk") }
         func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png.reserveCapacity(idat.count + 100)
-        func chunk(_ type: String, _ data: [UInt8]) {
-            let start = png.count + 4
-            png += be32(data.count) + Array(type.utf8) + data
-            let crc = png[start...].withUnsafeBufferPointer { ccodecs_crc32(0, $0.baseAddress, $0.count) }
-            png += be32(Int(crc))
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return be32(data.count) + body + be32(Int(body.withUnsafeBufferPointer { ccodecs_crc32(0, $0.baseAddress, $0.count) }))
         }
-        chunk("IHDR", be32(image.width) + be32(image.height) + [8, dropAlpha ? 2 : 6, 0, 0, 0])
+        var head: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        head += chunk("IHDR", be32(image.width) + be32(image.height) + [8, dropAlpha ? 2 : 6, 0, 0, 0])
         if let dpi = image.resolution, dpi > 0, dpi.isFinite {
             let perMetre = be32(Int(min(dpi / 0.0254 + 0.5, Double(UInt32.max))))
-            chunk("pHYs", perMetre + perMetre + [1])
+            head += chunk("pHYs", perMetre + perMetre + [1])
         }
-        chunk("IDAT", idat)
-        chunk("IEND", [])
+        let idatStart = head.count
+        head += [0, 0, 0, 0] + Array("IDAT".utf8)  // the length is set below
+        // The IDAT data is compressed straight after the head, with room for its CRC and IEND.
+        guard var png = FlateRows.compress(image, plane: dropAlpha ? .rgb : .rgba, leading: head, trailing: 16) else {
+            throw .outOfMemory
+        }
+        let length = png.count - idatStart - 8
+        guard length <= 0x7FFF_FFFF else { throw .encodingFailed(.png, "the picture is too large for one PNG chunk") }
+        png.replaceSubrange(idatStart..<idatStart + 4, with: be32(length))
+        let crc = png[(idatStart + 4)...].withUnsafeBufferPointer { ccodecs_crc32(0, $0.baseAddress, $0.count) }
+        png += be32(Int(crc)) + chunk("IEND", [])
         return png
     }
 

@@ -38,89 +38,99 @@ package enum FlateRows {
         }
     }
 
-    /// Planes of `image`, each as a zlib stream of PNG-filtered rows (Paeth on every row) at
-    /// zlib level 1, through `ccodecs_deflate_rows`.
+    /// One plane of `image` as a zlib stream of PNG-filtered rows (Paeth on every row) at zlib
+    /// level 1, through `ccodecs_deflate_rows`, after `leading` bytes (a PNG's chunks up to its
+    /// IDAT), in an array with room for `trailing` more bytes.
     ///
-    /// Each plane is cut into bands of rows, a megabyte or more each (at most 16), and all the
-    /// bands of all the planes are compressed at once, on every core, as pigz does: each band
-    /// but a plane's last ends with a sync flush, so a plane's bands join into one deflate
-    /// stream, and their Adler-32 checksums combine. The bands depend on the size alone, so
-    /// the bytes do not depend on the machine. `bands` fixes the bands per plane (tests).
-    /// Nil when zlib fails (out of memory) or the picture is empty.
-    package static func compress(_ image: RasterImage, planes: [Plane], level: Int32 = 1, bands: Int? = nil) -> [[UInt8]]? {
+    /// The plane is cut into bands of rows, a megabyte or more each (at most 16), compressed at
+    /// once on every core, as pigz does: each band but the last ends with a sync flush, so the
+    /// bands join into one deflate stream, and their Adler-32 checksums combine. The bands
+    /// depend on the size alone, so the bytes do not depend on the machine; `bands` fixes them
+    /// (tests). Each band writes into its own part of the one output array, sized for the
+    /// worst case (pages that are never written take no memory), and the parts are then moved
+    /// together: no band is copied out and joined. Nil when zlib fails (out of memory) or the
+    /// picture is empty.
+    package static func compress(_ image: RasterImage, plane: Plane, level: Int32 = 1, bands: Int? = nil,
+                                 leading: [UInt8] = [], trailing: Int = 0) -> [UInt8]? {
         guard image.width > 0, image.height > 0, let width = UInt32(exactly: image.width),
               UInt32(exactly: image.height) != nil else { return nil }
-        return image.pixels.withUnsafeBufferPointer { pixels in
-            let jobs = planes.map { plane in
-                let rowBytes = image.width * plane.samples + 1
-                let chosen = min(16, rowBytes * image.height / (1 << 20))
-                return PlaneJob(rgba: pixels.baseAddress!, width: width, height: image.height,
-                                bands: max(1, min(bands ?? chosen, image.height)),
-                                rowBytes: rowBytes, plane: plane.shim, level: level)
+        let rowBytes = image.width * plane.samples + 1
+        let count = max(1, min(bands ?? min(16, rowBytes * image.height / (1 << 20)), image.height))
+        let rows = (0..<count).map { image.height * $0 / count ..< image.height * ($0 + 1) / count }
+        let bounds = rows.map { ccodecs_deflate_rows_bound(width, UInt32($0.count), plane.shim) }
+        let header = leading.count + 2
+        var starts = [header]
+        for bound in bounds { starts.append(starts[starts.count - 1] + bound) }
+        let capacity = starts[count] + 4 + trailing
+        var failed = false
+        let stream = [UInt8](unsafeUninitializedCapacity: capacity) { out, written in
+            written = 0
+            let base = out.baseAddress!
+            leading.withUnsafeBufferPointer { if let l = $0.baseAddress { base.update(from: l, count: $0.count) } }
+            base[leading.count] = 0x78
+            base[leading.count + 1] = level <= 1 ? 0x01 : level >= 7 ? 0xDA : 0x9C  // deflate, 32 KB window, the level's hint
+            let job = BandJob(rgba: image.pixels, width: width, rows: rows, rowBytes: rowBytes, plane: plane.shim, level: level,
+                              output: base, starts: starts, bounds: bounds)
+            if count == 1 { job.run(band: 0) } else { DispatchQueue.concurrentPerform(iterations: count, execute: job.run) }
+            guard let adler = job.join() else { failed = true; return }
+            var end = job.end
+            for shift: UInt32 in [24, 16, 8, 0] {
+                base[end] = UInt8(truncatingIfNeeded: adler >> shift)
+                end += 1
             }
-            let work = jobs.flatMap { job in (0..<job.bands).map { (job, $0) } }
-            if work.count == 1 {
-                work[0].0.run(band: 0)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: work.count) { work[$0].0.run(band: work[$0].1) }
-            }
-            var streams: [[UInt8]] = []
-            for job in jobs {
-                guard let stream = job.zlibStream() else { return nil }
-                streams.append(stream)
-            }
-            return streams
+            written = end
         }
+        return failed ? nil : stream
     }
 
-    /// `compress(_:planes:level:bands:)` for one plane.
-    package static func compress(_ image: RasterImage, plane: Plane, level: Int32 = 1, bands: Int? = nil) -> [UInt8]? {
-        compress(image, planes: [plane], level: level, bands: bands)?.first
-    }
+    /// Compresses bands of a plane's rows into their parts of one output buffer; each band is
+    /// written by one thread, into its own part and its own slots (hence `@unchecked Sendable`),
+    /// and the buffer outlives the job.
+    private final class BandJob: @unchecked Sendable {
+        let rgba: [UInt8], width: UInt32, rows: [Range<Int>], rowBytes: Int, plane: Int32, level: Int32
+        let output: UnsafeMutablePointer<UInt8>, starts: [Int], bounds: [Int]
+        private var written: [Int?], adlers: [UInt32]
+        private(set) var end = 0
 
-    /// Compresses bands of a plane's rows; each band is written by one thread into its own slot
-    /// (hence `@unchecked Sendable`), and the pixels outlive the job.
-    private final class PlaneJob: @unchecked Sendable {
-        let rgba: UnsafePointer<UInt8>, width: UInt32, height: Int, bands: Int, rowBytes: Int
-        let plane: Int32, level: Int32
-        private var data: [[UInt8]?], adlers: [UInt32]
-
-        init(rgba: UnsafePointer<UInt8>, width: UInt32, height: Int, bands: Int, rowBytes: Int, plane: Int32, level: Int32) {
-            self.rgba = rgba; self.width = width; self.height = height; self.bands = bands
-            self.rowBytes = rowBytes; self.plane = plane; self.level = level
-            data = Array(repeating: nil, count: bands)
-            adlers = Array(repeating: 1, count: bands)
+        init(rgba: [UInt8], width: UInt32, rows: [Range<Int>], rowBytes: Int, plane: Int32, level: Int32,
+             output: UnsafeMutablePointer<UInt8>, starts: [Int], bounds: [Int]) {
+            self.rgba = rgba; self.width = width; self.rows = rows; self.rowBytes = rowBytes
+            self.plane = plane; self.level = level
+            self.output = output; self.starts = starts; self.bounds = bounds
+            written = Array(repeating: nil, count: rows.count)
+            adlers = Array(repeating: 1, count: rows.count)
         }
-
-        func rows(of band: Int) -> Range<Int> { height * band / bands ..< height * (band + 1) / bands }
 
         /// `ccodecs_deflate_rows` for one band; a failed band leaves its slot empty.
         func run(band: Int) {
-            let rows = rows(of: band)
-            var out = ccodecs_buffer(), adler: UInt32 = 1
-            defer { ccodecs_free(out.data) }
+            let rows = rows[band]
+            var size = 0, adler: UInt32 = 1
             let status = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(CCODECS_MESSAGE_SIZE)) { message in
-                ccodecs_deflate_rows(rgba, width, UInt32(rows.lowerBound), UInt32(rows.count), plane, level,
-                                     band == bands - 1 ? 1 : 0, &out, &adler, message.baseAddress!)
+                rgba.withUnsafeBufferPointer { pixels in
+                    ccodecs_deflate_rows(pixels.baseAddress, width, UInt32(rows.lowerBound), UInt32(rows.count), plane, level,
+                                         band == self.rows.count - 1 ? 1 : 0, output + starts[band], bounds[band],
+                                         &size, &adler, message.baseAddress!)
+                }
             }
             guard status == CCODECS_OK else { return }
-            data[band] = Array(UnsafeBufferPointer(start: out.data, count: out.size))
+            written[band] = size
             adlers[band] = adler
         }
 
-        /// The zlib header (deflate, 32 KB window, the level's hint), the bands, then the
-        /// Adler-32 of all the uncompressed bytes, big-endian; nil if a band failed.
-        func zlibStream() -> [UInt8]? {
-            var stream: [UInt8] = [0x78, level <= 1 ? 0x01 : level >= 7 ? 0xDA : 0x9C]
+        /// Moves the bands' bytes together after the first and returns the Adler-32 of all the
+        /// filtered rows; `end` is then just past the last band. Nil if a band failed.
+        func join() -> UInt32? {
             var adler = UInt32(1)
-            for (band, bytes) in data.enumerated() {
-                guard let bytes else { return nil }
-                stream += bytes
+            end = starts[0]
+            for band in rows.indices {
+                guard let size = written[band] else { return nil }
+                // The parts may overlap once moved: copyMemory is memmove.
+                if end != starts[band] { UnsafeMutableRawPointer(output + end).copyMemory(from: output + starts[band], byteCount: size) }
+                end += size
                 adler = band == 0 ? adlers[0]
-                    : ccodecs_adler32_combine(adler, adlers[band], UInt64(rows(of: band).count * rowBytes))
+                    : ccodecs_adler32_combine(adler, adlers[band], UInt64(rows[band].count * rowBytes))
             }
-            for shift: UInt32 in [24, 16, 8, 0] { stream.append(UInt8(truncatingIfNeeded: adler >> shift)) }
-            return stream
+            return adler
         }
     }
 }

@@ -190,14 +190,18 @@ enum {
 
 /* Rows first_row to first_row + rows - 1 of RGBA8 rows of `width` pixels, reduced to one plane,
  * each row PNG-filtered (Paeth, filter byte 4; the row above first_row is its predictor, none
- * for row 0) and compressed as raw deflate (RFC 1951) at zlib `level`. A part that is not `last`
- * ends with a sync flush (byte-aligned, not final) so that parts concatenate into one deflate
- * stream; the last part ends the stream. *adler is the Adler-32 of the filtered bytes, for the
- * zlib trailer (ccodecs_adler32_combine joins the parts'). What PDF's FlateDecode with
- * /Predictor 15 reads back. */
+ * for row 0) and compressed as raw deflate (RFC 1951) at zlib `level` into `out` (`capacity`
+ * bytes, at least ccodecs_deflate_rows_bound; *written says how many were used). A part that
+ * is not `last` ends with a sync flush (byte-aligned, not final) so that parts concatenate
+ * into one deflate stream; the last part ends the stream. *adler is the Adler-32 of the
+ * filtered bytes, for the zlib trailer (ccodecs_adler32_combine joins the parts'). What PDF's
+ * FlateDecode with /Predictor 15, and a PNG's IDAT, read back. */
 int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row, uint32_t rows,
-                         int plane, int level, int last, ccodecs_buffer *out, uint32_t *adler,
-                         char *message);
+                         int plane, int level, int last, uint8_t *out, size_t capacity, size_t *written,
+                         uint32_t *adler, char *message);
+
+/* The most bytes ccodecs_deflate_rows can write for `rows` rows. */
+size_t ccodecs_deflate_rows_bound(uint32_t width, uint32_t rows, int plane);
 
 /* zlib's adler32_combine: the Adler-32 of A then B from theirs and B's length. */
 uint32_t ccodecs_adler32_combine(uint32_t a, uint32_t b, uint64_t b_length);

@@ -28,9 +28,14 @@ struct PDFPicture {
         width = image.width; height = image.height
         color = image.isGrayscale ? .gray : .rgb
         let masked = image.hasAlpha && !image.isOpaque
-        guard let streams = FlateRows.compress(image, planes: masked ? [color, .alpha] : [color]) else { return nil }
-        samples = streams[0]
-        mask = masked ? streams[1] : nil
+        guard let samples = FlateRows.compress(image, plane: color) else { return nil }
+        self.samples = samples
+        if masked {
+            guard let mask = FlateRows.compress(image, plane: .alpha) else { return nil }
+            self.mask = mask
+        } else {
+            mask = nil
+        }
         placeholder = Self.placeholder(width: width, height: height, name: "framed picture \(index)")
     }
 

@@ -43,6 +43,9 @@ fi
 
 echo "building the fuzz targets (release, ASan, UBSan on C, libFuzzer coverage)..."
 build_log="$WORK/build.log"
+# SwiftPM keeps the main package's list of source files from the last build of this one and
+# does not notice a file added there since ("cannot find ... in scope"); planning anew does.
+rm -f "$BUILD"/release/description.json "$BUILD"/*/release/description.json
 if ! "$SWIFT" build --package-path "$FUZZ" --scratch-path "$BUILD" -c release \
         --sanitize=address \
         -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \

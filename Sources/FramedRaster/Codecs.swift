@@ -42,8 +42,9 @@ public struct JPEGDecoder: PictureDecoder {
 public enum PictureEncoder {
     /// An 8-bit RGBA PNG (RGB with `dropAlpha`, for opaque pictures): the rows Paeth-filtered
     /// and deflated at zlib level 1 in bands on every core (`FlateRows`), in one IDAT chunk;
-    /// the resolution, if any, goes into pHYs.
-    public static func png(_ image: RasterImage, dropAlpha: Bool = false) throws(RasterError) -> [UInt8] {
+    /// the resolution, if any, goes into pHYs. `threads` 1 keeps to the calling thread; the bytes
+    /// are the same either way.
+    public static func png(_ image: RasterImage, dropAlpha: Bool = false, threads: Int? = nil) throws(RasterError) -> [UInt8] {
         guard image.width > 0, image.height > 0, image.width <= 0x7FFF_FFFF, image.height <= 0x7FFF_FFFF else {
             throw .encodingFailed(.png, "a PNG cannot be \(image.width)x\(image.height) pixels")
         }
@@ -61,7 +62,8 @@ public enum PictureEncoder {
         let idatStart = head.count
         head += [0, 0, 0, 0] + Array("IDAT".utf8)  // the length is set below
         // The IDAT data is compressed straight after the head, with room for its CRC and IEND.
-        guard var png = FlateRows.compress(image, plane: dropAlpha ? .rgb : .rgba, leading: head, trailing: 16) else {
+        guard var png = FlateRows.compress(image, plane: dropAlpha ? .rgb : .rgba, threads: threads,
+                                           leading: head, trailing: 16) else {
             throw .outOfMemory
         }
         let length = png.count - idatStart - 8

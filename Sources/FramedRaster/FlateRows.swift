@@ -46,12 +46,13 @@ package enum FlateRows {
     /// once on every core, as pigz does: each band but the last ends with a sync flush, so the
     /// bands join into one deflate stream, and their Adler-32 checksums combine. The bands
     /// depend on the size alone, so the bytes do not depend on the machine; `bands` fixes them
-    /// (tests). Each band writes into its own part of the one output array, sized for the
+    /// (tests). The bands are compressed one after another with `threads` 1. Each band writes
+    /// into its own part of the one output array, sized for the
     /// worst case (pages that are never written take no memory), and the parts are then moved
     /// together: no band is copied out and joined. Nil when zlib fails (out of memory) or the
     /// picture is empty.
     package static func compress(_ image: RasterImage, plane: Plane, level: Int32 = 1, bands: Int? = nil,
-                                 leading: [UInt8] = [], trailing: Int = 0) -> [UInt8]? {
+                                 threads: Int? = nil, leading: [UInt8] = [], trailing: Int = 0) -> [UInt8]? {
         guard image.width > 0, image.height > 0, let width = UInt32(exactly: image.width),
               UInt32(exactly: image.height) != nil else { return nil }
         let rowBytes = image.width * plane.samples + 1
@@ -71,7 +72,11 @@ package enum FlateRows {
             base[leading.count + 1] = level <= 1 ? 0x01 : level >= 7 ? 0xDA : 0x9C  // deflate, 32 KB window, the level's hint
             let job = BandJob(rgba: image.pixels, width: width, rows: rows, rowBytes: rowBytes, plane: plane.shim, level: level,
                               output: base, starts: starts, bounds: bounds)
-            if count == 1 { job.run(band: 0) } else { DispatchQueue.concurrentPerform(iterations: count, execute: job.run) }
+            if count == 1 || threads == 1 {
+                for band in 0..<count { job.run(band: band) }
+            } else {
+                DispatchQueue.concurrentPerform(iterations: count, execute: job.run)
+            }
             guard let adler = job.join() else { failed = true; return }
             var end = job.end
             for shift: UInt32 in [24, 16, 8, 0] {

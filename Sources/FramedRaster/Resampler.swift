@@ -16,7 +16,8 @@ public enum Resampler {
     /// widened by the scale factor when shrinking (support = radius * factor) so that any
     /// reduction, 40x included, is alias-free. Edges are clamped (the picture continues with
     /// its edge pixels). Uses every core for large images (`DispatchQueue.concurrentPerform`
-    /// over bands of rows); the result does not depend on the number of cores.
+    /// over bands of rows), or at most `threads`; the result does not depend on the number of
+    /// cores.
     ///
     /// - Returns: `image` itself when the size is unchanged. Otherwise a picture with the same
     ///   `hasAlpha`; its `resolution` is scaled so that the physical size stays the same when
@@ -26,14 +27,14 @@ public enum Resampler {
     /// - Precondition: `width` and `height` are not negative; the source is not empty unless
     ///   the requested size is.
     public static func resize(_ image: RasterImage, width: Int, height: Int,
-                              filter: ResamplingFilter = .best) -> RasterImage {
-        resize(image, width: width, height: height, filter: filter, bands: nil)
+                              filter: ResamplingFilter = .best, threads: Int? = nil) -> RasterImage {
+        resize(image, width: width, height: height, filter: filter, bands: nil, threads: threads)
     }
 
     /// `resize` split into `bands` bands of rows run concurrently (1: all on the calling
-    /// thread); nil: one band per core when the work is worth it, else one.
+    /// thread); nil: one band per core (at most `threads`) when the work is worth it, else one.
     static func resize(_ image: RasterImage, width: Int, height: Int, filter: ResamplingFilter,
-                       bands: Int?) -> RasterImage {
+                       bands: Int?, threads: Int? = nil) -> RasterImage {
         precondition(width >= 0 && height >= 0, "Resampler: cannot resize to \(width)x\(height)")
         if width == image.width && height == image.height { return image }
         let resolution = scaledResolution(image, width: width, height: height)
@@ -49,7 +50,8 @@ public enum Resampler {
         // Multiply-adds of the two passes (about 0.3 ns each on one core), to decide whether
         // threads are worth starting.
         let work = image.height * horizontal.counts.reduce(0, +) + width * vertical.counts.reduce(0, +)
-        let bands = max(1, min(bands ?? (work < 400_000 ? 1 : processorCount), height, 64))
+        let cores = min(max(1, threads ?? processorCount), processorCount)
+        let bands = max(1, min(bands ?? (work < 400_000 ? 1 : cores), height, 64))
 
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, count in
             adviseHugePages(UnsafeMutableRawBufferPointer(output))

@@ -188,8 +188,9 @@ public enum Framer {
             var decodeOptions = DecodeOptions(maxPixels: options.maxPixels, scaleDenominator: denominator)
             decodeOptions.autoOrient = options.autoOrient
             decodeOptions.intent = options.intent
-            // Resized as it is decoded, unless a picture that may have alpha is flattened first.
-            if options.flatten == nil || info.hasAlpha == false {
+            // Resized as it is decoded (on a second core), unless a picture that may have alpha
+            // is flattened first.
+            if options.threads > 1 && (options.flatten == nil || info.hasAlpha == false) {
                 decodeOptions.resize = ResizeRequest(width: need.width, height: need.height, filter: options.resample)
             }
             decoded = try Pictures.decode(input, options: decodeOptions)
@@ -202,7 +203,8 @@ public enum Framer {
             image = image.flattened(onto: flatten.rgb8)
         }
         let resampled = decoded.resampled || image.width != need.width || image.height != need.height
-        image = Resampler.resize(image, width: need.width, height: need.height, filter: options.resample)
+        image = Resampler.resize(image, width: need.width, height: need.height, filter: options.resample,
+                                 threads: options.threads)
 
         // How the picture goes into the file.
         var embedding = Embedding.raster

@@ -10,7 +10,7 @@ enum PictureSurface {
     /// as bytes (JPEG, or framed's own PNG in SVG), Cairo writes those bytes and never reads the
     /// surface's pixels, so they are left unwritten: no copy of the picture, and the surface's
     /// zeroed pages are never touched. Otherwise the pixels are copied (`copy`).
-    static func embedding(_ picture: EmbeddedPicture, format: OutputFormat) throws(RenderError) -> CairoImageSurface {
+    static func embedding(_ picture: EmbeddedPicture, format: OutputFormat, threads: Int) throws(RenderError) -> CairoImageSurface {
         let image = picture.image
         if let jpeg = picture.jpeg, format != .png {
             let surface = try CairoImageSurface(width: image.width, height: image.height, hasAlpha: image.hasAlpha)
@@ -19,7 +19,7 @@ enum PictureSurface {
         }
         if format == .svg {
             let surface = try CairoImageSurface(width: image.width, height: image.height, hasAlpha: image.hasAlpha)
-            try surface.attachPNG(of: image)
+            try surface.attachPNG(of: image, threads: threads)
             return surface
         }
         return try copy(image)
@@ -64,9 +64,9 @@ extension CairoImageSurface {
     /// which compresses at zlib's default level with every filter tried on every row: our own
     /// encoder (`PictureEncoder.png`, level 1 and Paeth) is about three times faster, and it
     /// encodes the straight pixels, without Cairo's premultiplied round trip.
-    func attachPNG(of image: RasterImage) throws(RenderError) {
+    func attachPNG(of image: RasterImage, threads: Int) throws(RenderError) {
         let png: [UInt8]
-        do { png = try PictureEncoder.png(image, dropAlpha: !image.hasAlpha) } catch {
+        do { png = try PictureEncoder.png(image, dropAlpha: !image.hasAlpha, threads: threads) } catch {
             throw .cairo(operation: "embedding the picture", message: error.description)
         }
         try setMimeData(CAIRO_MIME_TYPE_PNG, png, "embedding the picture")

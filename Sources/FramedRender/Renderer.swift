@@ -65,6 +65,11 @@ public struct RenderOptions: Sendable, Equatable {
     public var page: PageSpec? = nil
     /// Where the framed canvas goes on the page; `Framer` sets it from `page`.
     public var placement: PagePlacement? = nil
+    /// The cores one picture may use: resizing while decoding, resampling and compressing
+    /// spread over them. A batch of several workers gives each worker its share (with as many
+    /// workers as cores, 1), since splitting one picture over cores that are busy with others
+    /// only costs. Outputs are the same bytes whatever the number.
+    public var threads: Int = Resampler.processorCount
 
     public init(format: OutputFormat, scale: Double = 1, dpi: Double? = nil,
                 resample: ResamplingFilter = .best, metadata: DocumentMetadata = DocumentMetadata(),
@@ -153,7 +158,8 @@ public enum FrameRenderer {
     public static func render(_ picture: RasterImage, layout: FrameLayout, style: FrameStyle,
                               options: RenderOptions) throws(RenderError) -> [UInt8] {
         let need = layout.rasterSize(atDPI: options.pictureDPI)
-        let image = Resampler.resize(picture, width: need.width, height: need.height, filter: options.resample)
+        let image = Resampler.resize(picture, width: need.width, height: need.height, filter: options.resample,
+                                     threads: options.threads)
         return try render(EmbeddedPicture(image: image), layout: layout, style: style, options: options)
     }
 

@@ -330,7 +330,11 @@ enum BatchRunner {
         }
 
         let state = State(count: jobs.count)
-        let context = JobContext(settings: settings, stdin: stdin)
+        let workerCount = max(1, min(settings.jobs ?? Resampler.processorCount, jobs.count))
+        // Each worker's share of the cores for its picture: all of them for one worker, one
+        // each when there are as many workers as cores.
+        let context = JobContext(settings: settings, stdin: stdin,
+                                 threads: max(1, Resampler.processorCount / workerCount))
         /// One worker: the next job, until none is left or `--fail-fast` stopped the batch.
         let work: @Sendable () -> Void = {
             while true {
@@ -361,7 +365,7 @@ enum BatchRunner {
         // Joined before returning (see `WorkerThread`), also when reporting throws.
         var threads: [WorkerThread] = []
         defer { for thread in threads { thread.join() } }
-        for _ in 0..<max(1, min(settings.jobs ?? Resampler.processorCount, jobs.count)) {
+        for _ in 0..<workerCount {
             do {
                 threads.append(try WorkerThread(work))
             } catch {
@@ -464,6 +468,8 @@ enum BatchRunner {
 struct JobContext: Sendable {
     var settings: Settings
     var stdin: [UInt8]
+    /// The cores one picture may use (`RenderOptions.threads`).
+    var threads: Int
 
     func renderOptions(_ format: OutputFormat) -> RenderOptions {
         var options = RenderOptions(format: format, scale: settings.scale, dpi: settings.dpi, resample: settings.resample,
@@ -474,6 +480,7 @@ struct JobContext: Sendable {
                                     autoOrient: settings.autoOrient, intent: settings.intent, flatten: settings.flatten,
                                     maxPixels: settings.maxPixels)
         options.snap = settings.snap
+        options.threads = threads
         if let size = settings.pageSize {
             options.page = PageSpec(size: size, orientation: settings.orientation, bleed: settings.bleed)
         }

@@ -145,8 +145,26 @@ struct PDFPictureTests {
         let layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 40, pixelHeight: 30), style: style)
         let pdf = try FrameRenderer.render(EmbeddedPicture(image: image), layout: layout, style: style,
                                            options: RenderOptions(format: .pdf))
-        let stranger = try #require(PDFPicture(image, index: 5))
+        let stranger = try #require(PDFPicture(image, index: 5, threads: 1))
         #expect(PDFCompaction.compact(pdf, pictures: [stranger]) == nil)
         #expect(PDFCompaction.compact(Array("%PDF-1.4 not really".utf8), pictures: []) == nil)
+    }
+}
+
+/// `RenderOptions.threads`: a picture framed on one core or on all gives the same bytes (the
+/// resize while decoding, the resampler's bands and the compressed bands all follow the size).
+struct ThreadsTests {
+    @Test func oneCoreOrAllGiveTheSameBytes() throws {
+        let picture = try PictureEncoder.png(PDFPictureTests.picture(width: 1400, height: 900))  // 1.26 MP, alpha
+        let jpeg = try PictureEncoder.jpeg(PDFPictureTests.picture(width: 1400, height: 900, alpha: false))
+        for data in [picture, jpeg] {
+            for format in OutputFormat.allCases {
+                var options = RenderOptions(format: format, scale: 2)
+                let all = try Framer.frame(data, style: .classic, options: options)
+                options.threads = 1
+                let one = try Framer.frame(data, style: .classic, options: options)
+                #expect(all.bytes == one.bytes, "\(format)")
+            }
+        }
     }
 }

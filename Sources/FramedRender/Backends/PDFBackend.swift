@@ -7,13 +7,13 @@ import FramedLayout
 /// Cairo's small objects.
 enum PDFBackend: Backend {
     static func render(_ drawing: FrameDrawing, picture: EmbeddedPicture, options: RenderOptions) throws(RenderError) -> [UInt8] {
-        if picture.jpeg == nil, let own = PDFPicture(picture.image, index: 0) {
+        if picture.jpeg == nil, let own = PDFPicture(picture.image, index: 0, threads: options.threads) {
             let placeholder = try own.placeholderSurface()
             let pdf = try page(drawing, picture: placeholder, options: options)
             if let packed = PDFCompaction.compact(pdf, pictures: [own]) { return packed }
         }
         // A JPEG; or, should Cairo's file not be as expected, the pixels, for Cairo to embed.
-        let surface = try PictureSurface.embedding(picture, format: .pdf)
+        let surface = try PictureSurface.embedding(picture, format: .pdf, threads: options.threads)
         return PDFCompaction.compact(try page(drawing, picture: surface, options: options))
     }
 
@@ -53,11 +53,12 @@ enum PDFBackend: Backend {
                 if let known = surfaces[key] {
                     picture = known
                 } else {
-                    if ownPictures, page.picture.jpeg == nil, let own = PDFPicture(page.picture.image, index: pictures.count) {
+                    if ownPictures, page.picture.jpeg == nil,
+                       let own = PDFPicture(page.picture.image, index: pictures.count, threads: options.threads) {
                         picture = try own.placeholderSurface()
                         pictures.append(own)
                     } else {
-                        picture = try PictureSurface.embedding(page.picture, format: .pdf)
+                        picture = try PictureSurface.embedding(page.picture, format: .pdf, threads: options.threads)
                     }
                     try picture.attachUniqueID(key)
                     surfaces[key] = picture

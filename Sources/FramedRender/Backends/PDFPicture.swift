@@ -22,16 +22,17 @@ struct PDFPicture {
     /// The alpha samples' zlib stream, for pictures with pixels that are not opaque.
     let mask: [UInt8]?
 
-    /// Compresses `image` (nil if zlib fails); `index` tells the pictures of one PDF apart.
-    init?(_ image: RasterImage, index: Int) {
+    /// Compresses `image` (nil if zlib fails) on at most `threads` cores; `index` tells the
+    /// pictures of one PDF apart.
+    init?(_ image: RasterImage, index: Int, threads: Int) {
         guard image.width <= 0xFFFF, image.height <= 0xFFFF else { return nil }
         width = image.width; height = image.height
         color = image.isGrayscale ? .gray : .rgb
         let masked = image.hasAlpha && !image.isOpaque
-        guard let samples = FlateRows.compress(image, plane: color) else { return nil }
+        guard let samples = FlateRows.compress(image, plane: color, threads: threads) else { return nil }
         self.samples = samples
         if masked {
-            guard let mask = FlateRows.compress(image, plane: .alpha) else { return nil }
+            guard let mask = FlateRows.compress(image, plane: .alpha, threads: threads) else { return nil }
             self.mask = mask
         } else {
             mask = nil

@@ -6,7 +6,7 @@ import FramedRaster
 /// channel when nothing happens to be transparent, and picks no compression settings).
 enum PNGBackend: Backend {
     static func render(_ drawing: FrameDrawing, picture: EmbeddedPicture, options: RenderOptions) throws(RenderError) -> [UInt8] {
-        let picture = try PictureSurface.embedding(picture, format: .png)
+        let picture = try PictureSurface.embedding(picture, format: .png, threads: options.threads)
         let size = options.pixelSize(ofCanvas: options.outputCanvas(drawing.layout))
         let image = try CairoImageSurface(width: size.width, height: size.height, hasAlpha: true)
         let context = try CairoContext(image.surface)
@@ -17,7 +17,8 @@ enum PNGBackend: Backend {
         let rgba = image.straightRGBA()
         do {
             return try PictureEncoder.png(RasterImage(width: size.width, height: size.height, pixels: rgba,
-                                                      hasAlpha: true, resolution: options.pictureDPI))
+                                                      hasAlpha: true, resolution: options.pictureDPI),
+                                          threads: options.threads)
         } catch {
             throw .cairo(operation: "encoding the PNG", message: error.description)
         }

@@ -3,7 +3,7 @@ internal import CCairo
 /// SVG through `cairo_svg_surface_create_for_stream`, sized in points.
 enum SVGBackend: Backend {
     static func render(_ drawing: FrameDrawing, picture: EmbeddedPicture, options: RenderOptions) throws(RenderError) -> [UInt8] {
-        let picture = try PictureSurface.embedding(picture, format: .svg)
+        let picture = try PictureSurface.embedding(picture, format: .svg, threads: options.threads)
         let sink = ByteSink()
         let canvas = options.outputCanvas(drawing.layout)
         do {

@@ -18,7 +18,7 @@ enum PDFCompaction {
     static func compact(_ pdf: [UInt8], pictures: [PDFPicture]) -> [UInt8]? {
         guard let file = CairoPDF(pdf), file.objects.count > 1 else { return nil }
         var packed: [(number: Int, body: [UInt8])] = []
-        var kept: [(number: Int, bytes: ArraySlice<UInt8>)] = []
+        var kept: [(number: Int, parts: [ArraySlice<UInt8>])] = []
         var nextNumber = file.size, found = Set<Int>()
         for object in file.objects {
             // Looked at in place: a stream object may hold a picture, megabytes not to copy.
@@ -27,15 +27,15 @@ enum PDFCompaction {
                let index = pictures.firstIndex(where: { body.firstRange(of: $0.placeholder) != nil }) {
                 let objects = pictures[index].objects(number: object.number, maskNumber: nextNumber,
                                                       interpolate: body.firstRange(of: Array("/Interpolate true".utf8)) != nil)
-                kept.append((object.number, objects.image[...]))
+                kept.append((object.number, objects.image))
                 if let mask = objects.mask {
-                    kept.append((nextNumber, mask[...]))
+                    kept.append((nextNumber, mask))
                     nextNumber += 1
                 }
                 found.insert(index)
             } else if Syntax.hasStream(body) || Syntax.isNumber(body) || object.number == file.info {
                 // The document information stays readable as plain text (dates, title, creator).
-                kept.append((object.number, pdf[object.range]))
+                kept.append((object.number, [pdf[object.range]]))
             } else {
                 packed.append((object.number, Syntax.collapsingWhiteSpace(Array(body))))
             }
@@ -43,10 +43,14 @@ enum PDFCompaction {
         guard !packed.isEmpty, found.count == pictures.count else { return nil }
 
         var out = Array("%PDF-1.5\n%\u{B5}\u{B5}\u{B5}\u{B5}\n".utf8)
+        // Room for everything kept (the pictures' megabytes copied once, never regrown) and
+        // the packed objects, which only shrink.
+        out.reserveCapacity(kept.reduce(0) { $0 + $1.parts.reduce(1) { $0 + $1.count } }
+                            + packed.reduce(0) { $0 + $1.body.count + 16 } + 1024)
         var offsets: [Int: (type: UInt8, field2: Int, field3: Int)] = [:]
         for object in kept {
             offsets[object.number] = (1, out.count, 0)
-            out += object.bytes
+            for part in object.parts { out += part }
             if out.last != UInt8(ascii: "\n") { out.append(UInt8(ascii: "\n")) }
         }
         // The object stream: "number offset" pairs, then the objects.

@@ -58,15 +58,17 @@ struct PDFPicture {
     }
 
     /// The image object numbered `number` (its soft mask, if any, numbered `maskNumber`), and
-    /// the soft mask's object. `interpolate` repeats what Cairo wrote for the placeholder.
-    func objects(number: Int, maskNumber: Int, interpolate: Bool) -> (image: [UInt8], mask: [UInt8]?) {
-        func object(_ number: Int, _ plane: FlateRows.Plane, _ data: [UInt8], extra: String) -> [UInt8] {
+    /// the soft mask's object, each as its parts: dictionary, stream (the compressed samples
+    /// themselves, not a copy) and end. `interpolate` repeats what Cairo wrote for the placeholder.
+    func objects(number: Int, maskNumber: Int, interpolate: Bool)
+        -> (image: [ArraySlice<UInt8>], mask: [ArraySlice<UInt8>]?) {
+        func object(_ number: Int, _ plane: FlateRows.Plane, _ data: [UInt8], extra: String) -> [ArraySlice<UInt8>] {
             let space = plane == .rgb ? "/DeviceRGB" : "/DeviceGray"
             let head = "\(number) 0 obj\n<< /Type /XObject /Subtype /Image /Width \(width) /Height \(height) "
                 + "/ColorSpace \(space) /BitsPerComponent 8\(interpolate ? " /Interpolate true" : "")\(extra) "
                 + "/Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors \(plane.samples) "
                 + "/BitsPerComponent 8 /Columns \(width) >> /Length \(data.count) >>\nstream\n"
-            return Array(head.utf8) + data + Array("\nendstream\nendobj\n".utf8)
+            return [Array(head.utf8)[...], data[...], Array("\nendstream\nendobj\n".utf8)[...]]
         }
         guard let mask else { return (object(number, color, samples, extra: ""), nil) }
         return (object(number, color, samples, extra: " /SMask \(maskNumber) 0 R"), object(maskNumber, .alpha, mask, extra: ""))

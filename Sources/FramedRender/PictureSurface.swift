@@ -8,12 +8,17 @@ import FramedRaster
 enum PictureSurface {
     /// The surface the drawing paints for `picture` in `format`. When SVG or PDF get the picture
     /// as bytes (JPEG, or framed's own PNG in SVG), Cairo writes those bytes and never reads the
-    /// surface's pixels, so they are left unwritten: no copy of the picture, and the surface's
-    /// zeroed pages are never touched. Otherwise the pixels are copied (`copy`).
+    /// surface's pixels, so they are left unwritten: no copy of the picture. In a PDF the
+    /// surface is even one pixel (see `PDFPicture.placeholderSurface`: PDF draws an image onto
+    /// the unit square whatever its size, here the JPEG's own), because Cairo snapshots the
+    /// surfaces it records, zeros and all. SVG's `<image>` takes the surface's size, so it keeps
+    /// the picture's. Otherwise the pixels are copied (`copy`).
     static func embedding(_ picture: EmbeddedPicture, format: OutputFormat, threads: Int) throws(RenderError) -> CairoImageSurface {
         let image = picture.image
         if let jpeg = picture.jpeg, format != .png {
-            let surface = try CairoImageSurface(width: image.width, height: image.height, hasAlpha: image.hasAlpha)
+            let onePixel = format == .pdf
+            let surface = try CairoImageSurface(width: onePixel ? 1 : image.width, height: onePixel ? 1 : image.height,
+                                                hasAlpha: image.hasAlpha)
             try surface.attachJPEG(jpeg)
             return surface
         }

@@ -14,17 +14,17 @@ public enum ColorManagement {
     /// that carry no profile of their own.
     public static let defaultCMYKProfilePath = "/usr/share/color/icc/ghostscript/default_cmyk.icc"
 
-    /// Converts decoded pixels (`width` x `height`, 4 bytes each, read as
-    /// `decoded.pixel_format` says) in place to RGBA sRGB with `ccodecs_color_to_srgb`
-    /// (lcms2), when the picture has a profile (`decoded.icc`) or CMYK pixels.
-    /// - Returns: whether the pixels changed, and the warning (a profile ignored, CMYK
-    ///   converted without a profile), if any.
     /// Whether `convertToSRGB` will touch the pixels: CMYK, or an embedded (or made up) profile.
     static func needsConversion(_ out: ccodecs_decoded) -> Bool {
         out.pixel_format == CCODECS_PIXELS_CMYK || out.pixel_format == CCODECS_PIXELS_CMYK_INVERTED
             || (out.icc != nil && out.icc_size > 0)
     }
 
+    /// Converts decoded pixels (`width` x `height`, 4 bytes each, read as
+    /// `decoded.pixel_format` says) in place to RGBA sRGB with `ccodecs_color_to_srgb`
+    /// (lcms2), when the picture has a profile (`decoded.icc`) or CMYK pixels.
+    /// - Returns: whether the pixels changed, and the warning (a profile ignored, CMYK
+    ///   converted without a profile), if any.
     static func convertToSRGB(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
                               decoded out: ccodecs_decoded, format: PictureFormat,
                               options: DecodeOptions) throws(RasterError) -> (converted: Bool, warning: String?) {

@@ -54,7 +54,6 @@ public struct RasterImage: Sendable, Equatable {
     }
 }
 
-
 /// Asks the kernel to back a large buffer that is about to be written with 2 MB pages
 /// (`madvise(MADV_HUGEPAGE)`; this machine's default, like many distributions', is "madvise").
 /// A decoded or resampled picture is written once, front to back: with 4 KB pages each page

@@ -170,7 +170,6 @@ void ccodecs_rows_set(uint32_t *counter, uint32_t rows);
 /* Frees the reader (NULL is fine); `out` keeps its metadata until ccodecs_decoded_release. */
 void ccodecs_reader_close(ccodecs_reader *reader);
 
-
 /* RGBA8 (alpha ignored) to a JPEG (quality 1-100); dpi > 0 writes JFIF density.
  * flags: CCODECS_JPEG_GRAYSCALE, CCODECS_JPEG_PROGRESSIVE. */
 int ccodecs_jpeg_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,

@@ -1,6 +1,7 @@
 internal import CCodecs
 internal import Glibc
 import Dispatch
+import Synchronization
 
 /// Resizing pictures to an exact pixel size with a separable kernel.
 ///
@@ -378,35 +379,26 @@ final class RowsReady: @unchecked Sendable {
 
 /// The output rows of a resize shared by two threads: one takes them one at a time from the
 /// top, the other bands of them from the bottom, until none is left.
-private final class RowClaims: @unchecked Sendable {
-    private var top = 0, bottom: Int
-    private let lock: UnsafeMutablePointer<pthread_mutex_t>
+private final class RowClaims: Sendable {
+    /// The rows not yet taken: `top..<bottom`.
+    private let rows: Mutex<(top: Int, bottom: Int)>
 
-    init(height: Int) {
-        bottom = height
-        lock = .allocate(capacity: 1)
-        pthread_mutex_init(lock, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
-    }
+    init(height: Int) { rows = Mutex((0, height)) }
 
     func fromTop() -> Int? {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        guard top < bottom else { return nil }
-        top += 1
-        return top - 1
+        rows.withLock { rows in
+            guard rows.top < rows.bottom else { return nil }
+            rows.top += 1
+            return rows.top - 1
+        }
     }
 
     func fromBottom(_ count: Int) -> Range<Int>? {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        guard top < bottom else { return nil }
-        let start = max(top, bottom - count)
-        defer { bottom = start }
-        return start..<bottom
+        rows.withLock { rows in
+            guard rows.top < rows.bottom else { return nil }
+            let start = max(rows.top, rows.bottom - count)
+            defer { rows.bottom = start }
+            return start..<rows.bottom
+        }
     }
 }

@@ -295,15 +295,14 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
        resize.width != size.width || resize.height != size.height, width * height >= resize.minimumPixels,
        Resampler.processorCount > 1, orientation == .up, !ColorManagement.needsConversion(header),
        ccodecs_reader_publish_rows(reader, ready.counter) != 0 {
-        var resized: [UInt8]?
-        _ = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-            count = 0
-            guard let pixels = buffer.baseAddress else { return }
-            adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
-            resized = Resampler.resize(following: ready, source: pixels, sourceWidth: width, sourceHeight: height,
+        // The decoded picture is only the resize's source: a buffer of its own, freed here.
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: width * height * 4)
+        defer { buffer.deallocate() }
+        adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+        let pixels = buffer.baseAddress!
+        let resized = Resampler.resize(following: ready, source: pixels, sourceWidth: width, sourceHeight: height,
                                        hasAlpha: hasAlpha, width: resize.width, height: resize.height,
                                        filter: resize.filter) { decode(into: pixels) }
-        }
         let color = try result.get()
         guard let resized else { throw .outOfMemory }  // decode succeeded, so it cannot be nil
         let image = RasterImage(width: resize.width, height: resize.height, pixels: resized, hasAlpha: hasAlpha,

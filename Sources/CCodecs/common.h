@@ -28,6 +28,7 @@ struct ccodecs_reader {
     void (*close)(ccodecs_reader *reader);
     uint32_t *rows_ready;             /* ccodecs_reader_publish_rows; NULL: nobody is watching */
     int streams_rows;                 /* rows come out one by one while the file is read */
+    int threads;                      /* ccodecs_reader_set_threads; 0 is read as 1 */
 };
 
 /* Tells a watcher (ccodecs_reader_publish_rows) that the top `rows` rows hold their final

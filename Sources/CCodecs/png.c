@@ -11,6 +11,7 @@
 #include <png.h>
 #include "common.h"
 #include "ccodecs_color.h"
+#include "pngdata.h"
 
 /* What the chunk lengths say (walk_chunks). */
 typedef struct {
@@ -324,6 +325,8 @@ typedef struct {
     png_structp png;
     png_infop info;
     png_state state;
+    int own_data;       /* ccodecs reads the image data itself (pngdata.c) */
+    ccodecs_png_data data;
 } png_reader;
 
 static int open_run(png_reader *reader, size_t max_pixels, ccodecs_decoded *out) {
@@ -335,6 +338,13 @@ static int open_run(png_reader *reader, size_t max_pixels, ccodecs_decoded *out)
     png_set_user_limits(png, limit, limit);
     ccodecs_image_info header = {0};
     read_header(png, info, &header);
+    /* png_read_info stops after the first IDAT chunk's length and type. */
+    int type = png_get_color_type(png, info), depth = png_get_bit_depth(png, info);
+    reader->own_data = ccodecs_png_data_supported(type, depth, header.progressive,
+                                                  png_get_valid(png, info, PNG_INFO_tRNS) != 0);
+    reader->data = (ccodecs_png_data){.input = &state->input, .first_chunk = state->offset - 8,
+                                      .end = state->size, .width = header.width, .height = header.height,
+                                      .color_type = type, .bit_depth = depth};
     out->width = header.width;
     out->height = header.height;
     out->has_alpha = header.has_alpha;
@@ -377,6 +387,11 @@ static int read_run(png_reader *reader, uint8_t *pixels, ccodecs_layout layout, 
     uint32_t width = out->width;
     size_t stride = (size_t)width * 4;
     int stored = ccodecs_layout_is_stored(layout, width);
+    if (reader->own_data) {
+        reader->data.threads = reader->pub.threads;
+        state->status = ccodecs_png_data_read(&reader->data, pixels, layout, &reader->pub, out, state->message);
+        return state->status;
+    }
     if (!stored && !(state->row = calloc(1, stride))) {
         state->status = CCODECS_NO_MEMORY;
         png_error(png, "out of memory");
@@ -415,6 +430,14 @@ static void png_reader_close(ccodecs_reader *base) {
     free(reader);
 }
 
+int ccodecs_png_use_libpng_rows(ccodecs_reader *base) {
+    if (!base || base->close != png_reader_close) return 0;
+    png_reader *reader = (png_reader *)base;
+    int own = reader->own_data;
+    reader->own_data = 0;
+    return own;
+}
+
 int ccodecs_png_open(const ccodecs_input *input, size_t max_pixels, ccodecs_decoded *out,
                      ccodecs_reader **reader, char *message) {
     memset(out, 0, sizeof *out);
@@ -444,6 +467,7 @@ int ccodecs_png_open(const ccodecs_input *input, size_t max_pixels, ccodecs_deco
     if (opened) {
         opened->pub.read = png_reader_read;
         opened->pub.close = png_reader_close;
+        opened->pub.threads = 1;
         opened->state = (png_state){.input = *input, .size = chunks.readable, .chunks = chunks,
                                     .message = message, .out = out};
         opened->png = create_reader(&opened->state, &opened->info);

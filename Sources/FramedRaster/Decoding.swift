@@ -22,6 +22,13 @@ public struct DecodeOptions: Sendable, Equatable {
     /// whole file was read (progressive JPEG, interlaced PNG, WebP): then the picture comes at
     /// its decoded size.
     public var resize: ResizeRequest?
+    /// How many threads decoding may keep busy; nil: one per core. A PNG's image data is
+    /// inflated on a second thread while the calling one unfilters it
+    /// (`ccodecs_reader_set_threads`).
+    public var threads: Int?
+    /// PNG: every picture's rows come from libpng's `png_read_row`, also those framed reads
+    /// itself (`ccodecs_png_use_libpng_rows`). For comparing the two in tests and fuzzing.
+    public var libpngRows = false
 
     public init(maxPixels: Int = 256_000_000, scaleDenominator: Int = 1, autoOrient: Bool = true,
                 intent: RenderingIntent = .perceptual,
@@ -290,6 +297,8 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
         return false
     }
 
+    ccodecs_reader_set_threads(reader, Int32(clamping: options.threads ?? Resampler.processorCount))
+    if options.libpngRows { _ = ccodecs_png_use_libpng_rows(reader) }
     let ready = RowsReady()
     if let resize = options.resize, resize.width > 0, resize.height > 0, width > 0, height > 0,
        resize.width != size.width || resize.height != size.height, width * height >= resize.minimumPixels,

@@ -188,6 +188,7 @@ public enum Framer {
             var decodeOptions = DecodeOptions(maxPixels: options.maxPixels, scaleDenominator: denominator)
             decodeOptions.autoOrient = options.autoOrient
             decodeOptions.intent = options.intent
+            decodeOptions.threads = options.threads
             // Resized as it is decoded (on a second core), unless a picture that may have alpha
             // is flattened first.
             if options.threads > 1 && (options.flatten == nil || info.hasAlpha == false) {

@@ -13,6 +13,7 @@ public enum DecoderFuzz {
         options.intent = knobs.flag(3) ? .relative : .perceptual
         // The default CMYK profile makes a slow transform (about 0.1 s): one input in 16 uses it.
         options.cmykProfilePath = knobs.bits >> 4 & 15 == 0 ? ColorManagement.defaultCMYKProfilePath : nil
+        options.threads = knobs.flag(7) ? 2 : 1
         let decoded: DecodedPicture
         do { decoded = try decoder.decode(data, options: options) } catch {
             if case .tooLarge(let width, let height, _) = error {
@@ -20,8 +21,12 @@ public enum DecoderFuzz {
                 require(overflow || pixels > FuzzLimits.maxPixels, "refused \(width)x\(height) as too large")
             }
             if knobs.flag(4) { compareWithFile(data, decoder, options, expected: nil) }
+            if knobs.flag(6) { compareWithLibpngRows(data, decoder, options, expected: nil) }
             return
         }
+        // One PNG in two is also decoded by libpng's rows (framed reads most PNGs' image data
+        // itself): the same picture where libpng decodes it.
+        if knobs.flag(6) { compareWithLibpngRows(data, decoder, options, expected: decoded) }
         // One input in two is also decoded from a file, which JPEG and PNG read a chunk at a
         // time: the same picture, or the same failure.
         if knobs.flag(4) { compareWithFile(data, decoder, options, expected: decoded) }
@@ -61,6 +66,22 @@ public enum DecoderFuzz {
         let wanted = Resampler.resize(expected.image, width: size.0, height: size.1)
         let got = resized.resampled ? resized.image : Resampler.resize(resized.image, width: size.0, height: size.1)
         require(got == wanted, "resizing while decoding gives other pixels than resizing afterwards")
+    }
+
+    /// Decodes `data` again through libpng's rows (`DecodeOptions.libpngRows`; other formats
+    /// ignore it). Where libpng decodes the picture, framed's reader must have given the same
+    /// pixels. framed's reader may decode what libpng refuses: it stops at the last row, and
+    /// libpng reads on to the end of the zlib stream.
+    static func compareWithLibpngRows(_ data: [UInt8], _ decoder: some PictureDecoder, _ options: DecodeOptions,
+                                      expected: DecodedPicture?) {
+        var options = options
+        options.libpngRows = true
+        guard let libpng = try? decoder.decode(data, options: options) else { return }
+        guard let expected else {
+            require(false, "libpng's rows decode what framed's PNG reader refuses")
+            return
+        }
+        require(libpng.image == expected.image, "libpng's rows give other pixels than framed's PNG reader")
     }
 
     /// Decodes `data` again from a file (`PictureSource.file`) and requires what the bytes gave.

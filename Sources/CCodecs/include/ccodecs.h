@@ -161,6 +161,18 @@ int ccodecs_reader_read(ccodecs_reader *reader, uint8_t *pixels, ccodecs_layout 
  * ccodecs_reader_read. */
 int ccodecs_reader_publish_rows(ccodecs_reader *reader, uint32_t *counter);
 
+/* How many threads ccodecs_reader_read may keep busy (1 when never set: only the calling
+ * thread). A PNG that ccodecs reads itself (not interlaced, 8 or 16 bits, no palette or tRNS)
+ * is then inflated on a second thread while the calling one unfilters it. Call before
+ * ccodecs_reader_read. */
+void ccodecs_reader_set_threads(ccodecs_reader *reader, int threads);
+
+/* For tests: an opened PNG's rows come from libpng's png_read_row even where ccodecs would
+ * read the image data itself (see ccodecs_reader_set_threads), so that the two can be
+ * compared. Returns 1 if ccodecs would have read it itself, 0 otherwise (and for a reader
+ * that is not a PNG's). */
+int ccodecs_png_use_libpng_rows(ccodecs_reader *reader);
+
 /* *counter read atomically with acquire order: the rows it counts can then be read. */
 uint32_t ccodecs_rows_ready(const uint32_t *counter);
 

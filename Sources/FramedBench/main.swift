@@ -24,7 +24,8 @@ import FramedSystem
 /// (each prints one line of `key=value` pairs; times are medians in seconds, after one
 /// untimed warm-up run):
 ///
-///     framed-bench decode IN [DENOMINATOR] [RUNS]        read + decode (at 1/DENOMINATOR for JPEG)
+///     framed-bench decode IN [DENOMINATOR] [RUNS] [THREADS]  read + decode (at 1/DENOMINATOR for JPEG),
+///                                                        on THREADS threads at most (default: all cores)
 ///     framed-bench encode IN.png [RUNS]                  decode IN once, then time framed's PNG
 ///                                                      encoder (PictureEncoder.png) on its pixels
 ///     framed-bench stages IN NEED_W NEED_H [RUNS]        decode at the shrink-on-load scale framed
@@ -279,8 +280,9 @@ do {
         }
 
     case "decode":
-        guard let path = argument(1) else { fail("usage: framed-bench decode IN [DENOMINATOR] [RUNS]") }
-        let options = DecodeOptions(scaleDenominator: integer(2, default: 1))
+        guard let path = argument(1) else { fail("usage: framed-bench decode IN [DENOMINATOR] [RUNS] [THREADS]") }
+        var options = DecodeOptions(scaleDenominator: integer(2, default: 1))
+        if argument(4) != nil { options.threads = integer(4, default: 1) }
         let runs = integer(3, default: 5)
         if runs == 0 {
             _ = try Pictures.decode(contentsOf: path, options: options)

@@ -31,7 +31,8 @@ int ccodecs_png_data_supported(int color_type, int bit_depth, int interlaced, in
  * the other thread at once. */
 #define PIECE 32768
 
-/* The ring holds about this many bytes of filtered rows (at least 4 rows). */
+/* The ring holds about this many bytes of filtered rows, and at least two rows: the row being
+ * unfiltered and the one above it (so no more than libpng's own two row buffers). */
 #define RING_BYTES (1u << 20)
 
 /* Pictures with fewer bytes of rows are read on the calling thread alone. */
@@ -425,7 +426,7 @@ int ccodecs_png_data_read(const ccodecs_png_data *data, uint8_t *pixels, ccodecs
     r.slot = r.rowbytes + 1;
     r.total = (uint64_t)r.slot * data->height;
     uint64_t slots = RING_BYTES / r.slot;
-    if (slots < 4) slots = 4;
+    if (slots < 2) slots = 2;
     if (slots > data->height) slots = data->height;
     r.slots = (uint32_t)slots;
     r.next_chunk = data->first_chunk;

@@ -183,6 +183,20 @@ import Testing
         }
     }
 
+    /// Rows so wide that the ring holds only two of them (the row and the one above), on two
+    /// threads.
+    @Test func rowsWiderThanHalfTheRing() throws {
+        let (width, height) = (70_001, 5)  // 560 KB a row of 16-bit RGBA
+        let samples = Self.samples(width: width, height: height, colorType: 6, depth: 16, seed: 11)
+        let stream = try Self.deflated(Self.scanlines(samples, width: width, height: height, colorType: 6, depth: 16) { y in UInt8(4 - y % 5) })
+        let png = Self.png(width: width, height: height, colorType: 6, depth: 16, stream: stream, chunk: 100_000)
+        let reference = Self.decode(png, libpng: true).0
+        #expect(reference.status == CCODECS_OK)
+        for threads: Int32 in [1, 2] {
+            #expect(Self.same(Self.decode(png, threads: threads).0, reference), "\(threads) thread(s)")
+        }
+    }
+
     /// Pictures framed leaves to libpng: palette, tRNS, fewer than 8 bits, interlaced.
     @Test func othersAreLeftToLibpng() throws {
         let palette = Fixture.png(width: 1, height: 1, depth: 8, colorType: 3,

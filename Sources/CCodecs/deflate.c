@@ -73,6 +73,30 @@ static size_t plane_samples(int plane) {
     return plane == CCODECS_PLANE_RGBA ? 4 : plane == CCODECS_PLANE_RGB ? 3 : 1;
 }
 
+/* zlib's strategy for a band of rows. A photo leaves few zero samples after Paeth filtering,
+ * and the short matches that zlib's level 1 finds in it cost more than they save: run-length
+ * matches alone (Z_RLE) give a 5 to 13 % smaller stream in half to two thirds of the time
+ * (measured on the benchmark's photos at 1819x1213). A flat picture (a screenshot, a mat)
+ * leaves mostly zeros, and there longer matches pay (Z_RLE was 12 % larger on the screenshot).
+ * Decided from every eighth row of the band (`current`, `above` and `filtered`: scratch rows). */
+static int band_strategy(const uint8_t *rgba, uint32_t width, uint32_t first_row, uint32_t rows, int plane,
+                         uint8_t *current, uint8_t *above, uint8_t *filtered) {
+    size_t bpp = plane_samples(plane), count = (size_t)width * bpp, stride = (size_t)width * 4;
+    uint64_t zeros = 0, samples = 0;
+    for (uint32_t r = 0; r < rows; r += 8) {
+        uint32_t y = first_row + r;
+        if (y > 0)
+            plane_row(above, rgba + stride * (y - 1), width, plane);
+        else
+            memset(above, 0, count);
+        plane_row(current, rgba + stride * y, width, plane);
+        paeth_row(filtered, current, above, count, bpp);
+        for (size_t i = 1; i <= count; i++) zeros += filtered[i] == 0;
+        samples += count;
+    }
+    return zeros * 2 >= samples ? Z_DEFAULT_STRATEGY : Z_RLE;
+}
+
 size_t ccodecs_deflate_rows_bound(uint32_t width, uint32_t rows, int plane) {
     size_t n = ((size_t)width * plane_samples(plane) + 1) * rows;
     /* zlib's own conservative bound for any level and settings (deflateBound without a
@@ -102,9 +126,12 @@ int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row
     }
     uint8_t *current = work, *above = work + count, *filtered = work + 2 * count;
 
+    int strategy = level > 0 ? band_strategy(rgba, width, first_row, rows, plane, current, above, filtered)
+                             : Z_DEFAULT_STRATEGY;
+    memset(work, 0, 3 * count + 1);
     z_stream z;
     memset(&z, 0, sizeof z);
-    if (deflateInit2(&z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+    if (deflateInit2(&z, level, Z_DEFLATED, -15, 8, strategy) != Z_OK) {
         free(work);
         ccodecs_message(message, "zlib: out of memory");
         return CCODECS_NO_MEMORY;

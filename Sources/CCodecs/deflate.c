@@ -5,6 +5,7 @@
 
 #include "ccodecs.h"
 #include "common.h"
+#include "paeth.h"
 
 int ccodecs_deflate(const uint8_t *data, size_t size, int level, ccodecs_buffer *out, char *message) {
     memset(out, 0, sizeof *out);
@@ -34,19 +35,30 @@ int ccodecs_deflate(const uint8_t *data, size_t size, int level, ccodecs_buffer 
 
 /* One row of a plane, PNG Paeth-filtered: the filter byte 4, then each sample minus the Paeth
  * predictor of its left, upper and upper-left neighbours (0 outside the picture; `above` is a
- * row of zeros for the picture's first row). Branch-free, so that compilers vectorise it. */
+ * row of zeros for the picture's first row). Filtering reads only the unfiltered rows, so with
+ * SSE2 sixteen samples go at a time, in 16-bit lanes. */
 static void paeth_row(uint8_t *restrict out, const uint8_t *restrict raw, const uint8_t *restrict above,
                       size_t count, size_t bpp) {
     out[0] = 4;
     out++;
     /* No left neighbour: the predictor is the sample above. */
-    for (size_t i = 0; i < bpp && i < count; i++) out[i] = (uint8_t)(raw[i] - above[i]);
-    for (size_t i = bpp; i < count; i++) {
-        int a = raw[i - bpp], b = above[i], c = above[i - bpp];
-        int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
-        int predictor = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
-        out[i] = (uint8_t)(raw[i] - predictor);
+    size_t i;
+    for (i = 0; i < bpp && i < count; i++) out[i] = (uint8_t)(raw[i] - above[i]);
+#ifdef __SSE2__
+    const __m128i zero = _mm_setzero_si128();
+    for (; i + 16 <= count; i += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(raw + i));
+        __m128i a = _mm_loadu_si128((const __m128i *)(raw + i - bpp));
+        __m128i b = _mm_loadu_si128((const __m128i *)(above + i));
+        __m128i c = _mm_loadu_si128((const __m128i *)(above + i - bpp));
+        __m128i low = ccodecs_paeth_epi16(_mm_unpacklo_epi8(a, zero), _mm_unpacklo_epi8(b, zero),
+                                          _mm_unpacklo_epi8(c, zero));
+        __m128i high = ccodecs_paeth_epi16(_mm_unpackhi_epi8(a, zero), _mm_unpackhi_epi8(b, zero),
+                                           _mm_unpackhi_epi8(c, zero));
+        _mm_storeu_si128((__m128i *)(out + i), _mm_sub_epi8(x, _mm_packus_epi16(low, high)));
     }
+#endif
+    for (; i < count; i++) out[i] = (uint8_t)(raw[i] - ccodecs_paeth(raw[i - bpp], above[i], above[i - bpp]));
 }
 
 /* The plane's samples of one RGBA8 row. */

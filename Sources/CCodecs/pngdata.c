@@ -17,9 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
+#include "paeth.h"
 #include "pngdata.h"
 
 int ccodecs_png_data_supported(int color_type, int bit_depth, int interlaced, int has_trns) {
@@ -237,14 +235,6 @@ static void *reading_thread(void *context) {
     return NULL;
 }
 
-/* Paeth's predictor: of a (left), b (above) and c (above left), the one nearest a + b - c,
- * ties going to a, then b. */
-static inline uint8_t paeth(int a, int b, int c) {
-    int p = b - c, q = a - c;
-    int pa = p < 0 ? -p : p, pb = q < 0 ? -q : q, pc = p + q < 0 ? -(p + q) : p + q;
-    return (uint8_t)(pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
-}
-
 #ifdef __SSE2__
 /* `bpp` (3 to 8) bytes at p into the low lanes of a vector of 16-bit lanes. Inlined with a
  * constant bpp, the copies become plain loads and stores. */
@@ -259,12 +249,6 @@ static inline __attribute__((always_inline)) void store_pixel(uint8_t *p, __m128
     memcpy(p, &v, bpp);
 }
 
-static inline __m128i abs16(__m128i x) { return _mm_max_epi16(x, _mm_sub_epi16(_mm_setzero_si128(), x)); }
-
-static inline __m128i choose(__m128i mask, __m128i yes, __m128i no) {
-    return _mm_or_si128(_mm_and_si128(mask, yes), _mm_andnot_si128(mask, no));
-}
-
 /* Paeth for pixels of 3 to 8 bytes, a pixel at a time in 16-bit lanes (as libpng does for 3
  * and 4 bytes). */
 static inline __attribute__((always_inline)) void unpaeth_sse2(uint8_t *row, const uint8_t *prev,
@@ -272,12 +256,7 @@ static inline __attribute__((always_inline)) void unpaeth_sse2(uint8_t *row, con
     __m128i a = _mm_setzero_si128(), c = _mm_setzero_si128();
     for (size_t i = 0; i + bpp <= rowbytes; i += bpp) {
         __m128i b = load_pixel(prev + i, bpp), x = load_pixel(row + i, bpp);
-        __m128i p = _mm_sub_epi16(b, c), q = _mm_sub_epi16(a, c);
-        __m128i pa = abs16(p), pb = abs16(q), pc = abs16(_mm_add_epi16(p, q));
-        __m128i least = _mm_min_epi16(pa, _mm_min_epi16(pb, pc));
-        __m128i nearest = choose(_mm_cmpeq_epi16(least, pa), a,
-                                 choose(_mm_cmpeq_epi16(least, pb), b, c));
-        a = _mm_and_si128(_mm_add_epi16(x, nearest), _mm_set1_epi16(0xff));
+        a = _mm_and_si128(_mm_add_epi16(x, ccodecs_paeth_epi16(a, b, c)), _mm_set1_epi16(0xff));
         store_pixel(row + i, a, bpp);
         c = b;
     }
@@ -310,7 +289,7 @@ static int unfilter(int filter, uint8_t *row, const uint8_t *prev, size_t rowbyt
         }
 #endif
         for (i = 0; i < bpp; i++) row[i] = (uint8_t)(row[i] + prev[i]);
-        for (; i < rowbytes; i++) row[i] = (uint8_t)(row[i] + paeth(row[i - bpp], prev[i], prev[i - bpp]));
+        for (; i < rowbytes; i++) row[i] = (uint8_t)(row[i] + ccodecs_paeth(row[i - bpp], prev[i], prev[i - bpp]));
         break;
     default:
         return 0;

@@ -235,7 +235,7 @@ static void *reading_thread(void *context) {
     return NULL;
 }
 
-#ifdef __SSE2__
+#if defined(__SSE2__) && defined(__x86_64__) /* 64-bit moves into vectors */
 /* `bpp` (3 to 8) bytes at p into the low lanes of a vector of 16-bit lanes. Inlined with a
  * constant bpp, the copies become plain loads and stores. */
 static inline __attribute__((always_inline)) __m128i load_pixel(const uint8_t *p, size_t bpp) {
@@ -280,7 +280,7 @@ static int unfilter(int filter, uint8_t *row, const uint8_t *prev, size_t rowbyt
         for (; i < rowbytes; i++) row[i] = (uint8_t)(row[i] + ((row[i - bpp] + prev[i]) >> 1));
         break;
     case 4:
-#ifdef __SSE2__
+#if defined(__SSE2__) && defined(__x86_64__)
         switch (bpp) { /* each its own copy, with bpp constant */
         case 3: unpaeth_sse2(row, prev, rowbytes, 3); return 1;
         case 4: unpaeth_sse2(row, prev, rowbytes, 4); return 1;

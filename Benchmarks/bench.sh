@@ -49,7 +49,8 @@
 #                 JPEG: djpeg -scale 1/N -outfile /dev/null (N: the DCT scale framed picks,
 #                       the largest of 8, 4, 2 with ceil(W/N) >= need_w and ceil(H/N) >= need_h);
 #                 PNG:  `framed-bench decode IN 1 0`: a process that reads the file and decodes it
-#                       with libpng to RGBA8 (the shim framed uses), nothing else. PNG has no
+#                       to RGBA8 as framed does (its own reader on two cores where it can, else
+#                       libpng), nothing else. PNG has no
 #                       shrink-on-load, so a full decode is the least any tool must do; ImageMagick
 #                       or vips would add their own start-up (40 ms for vips) and Python 20-30 ms,
 #                       and no pngtopam is installed.

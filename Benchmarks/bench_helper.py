@@ -162,7 +162,7 @@ def table(path):
     notes = ["s: median wall seconds of " + data.get(("meta", "runs"), ["?"])[0] + " interleaved hyperfine rounds"
              " (after " + data.get(("meta", "warmup"), ["?"])[0] + " warm-up runs); MB: median peak RSS"
              " (/usr/bin/time %M) of " + data.get(("meta", "rss_runs"), ["3"])[0] + " runs",
-             "floor = decode (djpeg -scale 1/N; PNG: framed-bench decode, libpng) + framed's in-process PNG encode"
+             "floor = decode (djpeg -scale 1/N; PNG: framed-bench decode, framed's reader) + framed's in-process PNG encode"
              " of its own output; ratios use figures from the same rounds",
              "a peer time marked '!' failed the canvas check and is left out of the ratios",
              "targets met: " + ", ".join(f"{n} {c[0]}/{c[0] + c[1]}" for n, c in counts.items())]

@@ -25,7 +25,7 @@ public enum DecoderFuzz {
             return
         }
         // One PNG in two is also decoded by libpng's rows (framed reads most PNGs' image data
-        // itself): the same picture where libpng decodes it.
+        // itself): the same picture, or the same refusal.
         if knobs.flag(6) { compareWithLibpngRows(data, decoder, options, expected: decoded) }
         // One input in two is also decoded from a file, which JPEG and PNG read a chunk at a
         // time: the same picture, or the same failure.
@@ -69,14 +69,16 @@ public enum DecoderFuzz {
     }
 
     /// Decodes `data` again through libpng's rows (`DecodeOptions.libpngRows`; other formats
-    /// ignore it). Where libpng decodes the picture, framed's reader must have given the same
-    /// pixels. framed's reader may decode what libpng refuses: it stops at the last row, and
-    /// libpng reads on to the end of the zlib stream.
+    /// ignore it): the same pixels, or both refuse the file (framed's reader makes libpng's
+    /// checks, up to the end of the zlib stream).
     static func compareWithLibpngRows(_ data: [UInt8], _ decoder: some PictureDecoder, _ options: DecodeOptions,
                                       expected: DecodedPicture?) {
         var options = options
         options.libpngRows = true
-        guard let libpng = try? decoder.decode(data, options: options) else { return }
+        guard let libpng = try? decoder.decode(data, options: options) else {
+            require(expected == nil, "framed's PNG reader decodes what libpng's rows refuse")
+            return
+        }
         guard let expected else {
             require(false, "libpng's rows decode what framed's PNG reader refuses")
             return

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <png.h>
+#include <zlib.h>
 #include "common.h"
 #include "ccodecs_color.h"
 #include "pngdata.h"
@@ -27,6 +28,8 @@ typedef struct {
     uint8_t *chunk;           /* files: CCODECS_READ_CHUNK bytes read ahead (malloc'd) */
     const uint8_t *next;      /* the next of them, and how many are left */
     size_t buffered;
+    const uint8_t *prefix;    /* bytes handed over before the input's (read_trailer), and how many */
+    size_t prefix_left;
     png_chunks chunks;
     char *message;
     int status;               /* set before the jump */
@@ -57,6 +60,14 @@ static void unreadable(png_structp png, png_state *state) {
 /* libpng's reads: from memory, or from the file through `chunk`. */
 static void read_bytes(png_structp png, png_bytep bytes, size_t count) {
     png_state *state = png_get_io_ptr(png);
+    if (state->prefix_left) {
+        size_t take = count < state->prefix_left ? count : state->prefix_left;
+        memcpy(bytes, state->prefix, take);
+        state->prefix += take;
+        state->prefix_left -= take;
+        bytes += take;
+        count -= take;
+    }
     if (count > state->size - state->offset) png_error(png, "premature end of data");
     if (state->input.data) {
         memcpy(bytes, state->input.data + state->offset, count);
@@ -373,6 +384,50 @@ static int open_run(png_reader *reader, size_t max_pixels, ccodecs_decoded *out)
     return CCODECS_OK;
 }
 
+/* A PNG chunk of `length` bytes of `data` written at `to`; returns its size. */
+static size_t put_chunk(uint8_t *to, const char *type, const uint8_t *data, uint32_t length) {
+    png_save_uint_32(to, length);
+    memcpy(to + 4, type, 4);
+    if (length) memcpy(to + 8, data, length);
+    png_save_uint_32(to + 8 + length, (png_uint_32)crc32(crc32(0, to + 4, 4), data, length));
+    return 12 + (size_t)length;
+}
+
+static void trailer_run(png_structp png, png_infop info, png_state *state, ccodecs_decoded *out) {
+    uint8_t row[8];
+    if (setjmp(png_jmpbuf(png))) {
+        ccodecs_note_warning(out, state->message);
+        return;
+    }
+    png_read_info(png, info);
+    png_read_row(png, row, NULL);
+    png_read_end(png, info);
+}
+
+/* After framed's own reader (pngdata.c), the chunks from `after` on, read by libpng as
+ * png_read_end reads them, so that they give the warnings they gave after libpng's own rows
+ * (a missing IEND, a bad CRC, a chunk out of place). libpng is handed a stand-in start (the
+ * signature, an IHDR of one pixel of the same colour type and depth, that pixel's IDAT), then
+ * the file's bytes from `after` on. */
+static void read_trailer(png_reader *reader, size_t after, int color_type, int bit_depth, ccodecs_decoded *out) {
+    static const int channels[7] = {1, 0, 3, 0, 2, 0, 4};
+    uint8_t ihdr[13] = {0, 0, 0, 1, 0, 0, 0, 1, (uint8_t)bit_depth, (uint8_t)color_type, 0, 0, 0};
+    uint8_t pixel[9] = {0}, idat[64], start[8 + 25 + 12 + sizeof idat];
+    uLongf idat_size = sizeof idat;
+    if (compress(idat, &idat_size, pixel, 1 + (uLong)(channels[color_type] * bit_depth / 8)) != Z_OK) return;
+    memcpy(start, "\x89PNG\r\n\x1a\n", 8);
+    size_t size = 8 + put_chunk(start + 8, "IHDR", ihdr, sizeof ihdr);
+    size += put_chunk(start + size, "IDAT", idat, (uint32_t)idat_size);
+    char message[CCODECS_MESSAGE_SIZE] = "";
+    png_state trailer = {.input = reader->state.input, .size = reader->state.size, .offset = after,
+                         .prefix = start, .prefix_left = size, .message = message, .out = out, .image_done = 1};
+    png_infop info = NULL;
+    png_structp png = create_reader(&trailer, &info);
+    if (png) trailer_run(png, info, &trailer, out); /* out of memory: no warnings to give */
+    png_destroy_read_struct(&png, &info, NULL);
+    free(trailer.chunk);
+}
+
 /* Rows go straight into place, or, when the layout turns the picture, through one row (with
  * an interlaced picture, each pass builds on the row that the passes before it left). */
 static int read_run(png_reader *reader, uint8_t *pixels, ccodecs_layout layout, ccodecs_decoded *out) {
@@ -389,7 +444,9 @@ static int read_run(png_reader *reader, uint8_t *pixels, ccodecs_layout layout, 
     int stored = ccodecs_layout_is_stored(layout, width);
     if (reader->own_data) {
         reader->data.threads = reader->pub.threads;
-        state->status = ccodecs_png_data_read(&reader->data, pixels, layout, &reader->pub, out, state->message);
+        size_t after = 0;
+        state->status = ccodecs_png_data_read(&reader->data, pixels, layout, &reader->pub, out, &after, state->message);
+        if (!state->status) read_trailer(reader, after, reader->data.color_type, reader->data.bit_depth, out);
         return state->status;
     }
     if (!stored && !(state->row = calloc(1, stride))) {

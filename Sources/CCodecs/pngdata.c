@@ -10,8 +10,7 @@
  * The pixels are those libpng gives with png_set_scale_16, png_set_gray_to_rgb and
  * png_set_add_alpha (the tests and the PNG fuzz target compare the two), and so are the checks
  * up to the end of the zlib stream: each IDAT's CRC-32, not the stream's Adler-32 (png.c asks
- * libpng to skip it too). What differs: the chunks after the image data are not read, where
- * libpng's png_read_end would only warn; png.c has found any eXIf already. */
+ * libpng to skip it too). The chunks after the image data are png.c's to read. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -393,7 +392,7 @@ static int convert_rows(data_reader *r, uint8_t *pixels, ccodecs_layout layout, 
 }
 
 int ccodecs_png_data_read(const ccodecs_png_data *data, uint8_t *pixels, ccodecs_layout layout,
-                          ccodecs_reader *reader, ccodecs_decoded *out, char *message) {
+                          ccodecs_reader *reader, ccodecs_decoded *out, size_t *after, char *message) {
     static const int channels[7] = {1, 0, 3, 0, 2, 0, 4};
     if (!ccodecs_png_data_supported(data->color_type, data->bit_depth, 0, 0) || !data->width || !data->height) {
         ccodecs_message(message, "unsupported PNG layout for framed's reader");
@@ -454,6 +453,7 @@ int ccodecs_png_data_read(const ccodecs_png_data *data, uint8_t *pixels, ccodecs
         }
     }
     if (!status && r.warning[0]) ccodecs_note_warning(out, r.warning);
+    *after = r.next_chunk;
     if (r.z_ready) inflateEnd(&r.z);
     free(r.piece);
     free(r.ring);

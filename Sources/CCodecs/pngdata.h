@@ -24,10 +24,11 @@ typedef struct {
  * png_set_add_alpha would, writing it where `layout` puts it (stored rows are published to
  * `reader`'s watcher). Then, as libpng, reads on to the end of the zlib stream (more data than
  * the rows is a warning, counted in `out`) and checks that chunk's CRC; the zlib stream's
- * Adler-32 and the chunks after the image data are not read. CCODECS_ERROR with a message
+ * Adler-32 and the chunks after the image data are not read: *after is where they start.
+ * CCODECS_ERROR with a message
  * (libpng's words) for a bad CRC, corrupt data, a bad filter type or image data that ends
  * early. */
 int ccodecs_png_data_read(const ccodecs_png_data *data, uint8_t *pixels, ccodecs_layout layout,
-                          ccodecs_reader *reader, ccodecs_decoded *out, char *message);
+                          ccodecs_reader *reader, ccodecs_decoded *out, size_t *after, char *message);
 
 #endif

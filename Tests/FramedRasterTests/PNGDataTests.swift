@@ -197,6 +197,40 @@ import Testing
         }
     }
 
+    /// The chunks after the image data are read by libpng as after its own rows, for the same
+    /// warnings (what libpng says about them, as a warning since the pixels are all there).
+    @Test(arguments: ["IEND", "no IEND", "cut in a tEXt", "tEXt with a bad CRC", "IEND with a bad CRC",
+                      "IEND with data", "PLTE after the data", "unknown critical chunk",
+                      "unknown ancillary chunk", "another IDAT", "eXIf after the data"])
+    func chunksAfterTheDataWarnAsWithLibpng(trailer: String) throws {
+        let (width, height) = (500, 800)  // 1.2 MB of rows: two threads
+        let samples = Self.samples(width: width, height: height, colorType: 2, depth: 8, seed: 9)
+        let lines = Self.scanlines(samples, width: width, height: height, colorType: 2, depth: 8) { y in UInt8(y % 5) }
+        let whole = Self.png(width: width, height: height, colorType: 2, depth: 8, stream: try Self.deflated(lines))
+        let data = Array(whole.dropLast(12))  // without IEND
+        func badCRC(_ chunk: [UInt8]) -> [UInt8] { Array(chunk.dropLast()) + [chunk[chunk.count - 1] ^ 1] }
+        let iend = PictureBytes.chunk("IEND", []), text = PictureBytes.chunk("tEXt", Array("a\0bcdef".utf8))
+        let after: [String: [UInt8]] = [
+            "IEND": iend,
+            "no IEND": [],
+            "cut in a tEXt": Array(text.prefix(10)),
+            "tEXt with a bad CRC": badCRC(text) + iend,
+            "IEND with a bad CRC": badCRC(iend),
+            "IEND with data": PictureBytes.chunk("IEND", [1]),
+            "PLTE after the data": PictureBytes.chunk("PLTE", [0, 0, 0]) + iend,
+            "unknown critical chunk": PictureBytes.chunk("ABCD", [1, 2]) + iend,
+            "unknown ancillary chunk": PictureBytes.chunk("abCD", [1, 2]) + iend,
+            "another IDAT": PictureBytes.chunk("IDAT", [1, 2, 3]) + iend,
+            "eXIf after the data": PictureBytes.chunk("eXIf", PictureBytes.exif(orientation: 6)) + iend,
+        ]
+        let png = data + (try #require(after[trailer]))
+        let reference = Self.decode(png, libpng: true).0
+        #expect(reference.status == CCODECS_OK)
+        for threads: Int32 in [1, 2] {
+            #expect(Self.same(Self.decode(png, threads: threads).0, reference), "\(trailer), \(threads) thread(s)")
+        }
+    }
+
     /// Pictures framed leaves to libpng: palette, tRNS, fewer than 8 bits, interlaced.
     @Test func othersAreLeftToLibpng() throws {
         let palette = Fixture.png(width: 1, height: 1, depth: 8, colorType: 3,

@@ -28,6 +28,10 @@ int ccodecs_png_data_supported(int color_type, int bit_depth, int interlaced, in
  * the other thread at once. */
 #define PIECE 32768
 
+/* File input is read ahead this many bytes at a time: chunk headers, data and CRCs come out
+ * of one read rather than three a chunk (encoders write IDAT chunks of 8 or 32 KB). */
+#define WINDOW (256u << 10)
+
 /* The ring holds about this many bytes of filtered rows, and at least two rows: the row being
  * unfiltered and the one above it (so no more than libpng's own two row buffers). */
 #define RING_BYTES (1u << 20)
@@ -46,7 +50,8 @@ typedef struct {
     /* The reading side (the second thread, if any). */
     z_stream z;
     int z_ready;
-    uint8_t *piece;           /* file input: PIECE bytes read ahead (malloc'd) */
+    uint8_t *window;          /* file input: WINDOW bytes read ahead (malloc'd) */
+    size_t window_at, window_size; /* the input offset they start at, how many were read */
     size_t next_chunk;        /* offset of the next chunk's length field */
     size_t chunk_at, chunk_left; /* the current IDAT chunk: its next data byte, how many remain */
     uint32_t crc;             /* of the current chunk's type and data so far */
@@ -75,25 +80,37 @@ static int fail(data_reader *r, int status, const char *text) {
     return status;
 }
 
-/* Exactly `count` input bytes at `offset` into `to`, else an error status. */
-static int read_exactly(data_reader *r, size_t offset, uint8_t *to, size_t count) {
+/* `count` input bytes (at most WINDOW) at `offset`: where they are in memory, or in the
+ * read-ahead window, read again from `offset` on when they are not all in it. Else an error
+ * status. Call only when zlib holds no input from the window. */
+static int view(data_reader *r, size_t offset, size_t count, const uint8_t **bytes) {
     if (offset > r->data->end || count > r->data->end - offset) return fail(r, CCODECS_ERROR, "premature end of data");
-    ptrdiff_t got = ccodecs_input_read(r->data->input, offset, to, count);
-    if (got < 0) return fail(r, CCODECS_UNREADABLE, strerror(errno));
-    if ((size_t)got < count) return fail(r, CCODECS_ERROR, "premature end of data");
+    if (r->data->input->data) {
+        *bytes = r->data->input->data + offset;
+        return CCODECS_OK;
+    }
+    if (offset < r->window_at || offset + count > r->window_at + r->window_size) {
+        size_t want = r->data->end - offset < WINDOW ? r->data->end - offset : WINDOW;
+        ptrdiff_t got = ccodecs_input_read(r->data->input, offset, r->window, want);
+        if (got < 0) return fail(r, CCODECS_UNREADABLE, strerror(errno));
+        r->window_at = offset;
+        r->window_size = (size_t)got;
+        if ((size_t)got < count) return fail(r, CCODECS_ERROR, "premature end of data"); /* it shrank */
+    }
+    *bytes = r->window + (offset - r->window_at);
     return CCODECS_OK;
 }
 
 /* Ends the current chunk (checking its CRC-32) and opens the next one, which must be IDAT;
  * zero-length chunks are passed over. */
 static int next_chunk(data_reader *r, int first) {
-    uint8_t bytes[8];
+    const uint8_t *bytes;
     int status;
     if (!first) {
-        if ((status = read_exactly(r, r->next_chunk - 4, bytes, 4))) return status;
+        if ((status = view(r, r->next_chunk - 4, 4, &bytes))) return status;
         if (be32(bytes) != r->crc) return fail(r, CCODECS_ERROR, "IDAT: CRC error");
     }
-    if ((status = read_exactly(r, r->next_chunk, bytes, 8))) return status;
+    if ((status = view(r, r->next_chunk, 8, &bytes))) return status;
     if (memcmp(bytes + 4, "IDAT", 4)) return fail(r, CCODECS_ERROR, "Not enough image data");
     uint32_t length = be32(bytes);
     if (length > 0x7fffffffu) return fail(r, CCODECS_ERROR, "PNG unsigned integer out of range");
@@ -107,15 +124,8 @@ static int next_chunk(data_reader *r, int first) {
 /* The next piece (at most PIECE bytes) of the current chunk's data, its CRC-32 counted. */
 static int take_piece(data_reader *r, const uint8_t **bytes, size_t *count) {
     *count = r->chunk_left < PIECE ? r->chunk_left : PIECE;
-    if (r->data->input->data) {
-        if (r->chunk_at > r->data->end || *count > r->data->end - r->chunk_at)
-            return fail(r, CCODECS_ERROR, "premature end of data");
-        *bytes = r->data->input->data + r->chunk_at;
-    } else {
-        int status = read_exactly(r, r->chunk_at, r->piece, *count);
-        if (status) return status;
-        *bytes = r->piece;
-    }
+    int status = view(r, r->chunk_at, *count, bytes);
+    if (status) return status;
     r->crc = (uint32_t)crc32(r->crc, *bytes, (uInt)*count);
     r->chunk_at += *count;
     r->chunk_left -= *count;
@@ -192,8 +202,8 @@ static int finish_stream(data_reader *r) {
         size_t count;
         if ((status = take_piece(r, &bytes, &count))) return status;
     }
-    uint8_t crc[4];
-    if ((status = read_exactly(r, r->next_chunk - 4, crc, 4))) return status;
+    const uint8_t *crc;
+    if ((status = view(r, r->next_chunk - 4, 4, &crc))) return status;
     return be32(crc) == r->crc ? CCODECS_OK : fail(r, CCODECS_ERROR, "IDAT: CRC error");
 }
 
@@ -414,8 +424,8 @@ int ccodecs_png_data_read(const ccodecs_png_data *data, uint8_t *pixels, ccodecs
     uint8_t *zeros = calloc(1, r.rowbytes);
     uint8_t *spare = ccodecs_layout_is_stored(layout, data->width) ? NULL : malloc((size_t)data->width * 4);
     r.ring = malloc((size_t)r.slots * r.slot);
-    if (!data->input->data) r.piece = malloc(PIECE);
-    int allocated = zeros && r.ring && (data->input->data || r.piece) &&
+    if (!data->input->data) r.window = malloc(WINDOW);
+    int allocated = zeros && r.ring && (data->input->data || r.window) &&
                     (spare || ccodecs_layout_is_stored(layout, data->width));
     if (allocated) {
         if (inflateInit(&r.z) == Z_OK) {
@@ -455,7 +465,7 @@ int ccodecs_png_data_read(const ccodecs_png_data *data, uint8_t *pixels, ccodecs
     if (!status && r.warning[0]) ccodecs_note_warning(out, r.warning);
     *after = r.next_chunk;
     if (r.z_ready) inflateEnd(&r.z);
-    free(r.piece);
+    free(r.window);
     free(r.ring);
     free(spare);
     free(zeros);

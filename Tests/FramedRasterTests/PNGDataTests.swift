@@ -231,6 +231,30 @@ import Testing
         }
     }
 
+    /// From a file, framed's reader reads ahead 256 KB at a time: chunks of an odd size, whose
+    /// headers and CRCs fall across those reads, decode as the same bytes in memory do, and a
+    /// file cut short fails the same way.
+    @Test func aFileReadsAsItsBytes() throws {
+        let (width, height) = (700, 600)  // 1.26 MB of rows, about 1 MB deflated: several reads
+        let samples = Self.samples(width: width, height: height, colorType: 2, depth: 8, seed: 13)
+        let stream = try Self.deflated(Self.scanlines(samples, width: width, height: height, colorType: 2, depth: 8) { y in UInt8(y % 5) })
+        let png = Self.png(width: width, height: height, colorType: 2, depth: 8, stream: stream, chunk: 8191, emptyChunk: true)
+        let folder = try FileInputTests.Folder()
+        for bytes in [png, Array(png.prefix(png.count * 3 / 4))] {
+            let path = try folder.write(bytes)
+            for threads in [1, 2] {
+                var options = DecodeOptions()
+                options.threads = threads
+                let fromFile = FileInputTests.outcome { () throws(RasterError) in try Pictures.decode(.file(path), options: options) }
+                let fromBytes = FileInputTests.outcome { () throws(RasterError) in try Pictures.decode(.bytes(bytes), options: options) }
+                let same = fromFile == fromBytes
+                #expect(same, "\(bytes.count) bytes, \(threads) thread(s)")
+            }
+        }
+        let decoded = try Pictures.decode(.file(folder.write(png)))
+        #expect(decoded.image.width == width && decoded.warningCount == 0)
+    }
+
     /// Pictures framed leaves to libpng: palette, tRNS, fewer than 8 bits, interlaced.
     @Test func othersAreLeftToLibpng() throws {
         let palette = Fixture.png(width: 1, height: 1, depth: 8, colorType: 3,

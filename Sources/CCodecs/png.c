@@ -256,13 +256,12 @@ static int peek_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t
  * (or a bomb that would fail anyway), refused before the pixels are allocated. When IHDR
  * cannot be read, libpng judges. */
 static int idat_could_hold(const uint8_t *head, size_t size, uint64_t idat, uint32_t width, uint32_t height) {
-    static const int channels[7] = {1, 0, 3, 1, 2, 0, 4}; /* by colour type; 0: invalid */
     if (size < 29) return 1;
-    int depth = head[24], type = head[25];
-    if (type > 6 || !channels[type] || depth < 1 || depth > 16) return 1;
+    int depth = head[24], samples = ccodecs_png_samples(head[25]);
+    if (!samples || depth < 1 || depth > 16) return 1;
     uint64_t pixels = (uint64_t)width * height;
     if (pixels > UINT64_MAX / 64) return 0;
-    return pixels * (uint64_t)(channels[type] * depth) / 8 <= idat * 1032 + 65536;
+    return pixels * (uint64_t)(samples * depth) / 8 <= idat * 1032 + 65536;
 }
 
 /* Limits set explicitly rather than left to how libpng was built: at most this many ancillary
@@ -410,11 +409,10 @@ static void trailer_run(png_structp png, png_infop info, png_state *state, ccode
  * signature, an IHDR of one pixel of the same colour type and depth, that pixel's IDAT), then
  * the file's bytes from `after` on. */
 static void read_trailer(png_reader *reader, size_t after, int color_type, int bit_depth, ccodecs_decoded *out) {
-    static const int channels[7] = {1, 0, 3, 0, 2, 0, 4};
     uint8_t ihdr[13] = {0, 0, 0, 1, 0, 0, 0, 1, (uint8_t)bit_depth, (uint8_t)color_type, 0, 0, 0};
     uint8_t pixel[9] = {0}, idat[64], start[8 + 25 + 12 + sizeof idat];
     uLongf idat_size = sizeof idat;
-    if (compress(idat, &idat_size, pixel, 1 + (uLong)(channels[color_type] * bit_depth / 8)) != Z_OK) return;
+    if (compress(idat, &idat_size, pixel, 1 + (uLong)(ccodecs_png_samples(color_type) * bit_depth / 8)) != Z_OK) return;
     memcpy(start, "\x89PNG\r\n\x1a\n", 8);
     size_t size = 8 + put_chunk(start + 8, "IHDR", ihdr, sizeof ihdr);
     size += put_chunk(start + size, "IDAT", idat, (uint32_t)idat_size);

@@ -15,9 +15,15 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <png.h> /* png_get_uint_32 */
 #include <zlib.h>
 #include "paeth.h"
 #include "pngdata.h"
+
+int ccodecs_png_samples(int color_type) {
+    static const int samples[7] = {1, 0, 3, 1, 2, 0, 4};
+    return color_type >= 0 && color_type <= 6 ? samples[color_type] : 0;
+}
 
 int ccodecs_png_data_supported(int color_type, int bit_depth, int interlaced, int has_trns) {
     int type_ok = color_type == 0 || color_type == 2 || color_type == 4 || color_type == 6;
@@ -70,14 +76,18 @@ typedef struct {
     char message[CCODECS_MESSAGE_SIZE];
 } data_reader;
 
-static uint32_t be32(const uint8_t *p) {
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
 /* The reading side's failure (its message is read once it is done). */
 static int fail(data_reader *r, int status, const char *text) {
     ccodecs_message(r->message, "%s", text);
     return status;
+}
+
+/* The reading side's failure for what inflate returned: a status, or CCODECS_OK when zlib
+ * may go on (Z_OK, Z_BUF_ERROR: it needs more input or room; Z_STREAM_END). */
+static int inflate_failure(data_reader *r, int z) {
+    if (z == Z_OK || z == Z_BUF_ERROR || z == Z_STREAM_END) return CCODECS_OK;
+    if (z == Z_MEM_ERROR) return fail(r, CCODECS_NO_MEMORY, "out of memory");
+    return fail(r, CCODECS_ERROR, r->z.msg ? r->z.msg : "Decompression error");
 }
 
 /* `count` input bytes (at most WINDOW) at `offset`: where they are in memory, or in the
@@ -108,11 +118,11 @@ static int next_chunk(data_reader *r, int first) {
     int status;
     if (!first) {
         if ((status = view(r, r->next_chunk - 4, 4, &bytes))) return status;
-        if (be32(bytes) != r->crc) return fail(r, CCODECS_ERROR, "IDAT: CRC error");
+        if (png_get_uint_32(bytes) != r->crc) return fail(r, CCODECS_ERROR, "IDAT: CRC error");
     }
     if ((status = view(r, r->next_chunk, 8, &bytes))) return status;
     if (memcmp(bytes + 4, "IDAT", 4)) return fail(r, CCODECS_ERROR, "Not enough image data");
-    uint32_t length = be32(bytes);
+    uint32_t length = png_get_uint_32(bytes);
     if (length > 0x7fffffffu) return fail(r, CCODECS_ERROR, "PNG unsigned integer out of range");
     r->chunk_at = r->next_chunk + 8;
     r->chunk_left = length;
@@ -165,8 +175,8 @@ static int inflate_to(data_reader *r, uint64_t limit) {
             if (r->produced < r->total) return fail(r, CCODECS_ERROR, "Not enough image data");
             break;
         }
-        if (z == Z_MEM_ERROR) return fail(r, CCODECS_NO_MEMORY, "out of memory");
-        if (z != Z_OK && z != Z_BUF_ERROR) return fail(r, CCODECS_ERROR, r->z.msg ? r->z.msg : "Decompression error");
+        int status = inflate_failure(r, z);
+        if (status) return status;
     }
     return CCODECS_OK;
 }
@@ -189,9 +199,8 @@ static int finish_stream(data_reader *r) {
             break;
         }
         if (z == Z_STREAM_END) r->stream_ended = 1;
-        if (z == Z_MEM_ERROR) return fail(r, CCODECS_NO_MEMORY, "out of memory");
-        if (z != Z_OK && z != Z_BUF_ERROR && z != Z_STREAM_END)
-            return fail(r, CCODECS_ERROR, r->z.msg ? r->z.msg : "Decompression error");
+        int status = inflate_failure(r, z);
+        if (status) return status;
     }
     if (r->stream_ended && !r->warning[0] && (r->z.avail_in > 0 || r->chunk_left > 0))
         ccodecs_message(r->warning, "IDAT: Extra compressed data");
@@ -204,7 +213,7 @@ static int finish_stream(data_reader *r) {
     }
     const uint8_t *crc;
     if ((status = view(r, r->next_chunk - 4, 4, &crc))) return status;
-    return be32(crc) == r->crc ? CCODECS_OK : fail(r, CCODECS_ERROR, "IDAT: CRC error");
+    return png_get_uint_32(crc) == r->crc ? CCODECS_OK : fail(r, CCODECS_ERROR, "IDAT: CRC error");
 }
 
 /* How far the reading side may inflate now. */
@@ -403,12 +412,11 @@ static int convert_rows(data_reader *r, uint8_t *pixels, ccodecs_layout layout, 
 
 int ccodecs_png_data_read(const ccodecs_png_data *data, uint8_t *pixels, ccodecs_layout layout,
                           ccodecs_reader *reader, ccodecs_decoded *out, size_t *after, char *message) {
-    static const int channels[7] = {1, 0, 3, 0, 2, 0, 4};
     if (!ccodecs_png_data_supported(data->color_type, data->bit_depth, 0, 0) || !data->width || !data->height) {
         ccodecs_message(message, "unsupported PNG layout for framed's reader");
         return CCODECS_BAD_ARGUMENT;
     }
-    data_reader r = {.data = data, .channels = (size_t)channels[data->color_type]};
+    data_reader r = {.data = data, .channels = (size_t)ccodecs_png_samples(data->color_type)};
     r.bpp = r.channels * (size_t)(data->bit_depth / 8);
     r.rowbytes = (size_t)data->width * r.bpp;
     r.slot = r.rowbytes + 1;

@@ -4,6 +4,10 @@
 
 #include "common.h"
 
+/* Samples a pixel of a PNG colour type (palette: its one index); 0 for a type that does not
+ * exist. */
+int ccodecs_png_samples(int color_type);
+
 /* Whether ccodecs_png_data_read can read a picture of this IHDR (colour type and bit depth as
  * PNG numbers them) with or without tRNS: one that is not interlaced, of 8 or 16 bits a sample,
  * gray, gray and alpha, RGB or RGBA, without tRNS. Others go through libpng's rows. */

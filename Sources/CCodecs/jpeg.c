@@ -13,6 +13,7 @@
 #include <jerror.h>
 #include "common.h"
 #include "ccodecs_color.h"
+#include "jpegscans.h"
 
 typedef struct {
     struct jpeg_error_mgr pub; /* first: libjpeg sees only this */
@@ -188,13 +189,26 @@ static int keep_metadata(struct jpeg_decompress_struct *cinfo, ccodecs_decoded *
  * a file a chunk at a time (pread into CCODECS_READ_CHUNK bytes), and what libjpeg skips
  * (markers it does not keep) is not read at all. At the end of the data comes a warning and
  * a fake EOI marker, as from jpeg_mem_src, so that a truncated picture decodes alike from
- * either. */
+ * either. Scans listed in `unread` (leave_unused_scans) are passed over as if the file did
+ * not hold them. */
 typedef struct {
     struct jpeg_source_mgr pub; /* first: libjpeg sees only this */
     ccodecs_input input;
     size_t offset;              /* the first byte of the input not yet handed to libjpeg */
     JOCTET *chunk;              /* files only */
+    const ccodecs_span *unread; /* in file order */
+    size_t unread_count, next_unread;
 } input_source;
+
+/* Moves the offset past any unread scans it has reached; the number of bytes from there to
+ * the next one (SIZE_MAX if none is left). */
+static size_t pass_unread(input_source *src) {
+    while (src->next_unread < src->unread_count && src->offset >= src->unread[src->next_unread].start) {
+        if (src->offset < src->unread[src->next_unread].end) src->offset = src->unread[src->next_unread].end;
+        src->next_unread++;
+    }
+    return src->next_unread < src->unread_count ? src->unread[src->next_unread].start - src->offset : SIZE_MAX;
+}
 
 static void source_init(j_decompress_ptr cinfo) { (void)cinfo; }
 static void source_term(j_decompress_ptr cinfo) { (void)cinfo; }
@@ -210,12 +224,14 @@ static void source_unreadable(j_decompress_ptr cinfo) {
 static boolean source_fill(j_decompress_ptr cinfo) {
     static const JOCTET eoi[2] = {0xFF, JPEG_EOI};
     input_source *src = (input_source *)cinfo->src;
-    size_t count = 0;
+    size_t count = 0, limit = pass_unread(src);
     if (src->input.data) {
         src->pub.next_input_byte = src->input.data + src->offset;
         count = src->input.size - src->offset;
+        if (count > limit) count = limit;
     } else {
-        ptrdiff_t n = ccodecs_input_read(&src->input, src->offset, src->chunk, CCODECS_READ_CHUNK);
+        size_t want = CCODECS_READ_CHUNK < limit ? CCODECS_READ_CHUNK : limit;
+        ptrdiff_t n = ccodecs_input_read(&src->input, src->offset, src->chunk, want);
         if (n < 0) source_unreadable(cinfo);
         src->pub.next_input_byte = src->chunk;
         count = (size_t)n;
@@ -237,7 +253,9 @@ static void source_skip(j_decompress_ptr cinfo, long num_bytes) {
     while (n > src->pub.bytes_in_buffer) {
         n -= src->pub.bytes_in_buffer;
         src->pub.bytes_in_buffer = 0;
-        size_t unread = src->input.size - src->offset, skip = n < unread ? n : unread;
+        size_t limit = pass_unread(src), unread = src->input.size - src->offset;
+        if (unread > limit) unread = limit;
+        size_t skip = n < unread ? n : unread;
         src->offset += skip;
         n -= skip;
         if (n == 0) return;
@@ -314,10 +332,47 @@ typedef struct {
     jpeg_errors errors;
     struct jpeg_progress_mgr progress;
     input_source source;
+    ccodecs_span unread[CCODECS_JPEG_MAX_SCANS]; /* leave_unused_scans */
 } jpeg_reader;
 
-static int open_run(jpeg_reader *reader, const ccodecs_input *input, int scale_denom, size_t max_pixels,
-                    ccodecs_decoded *out) {
+/* After jpeg_read_header, with the scale set: has the source pass over the AC scans of the
+ * components that the scale shrinks to one pixel a block, whose AC coefficients the
+ * decode would never use (jpegscans.c), and turns off the block smoothing that would guess
+ * them. Any file the walk is not sure of is read whole. */
+static void leave_unused_scans(jpeg_reader *reader) {
+    struct jpeg_decompress_struct *cinfo = &reader->cinfo;
+    input_source *src = &reader->source;
+    if (!cinfo->progressive_mode) return;
+    jpeg_calc_output_dimensions(cinfo);
+    int ids[MAX_COMPONENTS], count = 0;
+    for (int c = 0; c < cinfo->num_components && c < MAX_COMPONENTS; c++) {
+        jpeg_component_info *component = &cinfo->comp_info[c];
+#if JPEG_LIB_VERSION >= 70
+        if (component->DCT_h_scaled_size == 1 && component->DCT_v_scaled_size == 1)
+#else
+        if (component->DCT_scaled_size == 1)
+#endif
+            ids[count++] = component->component_id;
+    }
+    if (!count) return;
+    uint8_t *window = NULL;
+    if (!src->input.data && !(window = malloc(CCODECS_READ_CHUNK))) return;
+    size_t from = src->offset - src->pub.bytes_in_buffer; /* the next byte libjpeg reads */
+    size_t listed = ccodecs_jpeg_unused_scans(&src->input, ids, count, from, window, reader->unread,
+                                              CCODECS_JPEG_MAX_SCANS);
+    free(window);
+    if (!listed) return;
+    cinfo->do_block_smoothing = FALSE;
+    src->unread = reader->unread;
+    src->unread_count = listed;
+    if (reader->unread[0].start < src->offset) { /* already handed over: take it back */
+        src->pub.bytes_in_buffer = reader->unread[0].start - from;
+        src->offset = reader->unread[0].start;
+    }
+}
+
+static int open_run(jpeg_reader *reader, const ccodecs_input *input, int scale_denom, int flags,
+                    size_t max_pixels, ccodecs_decoded *out) {
     struct jpeg_decompress_struct *cinfo = &reader->cinfo;
     jpeg_errors *errors = &reader->errors;
     if (setjmp(errors->jump)) return errors->status;
@@ -344,6 +399,7 @@ static int open_run(jpeg_reader *reader, const ccodecs_input *input, int scale_d
     choose_output(cinfo, out);
     cinfo->scale_num = 1;
     cinfo->scale_denom = (unsigned)scale_denom;
+    if (!(flags & CCODECS_JPEG_EVERY_SCAN)) leave_unused_scans(reader);
     jpeg_start_decompress(cinfo);
     /* A progressive file's scans were all read by jpeg_start_decompress. */
     reader->pub.streams_rows = !jpeg_has_multiple_scans(cinfo);
@@ -390,7 +446,7 @@ static void jpeg_reader_close(ccodecs_reader *base) {
     free(reader);
 }
 
-int ccodecs_jpeg_open(const ccodecs_input *input, int scale_denom, size_t max_pixels,
+int ccodecs_jpeg_open(const ccodecs_input *input, int scale_denom, int flags, size_t max_pixels,
                       ccodecs_decoded *out, ccodecs_reader **reader, char *message) {
     memset(out, 0, sizeof *out);
     *reader = NULL;
@@ -403,7 +459,7 @@ int ccodecs_jpeg_open(const ccodecs_input *input, int scale_denom, size_t max_pi
     opened->pub.read = jpeg_reader_read;
     opened->pub.close = jpeg_reader_close;
     opened->cinfo.err = errors_init(&opened->errors, message, out);
-    int status = open_run(opened, input, scale_denom, max_pixels, out);
+    int status = open_run(opened, input, scale_denom, flags, max_pixels, out);
     if (status) {
         jpeg_reader_close(&opened->pub);
         ccodecs_decoded_release(out);
@@ -417,7 +473,7 @@ int ccodecs_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, size_
                         ccodecs_decoded *out, char *message) {
     ccodecs_input input = {.data = data, .fd = -1, .size = data ? size : 0};
     ccodecs_reader *reader;
-    int status = ccodecs_jpeg_open(&input, scale_denom, max_pixels, out, &reader, message);
+    int status = ccodecs_jpeg_open(&input, scale_denom, 0, max_pixels, out, &reader, message);
     return status ? status : ccodecs_read_all(reader, out, message);
 }
 

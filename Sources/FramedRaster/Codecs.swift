@@ -34,7 +34,10 @@ public struct JPEGDecoder: PictureDecoder {
 
     public func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
         let limit = max(0, options.maxPixels), scale = Int32(options.supportedScale)
-        return try shimDecode(.jpeg, input, limit: limit, options: options) { ccodecs_jpeg_open($0, scale, limit, $1, $2, $3) }
+        let flags = options.everyJPEGScan ? CCODECS_JPEG_EVERY_SCAN : 0
+        return try shimDecode(.jpeg, input, limit: limit, options: options) {
+            ccodecs_jpeg_open($0, scale, flags, limit, $1, $2, $3)
+        }
     }
 }
 

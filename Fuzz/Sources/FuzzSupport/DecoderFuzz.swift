@@ -22,11 +22,14 @@ public enum DecoderFuzz {
             }
             if knobs.flag(4) { compareWithFile(data, decoder, options, expected: nil) }
             if knobs.flag(6) { compareWithLibpngRows(data, decoder, options, expected: nil) }
+            if knobs.flag(6) { compareWithEveryScan(data, decoder, options, expected: nil) }
             return
         }
         // One PNG in two is also decoded by libpng's rows (framed reads most PNGs' image data
         // itself): the same picture, or the same refusal.
         if knobs.flag(6) { compareWithLibpngRows(data, decoder, options, expected: decoded) }
+        // And one JPEG in two reading every scan, also those a 1/8 decode leaves unread.
+        if knobs.flag(6) { compareWithEveryScan(data, decoder, options, expected: decoded) }
         // One input in two is also decoded from a file, which JPEG and PNG read a chunk at a
         // time: the same picture, or the same failure.
         if knobs.flag(4) { compareWithFile(data, decoder, options, expected: decoded) }
@@ -84,6 +87,22 @@ public enum DecoderFuzz {
             return
         }
         require(libpng.image == expected.image, "libpng's rows give other pixels than framed's PNG reader")
+    }
+
+    /// Decodes `data` again reading every scan of a progressive JPEG
+    /// (`DecodeOptions.everyJPEGScan`; other formats ignore it): what that decodes, framed
+    /// decodes to the same pixels. Not the other way round: damage inside a scan that framed
+    /// leaves unread can stop libjpeg without stopping framed.
+    static func compareWithEveryScan(_ data: [UInt8], _ decoder: some PictureDecoder, _ options: DecodeOptions,
+                                     expected: DecodedPicture?) {
+        var options = options
+        options.everyJPEGScan = true
+        guard let every = try? decoder.decode(data, options: options) else { return }
+        guard let expected else {
+            require(false, "reading every scan decodes what framed refuses")
+            return
+        }
+        require(every.image == expected.image, "reading every scan gives other pixels")
     }
 
     /// Decodes `data` again from a file (`PictureSource.file`) and requires what the bytes gave.

@@ -106,6 +106,11 @@ typedef struct {
 #define CCODECS_JPEG_ADOBE       8    /* CMYK only: write an Adobe APP14 marker */
 #define CCODECS_JPEG_YCCK        16   /* CMYK only: store as YCCK (implies the Adobe marker) */
 
+/* Flags for ccodecs_jpeg_open. At 1/8 scale a progressive file's AC scans of components that
+ * come out one pixel a block are not read (their pixels do not depend on them);
+ * CCODECS_JPEG_EVERY_SCAN reads them all, to compare the two in tests and fuzzing. */
+#define CCODECS_JPEG_EVERY_SCAN  1
+
 void ccodecs_free(void *pointer);
 
 /* Frees the pixels, ICC profile and EXIF of a decoded picture and zeroes those fields. */
@@ -130,8 +135,8 @@ int ccodecs_jpeg_info_input(const ccodecs_input *input, ccodecs_image_info *info
  * as decoding would (width and height after scaling, pixel_format, icc, exif, dpi,
  * scale_denom) but for its pixels, which ccodecs_reader_read then decodes. The input must
  * stay valid (same data, same open fd) until the reader is closed. On failure *reader is
- * NULL and `out` is released. */
-int ccodecs_jpeg_open(const ccodecs_input *input, int scale_denom, size_t max_pixels,
+ * NULL and `out` is released. flags: 0, or CCODECS_JPEG_EVERY_SCAN. */
+int ccodecs_jpeg_open(const ccodecs_input *input, int scale_denom, int flags, size_t max_pixels,
                       ccodecs_decoded *out, ccodecs_reader **reader, char *message);
 
 /* PNG header (chunks up to the first IDAT; eXIf anywhere) from a ccodecs_input (a file is

@@ -1,0 +1,164 @@
+/* Which scans of a progressive JPEG a reduced decode can leave unread.
+ *
+ * At 1/8 scale libjpeg turns each 8x8 block of a component whose DCT_scaled_size is 1 into one
+ * pixel from its DC coefficient alone (jpeg_idct_1x1): that component's AC coefficients are
+ * decoded and never used. In a progressive file they come in scans of their own (an AC scan
+ * holds one component), and for luma those scans are most of the file: 82 % of the bench's
+ * 12-megapixel progressive JPEG. Leaving them out of what libjpeg reads gives the same pixels
+ * in a fraction of the time, as long as libjpeg's block smoothing (which guesses missing AC
+ * coefficients from neighbouring DCs, and changes DCs too) stays off: the reader turns it off,
+ * and leaves scans out only of a file whose own scans bring every coefficient of every
+ * component to full precision, where libjpeg would not smooth either.
+ *
+ * The walk is careful rather than complete: anything it does not expect (a second frame, DNL,
+ * a progression libjpeg would warn about, no EOI) makes it leave every scan in, and libjpeg
+ * then reads the file as it always did. Damage inside a scan left out goes unseen. */
+#include <string.h>
+#include "jpegscans.h"
+
+#define WINDOW CCODECS_READ_CHUNK
+
+/* A byte cursor over a ccodecs_input: memory is looked at in place, a file through a window. */
+typedef struct {
+    const ccodecs_input *input;
+    uint8_t *window;     /* files only */
+    size_t window_at;    /* the input offset of window[0] */
+    size_t window_size;  /* bytes in the window */
+} cursor;
+
+/* The bytes of the input from `offset` on: at least `want` of them unless the input ends first
+ * (*count says how many; 0 at the end). -1 when the file cannot be read. */
+static int look(cursor *c, size_t offset, size_t want, const uint8_t **bytes, size_t *count) {
+    const ccodecs_input *input = c->input;
+    if (offset >= input->size) {
+        *count = 0;
+        return 0;
+    }
+    if (input->data) {
+        *bytes = input->data + offset;
+        *count = input->size - offset;
+        return 0;
+    }
+    if (offset < c->window_at || offset + want > c->window_at + c->window_size) {
+        ptrdiff_t n = ccodecs_input_read(input, offset, c->window, WINDOW);
+        if (n < 0) return -1;
+        c->window_at = offset;
+        c->window_size = (size_t)n;
+    }
+    *bytes = c->window + (offset - c->window_at);
+    *count = c->window_at + c->window_size - offset;
+    return 0;
+}
+
+/* The offset of the marker that ends the entropy-coded data starting at `offset`: the 0xFF of
+ * the first 0xFF xx that is neither a stuffed zero (FF 00) nor a restart marker (FF D0-D7),
+ * after any fill bytes (FF FF). 0 if the input ends first or cannot be read. */
+static size_t end_of_scan(cursor *c, size_t offset) {
+    for (;;) {
+        const uint8_t *bytes;
+        size_t count;
+        if (look(c, offset, 2, &bytes, &count) || count < 2) return 0;
+        const uint8_t *ff = memchr(bytes, 0xFF, count - 1);
+        if (!ff) {
+            offset += count - 1;
+            continue;
+        }
+        size_t at = offset + (size_t)(ff - bytes);
+        uint8_t next = ff[1];
+        if (next == 0x00 || (next >= 0xD0 && next <= 0xD7)) offset = at + 2;
+        else if (next == 0xFF) offset = at + 1; /* a fill byte: the marker is the last FF */
+        else return at;
+    }
+}
+
+/* Per component, how many low bits of each coefficient are still missing after the scans so
+ * far (libjpeg's coef_bits): -1 until the first scan that holds the coefficient. */
+typedef struct {
+    int id;
+    int bits[64];
+} progression;
+
+/* Applies one scan's spectral band and successive approximation to a component, as libjpeg's
+ * start_pass_phuff_decoder does, but refusing (0) where libjpeg would warn of a bogus
+ * progression or stop with invalid parameters. */
+static int apply_scan(progression *p, int ss, int se, int ah, int al) {
+    if (al > 13 || (ah != 0 && ah != al + 1)) return 0;
+    if (ss > 0 && p->bits[0] < 0) return 0; /* AC before DC */
+    for (int k = ss; k <= se; k++) {
+        if (ah == 0 ? p->bits[k] >= 0 : p->bits[k] != ah) return 0;
+        p->bits[k] = al;
+    }
+    return 1;
+}
+
+size_t ccodecs_jpeg_unused_scans(const ccodecs_input *input, const int *unused_ids, int unused_count,
+                                 size_t from, uint8_t *window, ccodecs_span *spans, size_t capacity) {
+    cursor c = {.input = input, .window = window};
+    progression components[4];
+    int component_count = 0;
+    size_t found = 0, offset = 2;
+    const uint8_t *bytes;
+    size_t count;
+    if (look(&c, 0, 2, &bytes, &count) || count < 2 || bytes[0] != 0xFF || bytes[1] != 0xD8) return 0;
+    for (;;) {
+        if (look(&c, offset, 4, &bytes, &count) || count < 2 || bytes[0] != 0xFF) return 0;
+        size_t at = offset;
+        while (bytes[1] == 0xFF) /* fill bytes before the marker */
+            if (look(&c, ++offset, 4, &bytes, &count) || count < 2) return 0;
+        uint8_t marker = bytes[1];
+        if (marker == 0xD9) break; /* EOI */
+        /* Tables, restart interval, APPn and COM, or a frame or scan; not DNL, a stray RST,
+         * SOI or TEM, nor the reserved markers libjpeg discards inside a scan. */
+        int expected = marker == 0xC4 || marker == 0xCC || marker == 0xDB || marker == 0xDD ||
+                       marker == 0xFE || (marker >= 0xE0 && marker <= 0xEF) || (marker >= 0xC0 && marker <= 0xCF) ||
+                       marker == 0xDA;
+        if (count < 4 || !expected) return 0;
+        size_t length = (size_t)bytes[2] << 8 | bytes[3];
+        if (length < 2) return 0;
+        if (marker == 0xC2 || marker == 0xCA) { /* progressive SOF, Huffman or arithmetic */
+            if (component_count || look(&c, offset, 2 + length, &bytes, &count) || count < 2 + length)
+                return 0;
+            int n = length >= 8 ? bytes[9] : 0;
+            if (n < 1 || n > 4 || length < 8 + 3 * (size_t)n) return 0;
+            for (int i = 0; i < n; i++) {
+                components[i].id = bytes[10 + 3 * i];
+                for (int k = 0; k < 64; k++) components[i].bits[k] = -1;
+            }
+            component_count = n;
+        } else if (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xCC) {
+            return 0; /* any other frame */
+        } else if (marker == 0xDA) {
+            if (!component_count || look(&c, offset, 2 + length, &bytes, &count) || count < 2 + length)
+                return 0;
+            int n = length >= 3 ? bytes[4] : 0;
+            if (n < 1 || n > component_count || length != 6 + 2 * (size_t)n) return 0;
+            const uint8_t *band = bytes + 5 + 2 * n;
+            int ss = band[0], se = band[1], ah = band[2] >> 4, al = band[2] & 15;
+            if (ss > se || se > 63 || (ss == 0 && se != 0) || (ss > 0 && n != 1)) return 0;
+            int unused = ss > 0;
+            for (int i = 0; i < n; i++) {
+                int id = bytes[5 + 2 * i], j = 0;
+                while (j < component_count && components[j].id != id) j++;
+                if (j == component_count || !apply_scan(&components[j], ss, se, ah, al)) return 0;
+                int listed = 0;
+                for (int u = 0; u < unused_count; u++) listed |= unused_ids[u] == id;
+                unused &= listed;
+            }
+            size_t end = end_of_scan(&c, offset + 2 + length);
+            if (!end) return 0;
+            if (unused && at >= from) {
+                if (found == capacity) return 0;
+                spans[found++] = (ccodecs_span){at, end};
+            }
+            offset = end;
+            continue;
+        }
+        offset += 2 + length;
+    }
+    /* libjpeg smooths unless every coefficient arrived whole: then leave everything in. */
+    if (!component_count) return 0;
+    for (int i = 0; i < component_count; i++)
+        for (int k = 0; k < 64; k++)
+            if (components[i].bits[k] != 0) return 0;
+    return found;
+}

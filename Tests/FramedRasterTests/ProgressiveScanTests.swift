@@ -1,0 +1,111 @@
+import CCodecs
+import FramedTestSupport
+import FramedRaster
+import Testing
+
+/// At 1/8 scale a progressive JPEG's AC scans of the components that come out one pixel a block
+/// are not read (jpegscans.c): the pixels are those of reading every scan
+/// (`DecodeOptions.everyJPEGScan`), at every scale, from bytes and from a file; and a file
+/// whose scans the walk is not sure of is read whole.
+@Suite struct ProgressiveScanTests {
+    /// One scan: from its SOS marker to the marker after its entropy-coded data.
+    struct Scan {
+        var start: Int, end: Int
+        var components: [UInt8]
+        var ss: UInt8, se: UInt8
+    }
+
+    /// The scans of a JPEG, walked marker by marker (the fixtures have no fill bytes).
+    static func scans(_ bytes: [UInt8]) -> [Scan] {
+        var found: [Scan] = []
+        var at = 2
+        while at + 4 <= bytes.count, bytes[at] == 0xFF, bytes[at + 1] != 0xD9 {
+            let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            guard bytes[at + 1] == 0xDA else {
+                at += 2 + length
+                continue
+            }
+            let count = Int(bytes[at + 4])
+            let components = (0..<count).map { bytes[at + 5 + 2 * $0] }
+            let band = at + 5 + 2 * count
+            var end = at + 2 + length
+            while !(bytes[end] == 0xFF && bytes[end + 1] != 0 && !(0xD0...0xD7).contains(bytes[end + 1])) { end += 1 }
+            found.append(Scan(start: at, end: end, components: components, ss: bytes[band], se: bytes[band + 1]))
+            at = end
+        }
+        return found
+    }
+
+    static let photo = ResampleFixture.photo(203, 141)
+    static let color = Fixture.jpeg(photo, quality: 90, flags: CCODECS_JPEG_PROGRESSIVE)
+
+    static func decode(_ bytes: [UInt8], scale: Int, everyScan: Bool = false) throws(RasterError) -> DecodedPicture {
+        var options = DecodeOptions(scaleDenominator: scale)
+        options.everyJPEGScan = everyScan
+        return try Pictures.decode(.bytes(bytes), options: options)
+    }
+
+    static func same(_ a: DecodedPicture, _ b: DecodedPicture) -> Bool {
+        a.image == b.image && a.warningCount == b.warningCount && a.scaleDenominator == b.scaleDenominator
+    }
+
+    @Test(arguments: [CCODECS_JPEG_PROGRESSIVE, CCODECS_JPEG_PROGRESSIVE | CCODECS_JPEG_GRAYSCALE,
+                      CCODECS_JPEG_PROGRESSIVE | CCODECS_JPEG_ARITHMETIC])
+    func everyScaleGivesThePixelsOfEveryScan(flags: Int32) throws {
+        let bytes = Fixture.jpeg(Self.photo, quality: 90, flags: flags)
+        let folder = try FileInputTests.Folder()
+        let file = try PictureInput(.file(folder.write(bytes)))
+        for scale in [1, 2, 4, 8] {
+            let every = try Self.decode(bytes, scale: scale, everyScan: true)
+            #expect(Self.same(try Self.decode(bytes, scale: scale), every), "1/\(scale)")
+            var options = DecodeOptions(scaleDenominator: scale)
+            #expect(Self.same(try Pictures.decode(file, options: options), every), "1/\(scale) from a file")
+            options.everyJPEGScan = true
+            #expect(Self.same(try Pictures.decode(file, options: options), every), "1/\(scale) from a file, every scan")
+        }
+    }
+
+    /// Luma's AC scans are made unreadable (a Huffman table that is not defined): libjpeg
+    /// refuses them, so a decode that succeeds did not read them. At 1/4 luma's AC coefficients
+    /// are used, and read.
+    @Test func lumaDetailIsNotReadAtAnEighth() throws {
+        var broken = Self.color
+        let luma = Self.scans(broken).filter { $0.ss > 0 && $0.components == [1] }
+        #expect(luma.count == 4)
+        for scan in luma { broken[scan.start + 6] = 0x03 } // table selectors: DC 0, AC 3
+        #expect(throws: RasterError.self) { try Self.decode(broken, scale: 8, everyScan: true) }
+        #expect(throws: RasterError.self) { try Self.decode(broken, scale: 4) }
+        let eighth = try Self.decode(broken, scale: 8)
+        #expect(Self.same(eighth, try Self.decode(Self.color, scale: 8)))
+        #expect(eighth.image.width == 26 && eighth.warningCount == 0)
+        // Chroma's AC scans are read at 1/8 (its 2x2 blocks use them).
+        var chroma = Self.color
+        for scan in Self.scans(chroma) where scan.ss > 0 && scan.components != [1] { chroma[scan.start + 6] = 0x03 }
+        #expect(throws: RasterError.self) { try Self.decode(chroma, scale: 8) }
+    }
+
+    /// Cut inside the last scan: no EOI, so every scan is read, with libjpeg's warnings.
+    @Test func aFileCutShortIsReadWhole() throws {
+        let last = try #require(Self.scans(Self.color).last)
+        let cut = Array(Self.color[..<((last.start + last.end) / 2)])
+        let every = try Self.decode(cut, scale: 8, everyScan: true)
+        #expect(every.warningCount > 0)
+        #expect(Self.same(try Self.decode(cut, scale: 8), every))
+    }
+
+    /// Without chroma's last refinement scans, chroma's coefficients lack their low bit and
+    /// libjpeg's block smoothing guesses at them (its 1/8 pixels depend on it): such a file is
+    /// read whole, with smoothing, so that the pixels stay those of every scan.
+    @Test func aCoarseProgressionIsReadWhole() throws {
+        let scans = Self.scans(Self.color)
+        let refinements = scans.filter { $0.ss > 0 && $0.components != [1] }.suffix(2)
+        #expect(refinements.count == 2)
+        var coarse = Self.color
+        for scan in refinements.reversed() { coarse.removeSubrange(scan.start..<scan.end) }
+        #expect(Self.scans(coarse).count == scans.count - 2)
+        let every = try Self.decode(coarse, scale: 8, everyScan: true)
+        #expect(every.warningCount == 0)
+        #expect(every.image != (try Self.decode(Self.color, scale: 8)).image)
+        #expect(Self.same(try Self.decode(coarse, scale: 8), every))
+    }
+}

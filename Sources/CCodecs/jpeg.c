@@ -9,6 +9,7 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <jpeglib.h>
 #include <jerror.h>
 #include "common.h"
@@ -324,6 +325,12 @@ int ccodecs_jpeg_info(const uint8_t *data, size_t size, ccodecs_image_info *info
     return ccodecs_jpeg_info_input(&input, info, message);
 }
 
+/* A coefficient array libjpeg was asked for: width blocks by height rows. */
+typedef struct {
+    jvirt_barray_ptr array;
+    JDIMENSION width, height;
+} block_array;
+
 /* A JPEG between ccodecs_jpeg_open and ccodecs_reader_close: everything libjpeg needs lives
  * here, on the heap, across the two calls (each sets its own error jump). */
 typedef struct {
@@ -333,7 +340,56 @@ typedef struct {
     struct jpeg_progress_mgr progress;
     input_source source;
     ccodecs_span unread[CCODECS_JPEG_MAX_SCANS]; /* leave_unused_scans */
+    /* advise_coefficients: libjpeg's memory manager methods it wraps, and the arrays asked for */
+    jvirt_barray_ptr (*request_blocks)(j_common_ptr, int, boolean, JDIMENSION, JDIMENSION, JDIMENSION);
+    void (*realize)(j_common_ptr);
+    block_array blocks[MAX_COMPONENTS];
+    int block_arrays;
 } jpeg_reader;
+
+/* The 2 MB pages inside [start, start + size) are to back it (MADV_HUGEPAGE). */
+static void advise_huge_pages(void *start, size_t size) {
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    uintptr_t first = ((uintptr_t)start + huge - 1) & ~(huge - 1), end = ((uintptr_t)start + size) & ~(huge - 1);
+    if (end > first) (void)madvise((void *)first, end - first, MADV_HUGEPAGE);
+}
+
+static jvirt_barray_ptr request_blocks(j_common_ptr cinfo, int pool, boolean pre_zero, JDIMENSION width,
+                                       JDIMENSION height, JDIMENSION access_rows) {
+    jpeg_reader *reader = cinfo->client_data;
+    jvirt_barray_ptr array = reader->request_blocks(cinfo, pool, pre_zero, width, height, access_rows);
+    if (pre_zero && reader->block_arrays < MAX_COMPONENTS)
+        reader->blocks[reader->block_arrays++] = (block_array){array, width, height};
+    return array;
+}
+
+/* After libjpeg's own realize_virt_arrays: each coefficient array (those a multi-scan JPEG
+ * keeps whole, 36 MB for a 12 MP progressive picture) is advised onto 2 MB pages before it is
+ * first written, which saves some 8,800 faults of 4 KB (prog12 job: 169 -> 159 ms).
+ * libjpeg-turbo has no backing store (jmemnobs.c): an array that realize_virt_arrays returns
+ * is whole, with a row pointer for each row; only one held in one piece is advised. Reading
+ * row 0 (pre-zeroed arrays only, as the decoder's are) zeroes that row once more. */
+static void realize_arrays(j_common_ptr cinfo) {
+    jpeg_reader *reader = cinfo->client_data;
+    reader->realize(cinfo);
+    for (int i = 0; i < reader->block_arrays; i++) {
+        JDIMENSION width = reader->blocks[i].width, height = reader->blocks[i].height;
+        if (!width || !height) continue;
+        JBLOCKARRAY rows = cinfo->mem->access_virt_barray(cinfo, reader->blocks[i].array, 0, 1, FALSE);
+        if (rows[height - 1] != rows[0] + (size_t)(height - 1) * width) continue;
+        advise_huge_pages(rows[0], (size_t)height * width * sizeof(JBLOCK));
+    }
+}
+
+/* Wraps libjpeg's memory manager (this decompressor's own methods) for realize_arrays. */
+static void advise_coefficients(jpeg_reader *reader) {
+    struct jpeg_memory_mgr *mem = reader->cinfo.mem;
+    reader->cinfo.client_data = reader;
+    reader->request_blocks = mem->request_virt_barray;
+    reader->realize = mem->realize_virt_arrays;
+    mem->request_virt_barray = request_blocks;
+    mem->realize_virt_arrays = realize_arrays;
+}
 
 /* After jpeg_read_header, with the scale set: has the source pass over the AC scans of the
  * components that the scale shrinks to one pixel a block, whose AC coefficients the
@@ -400,6 +456,7 @@ static int open_run(jpeg_reader *reader, const ccodecs_input *input, int scale_d
     cinfo->scale_num = 1;
     cinfo->scale_denom = (unsigned)scale_denom;
     if (!(flags & CCODECS_JPEG_EVERY_SCAN)) leave_unused_scans(reader);
+    if (jpeg_has_multiple_scans(cinfo)) advise_coefficients(reader);
     jpeg_start_decompress(cinfo);
     /* A progressive file's scans were all read by jpeg_start_decompress. */
     reader->pub.streams_rows = !jpeg_has_multiple_scans(cinfo);

@@ -308,6 +308,16 @@ enum BatchRunner {
         init(count: Int) { progress = Mutex(Progress(results: Array(repeating: nil, count: count))) }
     }
 
+    /// How many pictures are framed at once, and on how many threads each: `-j N` (default:
+    /// one per core) uses at most N cores, as `make -j` runs at most N jobs. Workers take one
+    /// picture each; cores that no worker needs (fewer pictures than N) are shared out, so one
+    /// picture alone has every core N allows, and `-j 1` keeps to one.
+    static func shares(jobs: Int?, pictures: Int, cores: Int) -> (workers: Int, threadsEach: Int) {
+        let allowed = max(1, jobs ?? cores)
+        let workers = max(1, min(allowed, pictures))
+        return (workers, max(1, min(allowed, cores) / workers))
+    }
+
     static func run(_ plan: BatchPlan, settings: Settings) throws -> Int32 {
         let jobs = plan.jobs
         let console = Console(total: jobs.count, quiet: settings.quiet || settings.dryRun)
@@ -330,11 +340,9 @@ enum BatchRunner {
         }
 
         let state = State(count: jobs.count)
-        let workerCount = max(1, min(settings.jobs ?? Resampler.processorCount, jobs.count))
-        // Each worker's share of the cores for its picture: all of them for one worker, one
-        // each when there are as many workers as cores.
-        let context = JobContext(settings: settings, stdin: stdin,
-                                 threads: max(1, Resampler.processorCount / workerCount))
+        let (workerCount, threadsEach) = Self.shares(jobs: settings.jobs, pictures: jobs.count,
+                                                     cores: Resampler.processorCount)
+        let context = JobContext(settings: settings, stdin: stdin, threads: threadsEach)
         /// One worker: the next job, until none is left or `--fail-fast` stopped the batch.
         let work: @Sendable () -> Void = {
             while true {

@@ -42,7 +42,7 @@ package enum FlateRows {
     /// level 1 (see above), through `ccodecs_deflate_rows`, after `leading` bytes (a PNG's chunks up to its
     /// IDAT), in an array with room for `trailing` more bytes.
     ///
-    /// The plane is cut into bands of rows, a megabyte or more each (at most 16), compressed at
+    /// The plane is cut into bands of rows, half a megabyte or more each (at most 16), compressed at
     /// once on every core, as pigz does: each band but the last ends with a sync flush, so the
     /// bands join into one deflate stream, and their Adler-32 checksums combine. The bands
     /// depend on the size alone, so the bytes do not depend on the machine; `bands` fixes them
@@ -56,7 +56,7 @@ package enum FlateRows {
         guard image.width > 0, image.height > 0, let width = UInt32(exactly: image.width),
               UInt32(exactly: image.height) != nil else { return nil }
         let rowBytes = image.width * plane.samples + 1
-        let count = max(1, min(bands ?? min(16, rowBytes * image.height / (1 << 20)), image.height))
+        let count = max(1, min(bands ?? min(16, rowBytes * image.height / (1 << 19)), image.height))
         let rows = (0..<count).map { image.height * $0 / count ..< image.height * ($0 + 1) / count }
         let bounds = rows.map { ccodecs_deflate_rows_bound(width, UInt32($0.count), plane.shim) }
         let header = leading.count + 2

@@ -78,10 +78,32 @@ import Testing
         let eighth = try Self.decode(broken, scale: 8)
         #expect(Self.same(eighth, try Self.decode(Self.color, scale: 8)))
         #expect(eighth.image.width == 26 && eighth.warningCount == 0)
+        let folder = try FileInputTests.Folder()
+        let file = try PictureInput(.file(folder.write(broken)))
+        #expect(Self.same(try Pictures.decode(file, options: DecodeOptions(scaleDenominator: 8)), eighth))
         // Chroma's AC scans are read at 1/8 (its 2x2 blocks use them).
         var chroma = Self.color
         for scan in Self.scans(chroma) where scan.ss > 0 && scan.components != [1] { chroma[scan.start + 6] = 0x03 }
         #expect(throws: RasterError.self) { try Self.decode(chroma, scale: 8) }
+    }
+
+    /// Long APP15 segments (which libjpeg skips without keeping, across more than one read
+    /// of a file) before each scan that is not read: the skipping and the scans left unread
+    /// meet, from bytes and from a file.
+    @Test func skippedSegmentsBesideUnreadScans() throws {
+        var padded = Self.color
+        let luma = Self.scans(padded).filter { $0.ss > 0 && $0.components == [1] }
+        for scan in luma.reversed() {
+            let length = 65000
+            let segment = [0xFF, 0xEF, UInt8(length >> 8), UInt8(length & 0xFF)] + [UInt8](repeating: 0x5A, count: length - 2)
+            padded.insert(contentsOf: segment, at: scan.start)
+        }
+        let every = try Self.decode(padded, scale: 8, everyScan: true)
+        #expect(every.image == (try Self.decode(Self.color, scale: 8)).image && every.warningCount == 0)
+        #expect(Self.same(try Self.decode(padded, scale: 8), every))
+        let folder = try FileInputTests.Folder()
+        let file = try PictureInput(.file(folder.write(padded)))
+        #expect(Self.same(try Pictures.decode(file, options: DecodeOptions(scaleDenominator: 8)), every))
     }
 
     /// Cut inside the last scan: no EOI, so every scan is read, with libjpeg's warnings.

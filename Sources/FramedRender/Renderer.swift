@@ -170,9 +170,6 @@ public enum FrameRenderer {
         guard options.pictureDPI > 0, options.pictureDPI.isFinite else {
             throw .unsupported("the resolution must be a positive number")
         }
-        if pages.contains(where: { $0.plan.layout.shadows.contains(where: \.inset) }) {
-            throw .unsupported("inset shadows are not supported yet")
-        }
         return try PDFBackend.renderPages(pages, options: options)
     }
 

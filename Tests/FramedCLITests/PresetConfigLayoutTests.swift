@@ -344,4 +344,35 @@ struct PresetConfigLayoutTests {
         let svg = try Self.run(["photo.jpg", "shot.png", "--pages", "-o", "book.svg"], in: folder)
         BatchTests.expectError((svg.status, svg.stderr), status: 2, mentioning: ["--pages", "PDF"])
     }
+
+    /// Inset shadows (and an outer one) on pages look as they do in a PDF of one picture:
+    /// pdftoppm draws each page as it draws the single file. (`--pages` refused inset shadows
+    /// after they were drawn everywhere else.)
+    @Test func pagesDrawInsetShadowsAsOnePictureDoes() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let look = ["--shadow", "inset 4px 4px 10px rgba(0,0,0,0.8), 0 0 8px red", "--radius", "6", "--padding", "10", "-q"]
+        var r = try Self.run(["shot.png", "shot.png", "--pages", "-o", "book.pdf"] + look, in: folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        r = try Self.run(["shot.png", "-o", "one.pdf"] + look, in: folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        func page(_ name: String, _ number: Int) throws -> RasterImage {
+            let base = folder.appendingPathComponent("\(name)-\(number)")
+            _ = try Support.output("pdftoppm", ["-r", "72", "-png", "-singlefile", "-f", "\(number)", "-l", "\(number)",
+                                                folder.appendingPathComponent(name).path, base.path])
+            return try Pictures.decode(.file(base.path + ".png")).image
+        }
+        let single = try page("one.pdf", 1)
+        // The inset shadow darkens the picture's top-left corner inside the mat.
+        let plain = try Self.run(["shot.png", "-o", "plain.pdf", "--shadow", "0 0 8px red", "--radius", "6", "--padding", "10", "-q"],
+                                 in: folder)
+        #expect(plain.status == 0)
+        #expect(single != (try page("plain.pdf", 1)))
+        // Page 1 comes out identical; on page 2 pdftoppm's shadings land up to 2/255 apart.
+        for number in [1, 2] {
+            let drawn = try page("book.pdf", number)
+            let most = zip(drawn.pixels, single.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 255
+            #expect(drawn.width == single.width && drawn.height == single.height && most <= 2, "page \(number): \(most)")
+        }
+    }
 }

@@ -1,4 +1,4 @@
-/* Which scans of a progressive JPEG a reduced decode can leave unread.
+/* The AC scans of a progressive JPEG, for a decode to leave unread those it does not need.
  *
  * At 1/8 scale libjpeg turns each 8x8 block of a component whose DCT_scaled_size is 1 into one
  * pixel from its DC coefficient alone (jpeg_idct_1x1): that component's AC coefficients are
@@ -9,6 +9,9 @@
  * coefficients from neighbouring DCs, and changes DCs too) stays off: the reader turns it off,
  * and leaves scans out only of a file whose own scans bring every coefficient of every
  * component to full precision, where libjpeg would not smooth either.
+ *
+ * The same list lets two decompressors share a file (jpeg.c, split_decode): one reads every
+ * scan but chroma's AC scans, the other every scan but luma's.
  *
  * The walk is careful rather than complete: anything it does not expect (a second frame, DNL,
  * a progression libjpeg would warn about, no EOI) makes it leave every scan in, and libjpeg
@@ -91,8 +94,8 @@ static int apply_scan(progression *p, int ss, int se, int ah, int al) {
     return 1;
 }
 
-size_t ccodecs_jpeg_unused_scans(const ccodecs_input *input, const int *unused_ids, int unused_count,
-                                 size_t from, uint8_t *window, ccodecs_span *spans, size_t capacity) {
+size_t ccodecs_jpeg_ac_scans(const ccodecs_input *input, size_t from, uint8_t *window, ccodecs_span *spans,
+                             size_t capacity) {
     cursor c = {.input = input, .window = window};
     progression components[4];
     int component_count = 0;
@@ -135,20 +138,17 @@ size_t ccodecs_jpeg_unused_scans(const ccodecs_input *input, const int *unused_i
             const uint8_t *band = bytes + 5 + 2 * n;
             int ss = band[0], se = band[1], ah = band[2] >> 4, al = band[2] & 15;
             if (ss > se || se > 63 || (ss == 0 && se != 0) || (ss > 0 && n != 1)) return 0;
-            int unused = ss > 0;
             for (int i = 0; i < n; i++) {
                 int id = bytes[5 + 2 * i], j = 0;
                 while (j < component_count && components[j].id != id) j++;
                 if (j == component_count || !apply_scan(&components[j], ss, se, ah, al)) return 0;
-                int listed = 0;
-                for (int u = 0; u < unused_count; u++) listed |= unused_ids[u] == id;
-                unused &= listed;
             }
-            size_t end = end_of_scan(&c, offset + 2 + length);
+            int component = bytes[5]; /* the one component of an AC scan */
+            size_t end = end_of_scan(&c, offset + 2 + length); /* moves a file's window */
             if (!end) return 0;
-            if (unused && at >= from) {
+            if (ss > 0 && at >= from) {
                 if (found == capacity) return 0;
-                spans[found++] = (ccodecs_span){at, end};
+                spans[found++] = (ccodecs_span){at, end, component};
             }
             offset = end;
             continue;

@@ -29,9 +29,10 @@ public struct DecodeOptions: Sendable, Equatable {
     /// PNG: every picture's rows come from libpng's `png_read_row`, also those framed reads
     /// itself (`ccodecs_png_use_libpng_rows`). For comparing the two in tests and fuzzing.
     public var libpngRows = false
-    /// JPEG: a progressive file's scans are all read, also those that a 1/8 decode leaves
-    /// unread because the pixels do not depend on them (`CCODECS_JPEG_EVERY_SCAN`). For
-    /// comparing the two in tests and fuzzing.
+    /// JPEG: a progressive file's scans are all read by one libjpeg decompressor, as libjpeg
+    /// alone reads them: also those that a 1/8 decode leaves unread because the pixels do not
+    /// depend on them, and without decoding chroma on a second thread
+    /// (`CCODECS_JPEG_EVERY_SCAN`). For comparing in tests and fuzzing.
     public var everyJPEGScan = false
 
     public init(maxPixels: Int = 256_000_000, scaleDenominator: Int = 1, autoOrient: Bool = true,

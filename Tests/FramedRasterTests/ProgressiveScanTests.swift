@@ -4,9 +4,10 @@ import FramedRaster
 import Testing
 
 /// At 1/8 scale a progressive JPEG's AC scans of the components that come out one pixel a block
-/// are not read (jpegscans.c): the pixels are those of reading every scan
-/// (`DecodeOptions.everyJPEGScan`), at every scale, from bytes and from a file; and a file
-/// whose scans the walk is not sure of is read whole.
+/// are not read (jpegscans.c), and at 1/2 and 1/4 a colour one's chroma is decoded on a second
+/// thread beside its luma (jpeg.c, split_decode): the pixels and warnings are those of one
+/// decompressor reading every scan (`DecodeOptions.everyJPEGScan`), at every scale, from bytes
+/// and from a file; and a file whose scans the walk is not sure of is read whole.
 @Suite struct ProgressiveScanTests {
     /// One scan: from its SOS marker to the marker after its entropy-coded data.
     struct Scan {
@@ -104,6 +105,50 @@ import Testing
         let folder = try FileInputTests.Folder()
         let file = try PictureInput(.file(folder.write(padded)))
         #expect(Self.same(try Pictures.decode(file, options: DecodeOptions(scaleDenominator: 8)), every))
+    }
+
+    /// How many decompressors `ccodecs_jpeg_decode` used.
+    static func decoders(_ bytes: [UInt8], scale: Int32) -> Int32 {
+        var out = ccodecs_decoded()
+        var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
+        defer { ccodecs_decoded_release(&out) }
+        #expect(ccodecs_jpeg_decode(bytes, bytes.count, scale, 1 << 30, &out, &message) == CCODECS_OK)
+        return out.decoders
+    }
+
+    @Test func chromaIsDecodedBesideLumaAtAHalfAndAQuarter() throws {
+        #expect([1, 2, 4, 8].map { Self.decoders(Self.color, scale: $0) } == [1, 2, 2, 1])
+        let gray = Fixture.jpeg(Self.photo, quality: 90, flags: CCODECS_JPEG_PROGRESSIVE | CCODECS_JPEG_GRAYSCALE)
+        let baseline = Fixture.jpeg(Self.photo, quality: 90, flags: 0)
+        #expect(Self.decoders(gray, scale: 4) == 1 && Self.decoders(baseline, scale: 4) == 1)
+        // On one thread (a batch worker), one decompressor: the same pixels.
+        var one = DecodeOptions(scaleDenominator: 4)
+        one.threads = 1
+        #expect(Self.same(try Pictures.decode(.bytes(Self.color), options: one), try Self.decode(Self.color, scale: 4)))
+    }
+
+    /// Damage in chroma's scans is met by the second decompressor: its warnings are counted,
+    /// its errors stop the decode with libjpeg's words.
+    @Test func theChromaDecodersWarningsAndErrorsCount() throws {
+        let chroma = Self.scans(Self.color).filter { $0.ss > 0 && $0.components != [1] }
+        var damaged = Self.color
+        let scan = try #require(chroma.first)
+        for i in stride(from: scan.start + 20, to: scan.end - 4, by: 97) where ![0xFF, 0xA5].contains(damaged[i]) {
+            damaged[i] ^= 0x5A
+        }
+        let every = try Self.decode(damaged, scale: 4, everyScan: true)
+        #expect(every.warningCount > 0)
+        #expect(Self.decoders(damaged, scale: 4) == 2)
+        #expect(Self.same(try Self.decode(damaged, scale: 4), every))
+        var broken = Self.color
+        for scan in chroma { broken[scan.start + 6] = 0x03 }
+        #expect(throws: RasterError.self) { try Self.decode(broken, scale: 4, everyScan: true) }
+        do {
+            _ = try Self.decode(broken, scale: 4)
+            Issue.record("decoded a file whose chroma scans use an undefined table")
+        } catch {
+            #expect("\(error)".contains("Huffman table 0x03 was not defined"), "\(error)")
+        }
     }
 
     /// Cut inside the last scan: no EOI, so every scan is read, with libjpeg's warnings.

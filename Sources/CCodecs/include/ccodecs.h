@@ -67,6 +67,8 @@ typedef struct {
     int warnings;                     /* warnings counted (not printed) while decoding */
     char warning[CCODECS_MESSAGE_SIZE]; /* text of the first warning, "" if none */
     int scale_denom;                  /* the shrink actually used (1, 2, 4, 8); 0 is read as 1 */
+    int decoders;                     /* JPEG: 2 when a progressive picture's chroma was decoded
+                                         on a second thread beside its luma, else 1 */
 } ccodecs_decoded;
 
 /* Where encoded bytes come from: `size` bytes at `data`; or, when data is NULL, the first
@@ -107,9 +109,13 @@ typedef struct {
 #define CCODECS_JPEG_YCCK        16   /* CMYK only: store as YCCK (implies the Adobe marker) */
 
 /* Flags for ccodecs_jpeg_open. At 1/8 scale a progressive file's AC scans of components that
- * come out one pixel a block are not read (their pixels do not depend on them);
- * CCODECS_JPEG_EVERY_SCAN reads them all, to compare the two in tests and fuzzing. */
+ * come out one pixel a block are not read (their pixels do not depend on them); at other
+ * scales a progressive YCbCr picture's chroma is decoded on a second thread beside its luma
+ * (decoders is 2). CCODECS_JPEG_EVERY_SCAN has one decompressor read every scan, as libjpeg
+ * alone does, to compare in tests and fuzzing; CCODECS_JPEG_ONE_THREAD keeps to the calling
+ * thread. */
 #define CCODECS_JPEG_EVERY_SCAN  1
+#define CCODECS_JPEG_ONE_THREAD  2
 
 void ccodecs_free(void *pointer);
 

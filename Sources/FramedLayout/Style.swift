@@ -82,18 +82,23 @@ public struct InnerBorder: Sendable, Equatable, Codable, CustomStringConvertible
     public var color: RGBAColor
     public init(width: Length, color: RGBAColor) { self.width = width; self.color = color }
 
-    /// Parses `WIDTH COLOR`, e.g. `1px #333` or `0.5mm rgba(0,0,0,.4)`; `none` gives nil.
+    /// Parses `WIDTH COLOR` or `COLOR WIDTH` (CSS's border shorthand takes either order), e.g.
+    /// `1px #333`, `rgba(0, 0, 0, .4) 0.5mm`; `none` gives nil.
     public static func parse(_ text: String) throws(StyleParseError) -> InnerBorder? {
-        let trimmed = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        if trimmed.count == 1 && trimmed[0].lowercased() == "none" { return nil }
-        guard trimmed.count == 2 else {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        if words.count == 1 && words[0].lowercased() == "none" { return nil }
+        guard words.count >= 2 else {
             throw StyleParseError(kind: "inner border", input: text, reason: "expected WIDTH COLOR, like 1px #333")
         }
-        let width = try Length(parsing: String(trimmed[0]))
+        // The width is the first word when it reads as a length, else the last.
+        let widthFirst = (try? Length(parsing: String(words[0]))) != nil
+        let widthWord = widthFirst ? words[0] : words[words.count - 1]
+        let colorWords = widthFirst ? words.dropFirst() : words.dropLast()
+        let width = try Length(parsing: String(widthWord))
         guard width.points > 0, width.points.isFinite else {
             throw StyleParseError(kind: "inner border", input: text, reason: "the width must be greater than zero")
         }
-        return InnerBorder(width: width, color: try RGBAColor(parsing: String(trimmed[1])))
+        return InnerBorder(width: width, color: try RGBAColor(parsing: colorWords.joined(separator: " ")))
     }
 
     public var description: String { "\(width) \(color)" }

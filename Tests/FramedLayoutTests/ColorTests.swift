@@ -115,4 +115,19 @@ private func hex(_ value: UInt32, alpha: Double = 1) -> [Double] {
         let color = try RGBAColor(parsing: text)
         #expect(try RGBAColor(parsing: color.description) == color)
     }
+
+    /// `--inner-border`: width and colour in either order, any spacing, as CSS's border shorthand.
+    @Test func innerBorderTakesEitherOrder() throws {
+        let expected = InnerBorder(width: .px(1), color: RGBAColor(red: 1, green: 1, blue: 1, alpha: 1))
+        for text in ["1px white", "white 1px", "  1px\twhite ", "1px   white"] {
+            #expect(try InnerBorder.parse(text) == expected, "\(text)")
+        }
+        let translucent = try #require(try InnerBorder.parse("rgba(0, 0, 0, 0.5) 0.5mm"))
+        #expect(translucent.color.alpha == 0.5 && abs(translucent.width.points - 0.5 / 25.4 * 72) < 1e-9)
+        #expect(try InnerBorder.parse("1px rgba(0, 0, 0, 0.5)")?.color == translucent.color)
+        #expect(try InnerBorder.parse("none") == nil)
+        for bad in ["2px", "0 red", "2qq red", "red blue", "-1px red"] {
+            #expect(throws: StyleParseError.self, "\(bad)") { try InnerBorder.parse(bad) }
+        }
+    }
 }

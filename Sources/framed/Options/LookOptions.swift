@@ -29,7 +29,7 @@ let lookOptions: [Option] = [
         s.style.borderStyle = try choice("border-style", v, BorderStyle.self)
     },
     Option(spec: OptionSpec(name: "inner-border", valueName: "'W COLOR'",
-                            help: "hairline around the picture inside the mat, e.g. '1px #333', or none",
+                            help: "hairline around the picture inside the mat, e.g. '1px #333' (either order), or none",
                             defaultText: "none")) { s, v throws(UsageError) in
         s.style.innerBorder = try parse("inner-border", v, InnerBorder.parse)
     },

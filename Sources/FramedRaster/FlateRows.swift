@@ -90,11 +90,14 @@ package enum FlateRows {
 
     /// Compresses bands of a plane's rows into their parts of one output buffer; each band is
     /// written by one thread, into its own part and its own slots (hence `@unchecked Sendable`),
-    /// and the buffer outlives the job.
+    /// and the buffer outlives the job. The slots are raw memory, not Swift arrays: threads
+    /// storing into different elements of one array property would each make a modifying
+    /// access to the whole array, a race (ThreadSanitizer reported it).
     private final class BandJob: @unchecked Sendable {
         let rgba: [UInt8], width: UInt32, rows: [Range<Int>], rowBytes: Int, plane: Int32
         let output: UnsafeMutablePointer<UInt8>, starts: [Int], bounds: [Int]
-        private var written: [Int?], adlers: [UInt32]
+        /// Each band's compressed size, -1 until it succeeds; and its Adler-32.
+        private let written: UnsafeMutableBufferPointer<Int>, adlers: UnsafeMutableBufferPointer<UInt32>
         private(set) var end = 0
 
         init(rgba: [UInt8], width: UInt32, rows: [Range<Int>], rowBytes: Int, plane: Int32,
@@ -102,8 +105,15 @@ package enum FlateRows {
             self.rgba = rgba; self.width = width; self.rows = rows; self.rowBytes = rowBytes
             self.plane = plane
             self.output = output; self.starts = starts; self.bounds = bounds
-            written = Array(repeating: nil, count: rows.count)
-            adlers = Array(repeating: 1, count: rows.count)
+            written = .allocate(capacity: rows.count)
+            written.initialize(repeating: -1)
+            adlers = .allocate(capacity: rows.count)
+            adlers.initialize(repeating: 1)
+        }
+
+        deinit {
+            written.deallocate()
+            adlers.deallocate()
         }
 
         /// `ccodecs_deflate_rows` for one band; a failed band leaves its slot empty.
@@ -128,7 +138,8 @@ package enum FlateRows {
             var adler = UInt32(1)
             end = starts[0]
             for band in rows.indices {
-                guard let size = written[band] else { return nil }
+                let size = written[band]
+                guard size >= 0 else { return nil }
                 // The parts may overlap once moved: copyMemory is memmove.
                 if end != starts[band] { UnsafeMutableRawPointer(output + end).copyMemory(from: output + starts[band], byteCount: size) }
                 end += size

@@ -11,7 +11,7 @@ OUT      := out
 BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev libgs-common
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium
 
-.PHONY: all build demo test install deps test-deps samples clean bench bench-memory fuzz sanitize
+.PHONY: all build demo test install deps test-deps samples clean bench bench-memory fuzz sanitize tsan
 
 all: build
 
@@ -55,6 +55,13 @@ test: test-deps
 # with a notice when the toolchain has no sanitizer runtime.
 sanitize: test-deps
 	SWIFT='$(SWIFT)' Tests/sanitize.sh
+
+# ThreadSanitizer over the suites whose code runs threads in-process: the PNG reader's inflating
+# thread, the JPEG chroma decoder's, the resize that follows a decode, the deflate and resample
+# bands. Its own build in .build/tsan; not part of `make test`, which would need a third build.
+TSAN_SUITES := PNGDataTests|ResizeWhileDecodingTests|FileInputTests|ProgressiveScanTests|JPEGCodingTests|ThreadsTests
+tsan: test-deps
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_SUITES)'
 
 # libFuzzer: every target for FUZZ_SECONDS (default 60) each; fails on a crash, leak or timeout.
 FUZZ_SECONDS ?= 60

@@ -1,6 +1,7 @@
 # framed: two commands on a fresh Debian 12 machine with the Swift toolchain.
 #   make demo   installs what is missing, builds in release, frames Samples/ into out/
 #   make test   installs what is missing, runs every test, then all of them again under the sanitizers
+#               (and the threaded suites under ThreadSanitizer)
 
 SWIFT    ?= swift
 PREFIX   ?= /usr/local
@@ -46,22 +47,21 @@ demo: build
 	@ls -l $(OUT)
 
 # The suite, then the whole suite once more under the sanitizers (Tests/sanitize.sh, its own
-# build in .build/sanitize): a leak or a sanitizer error fails the target.
+# build in .build/sanitize), then the suites that start threads under ThreadSanitizer
+# (Tests/tsan.sh, .build/tsan): a leak, a race or a sanitizer error fails the target.
 test: test-deps
 	$(SWIFT) test
 	SWIFT='$(SWIFT)' Tests/sanitize.sh
+	SWIFT='$(SWIFT)' Tests/tsan.sh
 
 # The whole suite once more under AddressSanitizer/LeakSanitizer (UBSan on the C shim); skipped
 # with a notice when the toolchain has no sanitizer runtime.
 sanitize: test-deps
 	SWIFT='$(SWIFT)' Tests/sanitize.sh
 
-# ThreadSanitizer over the suites whose code runs threads in-process: the PNG reader's inflating
-# thread, the JPEG chroma decoder's, the resize that follows a decode, the deflate and resample
-# bands. Its own build in .build/tsan; not part of `make test`, which would need a third build.
-TSAN_SUITES := PNGDataTests|ResizeWhileDecodingTests|FileInputTests|ProgressiveScanTests|JPEGCodingTests|ThreadsTests
+# The suites whose code starts threads in-process, under ThreadSanitizer alone (Tests/tsan.sh).
 tsan: test-deps
-	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_SUITES)'
+	SWIFT='$(SWIFT)' Tests/tsan.sh
 
 # libFuzzer: every target for FUZZ_SECONDS (default 60) each; fails on a crash, leak or timeout.
 FUZZ_SECONDS ?= 60

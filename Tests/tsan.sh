@@ -3,6 +3,13 @@
 # folder: the PNG reader's inflating thread, the JPEG chroma decoder's, the resize that follows
 # a decode, and the deflate and resample bands.
 #
+# Not the batch workers (BatchTests, through a framed binary built with the same sanitizer):
+# they share a Synchronization.Mutex that two threads contend for, and ThreadSanitizer does not
+# see that Mutex's contended path (its futex waits), so it reports races that are not there.
+# Twelve lines reproduce it: two threads adding to a Mutex-held count 200,000 times each, with
+# the right sum. The resize that follows a decode takes rows under the same kind of Mutex, but
+# its two threads meet only once, at the end.
+#
 #   Tests/tsan.sh [extra swift test arguments]
 #
 # Fails (non-zero) on a failed test and on any ThreadSanitizer report (a data race or a Swift

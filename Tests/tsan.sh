@@ -7,8 +7,8 @@
 # they share a Synchronization.Mutex that two threads contend for, and ThreadSanitizer does not
 # see that Mutex's contended path (its futex waits), so it reports races that are not there.
 # Twelve lines reproduce it: two threads adding to a Mutex-held count 200,000 times each, with
-# the right sum. The resize that follows a decode takes rows under the same kind of Mutex, but
-# its two threads meet only once, at the end.
+# the right sum. (The resize that follows a decode used such a Mutex for its rows; it takes
+# them with an atomic compare-and-swap now, which ThreadSanitizer sees.)
 #
 #   Tests/tsan.sh [extra swift test arguments]
 #

@@ -473,10 +473,22 @@ typedef struct {
     jpeg_errors errors;
     struct jpeg_progress_mgr progress;
     input_source source;
-    ccodecs_span unread[CCODECS_JPEG_MAX_SCANS]; /* leave_unused_scans, split_decode */
+    ccodecs_span unread[CCODECS_JPEG_MAX_SCANS]; /* reader_ac_scans, then what is left unread */
+    size_t ac_scans;        /* how many reader_ac_scans listed */
+    int walked;             /* whether it has */
     coefficient_arrays arrays;
     chroma_decoder *chroma; /* split_decode */
 } jpeg_reader;
+
+/* The file's AC scans (list_ac_scans) into reader->unread, walked once for both
+ * leave_unused_scans and split_decode: neither changes the list unless it keeps scans out. */
+static size_t reader_ac_scans(jpeg_reader *reader) {
+    if (!reader->walked) {
+        reader->ac_scans = list_ac_scans(&reader->source, reader->unread);
+        reader->walked = 1;
+    }
+    return reader->ac_scans;
+}
 
 /* After jpeg_read_header, with the scale set: has the source pass over the AC scans of the
  * components that the scale shrinks to one pixel a block, whose AC coefficients the
@@ -499,7 +511,7 @@ static int leave_unused_scans(jpeg_reader *reader) {
         }
     }
     if (!count) return 0;
-    size_t listed = list_ac_scans(&reader->source, reader->unread);
+    size_t listed = reader_ac_scans(reader);
     return listed && leave_unread(cinfo, &reader->source, reader->unread, listed, ids);
 }
 
@@ -531,9 +543,11 @@ static void merge_row(const chroma_decoder *chroma, uint8_t *restrict rgba, cons
     }
 }
 
-/* The chroma decoder's own reading of the header, with its error jump. */
+/* The chroma decoder's own reading of the header, with its error jump. The reader's list of
+ * AC scans (`listed` of them, from offset `from` on) serves it too, as its header ends at the
+ * same byte. */
 static int chroma_open(chroma_decoder *chroma, const ccodecs_input *input, unsigned scale_denom,
-                       const uint8_t ids[256]) {
+                       const ccodecs_span *spans, size_t listed, size_t from, const uint8_t ids[256]) {
     struct jpeg_decompress_struct *cinfo = &chroma->cinfo;
     if (setjmp(chroma->errors.jump)) return chroma->errors.status;
     jpeg_create_decompress(cinfo);
@@ -544,8 +558,9 @@ static int chroma_open(chroma_decoder *chroma, const ccodecs_input *input, unsig
     cinfo->scale_num = 1;
     cinfo->scale_denom = scale_denom;
     cinfo->out_color_space = JCS_YCbCr;
-    size_t listed = list_ac_scans(&chroma->source, chroma->unread);
-    if (!listed || !leave_unread(cinfo, &chroma->source, chroma->unread, listed, ids)) {
+    memcpy(chroma->unread, spans, listed * sizeof *spans);
+    if (chroma->source.offset - chroma->source.pub.bytes_in_buffer != from ||
+        !leave_unread(cinfo, &chroma->source, chroma->unread, listed, ids)) {
         ccodecs_message(chroma->message, "the scans cannot be shared out");
         return CCODECS_ERROR;
     }
@@ -586,7 +601,7 @@ static int split_decode(jpeg_reader *reader, unsigned scale_denom) {
     if (!cinfo->progressive_mode || cinfo->jpeg_color_space != JCS_YCbCr || cinfo->num_components != 3 ||
         cinfo->out_color_space != JCS_EXT_RGBA || scale_denom < 2)
         return 0;
-    size_t listed = list_ac_scans(&reader->source, reader->unread);
+    size_t listed = reader_ac_scans(reader);
     uint8_t luma[256] = {0}, chroma_ids[256] = {0};
     luma[cinfo->comp_info[0].component_id & 255] = 1;
     chroma_ids[cinfo->comp_info[1].component_id & 255] = chroma_ids[cinfo->comp_info[2].component_id & 255] = 1;
@@ -599,7 +614,8 @@ static int split_decode(jpeg_reader *reader, unsigned scale_denom) {
     chroma_decoder *chroma = calloc(1, sizeof *chroma);
     if (!chroma) return 0;
     chroma->cinfo.err = errors_init(&chroma->errors, chroma->message, &chroma->warnings);
-    if (chroma_open(chroma, &reader->source.input, scale_denom, luma) != CCODECS_OK) {
+    size_t from = reader->source.offset - reader->source.pub.bytes_in_buffer;
+    if (chroma_open(chroma, &reader->source.input, scale_denom, reader->unread, listed, from, luma) != CCODECS_OK) {
         jpeg_destroy_decompress(&chroma->cinfo);
         free(chroma);
         return 0;
@@ -684,53 +700,39 @@ static int open_run(jpeg_reader *reader, const ccodecs_input *input, int scale_d
     return CCODECS_OK;
 }
 
-/* Rows of a split_decode: luma from the reader, chroma from its second decompressor. Both
- * error jumps lead here. */
-static int read_split_run(jpeg_reader *reader, uint8_t *pixels, ccodecs_layout layout) {
-    struct jpeg_decompress_struct *cinfo = &reader->cinfo, *other = &reader->chroma->cinfo;
-    if (setjmp(reader->errors.jump)) return reader->errors.status;
-    if (setjmp(reader->chroma->errors.jump)) {
-        ccodecs_message(reader->errors.message, "%s", reader->chroma->message);
-        return reader->chroma->errors.status;
-    }
-    JDIMENSION width = cinfo->output_width;
-    size_t stride = (size_t)width * 4;
-    JSAMPROW row = ccodecs_layout_is_stored(layout, width) ? NULL
-        : (*cinfo->mem->alloc_small)((j_common_ptr)cinfo, JPOOL_IMAGE, stride);
-    JSAMPROW luma = (*cinfo->mem->alloc_small)((j_common_ptr)cinfo, JPOOL_IMAGE, width);
-    JSAMPROW ycc = (*cinfo->mem->alloc_small)((j_common_ptr)cinfo, JPOOL_IMAGE, (size_t)width * 3);
-    while (cinfo->output_scanline < cinfo->output_height) {
-        JDIMENSION y = cinfo->output_scanline;
-        JSAMPROW rgba = row ? row : pixels + stride * y;
-        jpeg_read_scanlines(cinfo, &luma, 1);
-        jpeg_read_scanlines(other, &ycc, 1);
-        merge_row(reader->chroma, rgba, luma, ycc, width);
-        if (row) ccodecs_place_row(pixels, layout, y, row, width);
-    }
-    jpeg_finish_decompress(other);
-    jpeg_finish_decompress(cinfo);
-    return CCODECS_OK;
-}
-
+/* Both error jumps (the reader's, and a split_decode's chroma decoder's) lead here. */
 static int read_run(jpeg_reader *reader, uint8_t *pixels, ccodecs_layout layout) {
     struct jpeg_decompress_struct *cinfo = &reader->cinfo;
+    chroma_decoder *chroma = reader->chroma;
     if (setjmp(reader->errors.jump)) return reader->errors.status;
+    if (chroma && setjmp(chroma->errors.jump)) {
+        ccodecs_message(reader->errors.message, "%s", chroma->message);
+        return chroma->errors.status;
+    }
     JDIMENSION width = cinfo->output_width;
     size_t stride = (size_t)width * 4;
     /* Rows go straight into place, or through one row when the layout turns the picture;
-     * gray samples through a row of their own, expanded to RGBA on the way. */
+     * gray samples through a row of their own, expanded to RGBA on the way, or merged with the
+     * chroma decoder's row of YCbCr (split_decode). */
     JSAMPROW row = ccodecs_layout_is_stored(layout, width) ? NULL
         : (*cinfo->mem->alloc_small)((j_common_ptr)cinfo, JPOOL_IMAGE, stride);
     JSAMPROW gray = cinfo->out_color_space != JCS_GRAYSCALE ? NULL
         : (*cinfo->mem->alloc_small)((j_common_ptr)cinfo, JPOOL_IMAGE, width);
+    JSAMPROW ycc = !chroma ? NULL : (*cinfo->mem->alloc_small)((j_common_ptr)cinfo, JPOOL_IMAGE, (size_t)width * 3);
     while (cinfo->output_scanline < cinfo->output_height) {
         JDIMENSION y = cinfo->output_scanline;
         JSAMPROW rgba = row ? row : pixels + stride * y, target = gray ? gray : rgba;
         jpeg_read_scanlines(cinfo, &target, 1);
-        if (gray) expand_gray(rgba, gray, width);
+        if (ycc) {
+            jpeg_read_scanlines(&chroma->cinfo, &ycc, 1);
+            merge_row(chroma, rgba, gray, ycc, width);
+        } else if (gray) {
+            expand_gray(rgba, gray, width);
+        }
         if (row) ccodecs_place_row(pixels, layout, y, row, width);
         else ccodecs_rows_published(&reader->pub, cinfo->output_scanline);
     }
+    if (chroma) jpeg_finish_decompress(&chroma->cinfo);
     jpeg_finish_decompress(cinfo);
     return CCODECS_OK;
 }
@@ -740,9 +742,8 @@ static int jpeg_reader_read(ccodecs_reader *base, uint8_t *pixels, ccodecs_layou
     jpeg_reader *reader = (jpeg_reader *)base;
     reader->errors.message = message;
     reader->errors.out = out;
-    if (!reader->chroma) return read_run(reader, pixels, layout);
-    reader->chroma->errors.out = out;
-    return read_split_run(reader, pixels, layout);
+    if (reader->chroma) reader->chroma->errors.out = out;
+    return read_run(reader, pixels, layout);
 }
 
 static void jpeg_reader_close(ccodecs_reader *base) {

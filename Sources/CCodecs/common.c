@@ -81,6 +81,28 @@ ptrdiff_t ccodecs_input_read(const ccodecs_input *input, size_t offset, void *to
     return (ptrdiff_t)done;
 }
 
+ptrdiff_t ccodecs_window_look(ccodecs_window *window, size_t offset, size_t want, size_t end,
+                              const uint8_t **bytes) {
+    const ccodecs_input *input = window->input;
+    if (end > input->size) end = input->size;
+    if (input->data) {
+        *bytes = input->data + offset;
+        return offset < end ? (ptrdiff_t)(end - offset) : 0;
+    }
+    *bytes = window->buffer;
+    if (offset >= end) return 0;
+    if (offset < window->at || offset + want > window->at + window->size) {
+        size_t count = end - offset < window->capacity ? end - offset : window->capacity;
+        ptrdiff_t got = ccodecs_input_read(input, offset, window->buffer, count);
+        if (got < 0) return -1;
+        window->at = offset;
+        window->size = (size_t)got;
+    }
+    *bytes = window->buffer + (offset - window->at);
+    size_t held = window->at + window->size - offset;
+    return (ptrdiff_t)(held < end - offset ? held : end - offset);
+}
+
 int ccodecs_layout_is_stored(ccodecs_layout layout, uint32_t width) {
     return layout.origin == 0 && layout.step_x == 1 && layout.step_y == (ptrdiff_t)width;
 }

@@ -48,6 +48,22 @@ int ccodecs_read_all(ccodecs_reader *reader, ccodecs_decoded *out, char *message
  * at the end of the input), or -1 with errno set when the file cannot be read. */
 ptrdiff_t ccodecs_input_read(const ccodecs_input *input, size_t offset, void *to, size_t count);
 
+/* A read-ahead window onto a ccodecs_input, for reading a file where its structure leads:
+ * memory is looked at in place, a file read into `buffer` (`capacity` bytes, the owner's) from
+ * the offset asked for when the bytes asked for are not all there. */
+typedef struct {
+    const ccodecs_input *input;
+    uint8_t *buffer;
+    size_t capacity;
+    size_t at, size; /* the input offset of buffer[0], and how many bytes it holds */
+} ccodecs_window;
+
+/* The input's bytes from `offset` on, short of `end` (at most the input's size): at least
+ * `want` (at most the capacity) unless `end` comes first. Sets *bytes and returns how many
+ * there are (0 at `end`), or -1 with errno set when the file cannot be read. */
+ptrdiff_t ccodecs_window_look(ccodecs_window *window, size_t offset, size_t want, size_t end,
+                              const uint8_t **bytes);
+
 /* Whether the layout keeps the stored order of a picture `width` pixels wide. */
 int ccodecs_layout_is_stored(ccodecs_layout layout, uint32_t width);
 

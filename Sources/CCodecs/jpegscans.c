@@ -19,44 +19,19 @@
 #include <string.h>
 #include "jpegscans.h"
 
-#define WINDOW CCODECS_READ_CHUNK
-
-/* A byte cursor over a ccodecs_input: memory is looked at in place, a file through a window. */
-typedef struct {
-    const ccodecs_input *input;
-    uint8_t *window;     /* files only */
-    size_t window_at;    /* the input offset of window[0] */
-    size_t window_size;  /* bytes in the window */
-} cursor;
-
 /* The bytes of the input from `offset` on: at least `want` of them unless the input ends first
  * (*count says how many; 0 at the end). -1 when the file cannot be read. */
-static int look(cursor *c, size_t offset, size_t want, const uint8_t **bytes, size_t *count) {
-    const ccodecs_input *input = c->input;
-    if (offset >= input->size) {
-        *count = 0;
-        return 0;
-    }
-    if (input->data) {
-        *bytes = input->data + offset;
-        *count = input->size - offset;
-        return 0;
-    }
-    if (offset < c->window_at || offset + want > c->window_at + c->window_size) {
-        ptrdiff_t n = ccodecs_input_read(input, offset, c->window, WINDOW);
-        if (n < 0) return -1;
-        c->window_at = offset;
-        c->window_size = (size_t)n;
-    }
-    *bytes = c->window + (offset - c->window_at);
-    *count = c->window_at + c->window_size - offset;
+static int look(ccodecs_window *c, size_t offset, size_t want, const uint8_t **bytes, size_t *count) {
+    ptrdiff_t n = ccodecs_window_look(c, offset, want, c->input->size, bytes);
+    if (n < 0) return -1;
+    *count = (size_t)n;
     return 0;
 }
 
 /* The offset of the marker that ends the entropy-coded data starting at `offset`: the 0xFF of
  * the first 0xFF xx that is neither a stuffed zero (FF 00) nor a restart marker (FF D0-D7),
  * after any fill bytes (FF FF). 0 if the input ends first or cannot be read. */
-static size_t end_of_scan(cursor *c, size_t offset) {
+static size_t end_of_scan(ccodecs_window *c, size_t offset) {
     for (;;) {
         const uint8_t *bytes;
         size_t count;
@@ -96,7 +71,7 @@ static int apply_scan(progression *p, int ss, int se, int ah, int al) {
 
 size_t ccodecs_jpeg_ac_scans(const ccodecs_input *input, size_t from, uint8_t *window, ccodecs_span *spans,
                              size_t capacity) {
-    cursor c = {.input = input, .window = window};
+    ccodecs_window c = {.input = input, .buffer = window, .capacity = CCODECS_READ_CHUNK};
     progression components[4];
     int component_count = 0;
     size_t found = 0, offset = 2;

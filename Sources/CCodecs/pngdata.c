@@ -56,8 +56,7 @@ typedef struct {
     /* The reading side (the second thread, if any). */
     z_stream z;
     int z_ready;
-    uint8_t *window;          /* file input: WINDOW bytes read ahead (malloc'd) */
-    size_t window_at, window_size; /* the input offset they start at, how many were read */
+    ccodecs_window window;    /* file input: WINDOW bytes read ahead (buffer malloc'd) */
     size_t next_chunk;        /* offset of the next chunk's length field */
     size_t chunk_at, chunk_left; /* the current IDAT chunk: its next data byte, how many remain */
     uint32_t crc;             /* of the current chunk's type and data so far */
@@ -95,19 +94,9 @@ static int inflate_failure(data_reader *r, int z) {
  * status. Call only when zlib holds no input from the window. */
 static int view(data_reader *r, size_t offset, size_t count, const uint8_t **bytes) {
     if (offset > r->data->end || count > r->data->end - offset) return fail(r, CCODECS_ERROR, "premature end of data");
-    if (r->data->input->data) {
-        *bytes = r->data->input->data + offset;
-        return CCODECS_OK;
-    }
-    if (offset < r->window_at || offset + count > r->window_at + r->window_size) {
-        size_t want = r->data->end - offset < WINDOW ? r->data->end - offset : WINDOW;
-        ptrdiff_t got = ccodecs_input_read(r->data->input, offset, r->window, want);
-        if (got < 0) return fail(r, CCODECS_UNREADABLE, strerror(errno));
-        r->window_at = offset;
-        r->window_size = (size_t)got;
-        if ((size_t)got < count) return fail(r, CCODECS_ERROR, "premature end of data"); /* it shrank */
-    }
-    *bytes = r->window + (offset - r->window_at);
+    ptrdiff_t got = ccodecs_window_look(&r->window, offset, count, r->data->end, bytes);
+    if (got < 0) return fail(r, CCODECS_UNREADABLE, strerror(errno));
+    if ((size_t)got < count) return fail(r, CCODECS_ERROR, "premature end of data"); /* it shrank */
     return CCODECS_OK;
 }
 
@@ -432,8 +421,9 @@ int ccodecs_png_data_read(const ccodecs_png_data *data, uint8_t *pixels, ccodecs
     uint8_t *zeros = calloc(1, r.rowbytes);
     uint8_t *spare = ccodecs_layout_is_stored(layout, data->width) ? NULL : malloc((size_t)data->width * 4);
     r.ring = malloc((size_t)r.slots * r.slot);
-    if (!data->input->data) r.window = malloc(WINDOW);
-    int allocated = zeros && r.ring && (data->input->data || r.window) &&
+    r.window = (ccodecs_window){.input = data->input, .capacity = WINDOW};
+    if (!data->input->data) r.window.buffer = malloc(WINDOW);
+    int allocated = zeros && r.ring && (data->input->data || r.window.buffer) &&
                     (spare || ccodecs_layout_is_stored(layout, data->width));
     if (allocated) {
         if (inflateInit(&r.z) == Z_OK) {
@@ -473,7 +463,7 @@ int ccodecs_png_data_read(const ccodecs_png_data *data, uint8_t *pixels, ccodecs
     if (!status && r.warning[0]) ccodecs_note_warning(out, r.warning);
     *after = r.next_chunk;
     if (r.z_ready) inflateEnd(&r.z);
-    free(r.window);
+    free(r.window.buffer);
     free(r.ring);
     free(spare);
     free(zeros);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <errno.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include "common.h"
 
 void ccodecs_free(void *pointer) { free(pointer); }
@@ -205,4 +206,10 @@ int ccodecs_read_all(ccodecs_reader *reader, ccodecs_decoded *out, char *message
     free(out->pixels); /* a reader over pixels has freed them already */
     out->pixels = pixels;
     return CCODECS_OK;
+}
+
+void ccodecs_advise_huge_pages(void *start, size_t size) {
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    uintptr_t first = ((uintptr_t)start + huge - 1) & ~(huge - 1), end = ((uintptr_t)start + size) & ~(huge - 1);
+    if (end > first) (void)madvise((void *)first, end - first, MADV_HUGEPAGE);
 }

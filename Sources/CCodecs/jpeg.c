@@ -10,7 +10,6 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <jpeglib.h>
 #include <jerror.h>
 #include "common.h"
@@ -344,13 +343,6 @@ typedef struct {
     unsigned unused; /* bit c: component c's coefficients are never looked at (split_decode) */
 } coefficient_arrays;
 
-/* The 2 MB pages inside [start, start + size) are to back it (MADV_HUGEPAGE). */
-static void advise_huge_pages(void *start, size_t size) {
-    const uintptr_t huge = (uintptr_t)2 << 20;
-    uintptr_t first = ((uintptr_t)start + huge - 1) & ~(huge - 1), end = ((uintptr_t)start + size) & ~(huge - 1);
-    if (end > first) (void)madvise((void *)first, end - first, MADV_HUGEPAGE);
-}
-
 /* Whether an array of width x height blocks is component c's, as jinit_d_coef_controller asks
  * for them (in component order, rounded up to whole MCUs). */
 static int is_component_array(j_decompress_ptr cinfo, int c, JDIMENSION width, JDIMENSION height) {
@@ -399,7 +391,7 @@ static void realize_arrays(j_common_ptr cinfo) {
         } else if (arrays->blocks[i].pre_zero) {
             JBLOCKARRAY rows = cinfo->mem->access_virt_barray(cinfo, arrays->blocks[i].array, 0, 1, FALSE);
             if (rows[height - 1] == rows[0] + (size_t)(height - 1) * width)
-                advise_huge_pages(rows[0], (size_t)height * width * sizeof(JBLOCK));
+                ccodecs_advise_huge_pages(rows[0], (size_t)height * width * sizeof(JBLOCK));
         }
     }
 }

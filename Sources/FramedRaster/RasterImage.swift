@@ -1,4 +1,4 @@
-internal import Glibc
+internal import CCodecs
 
 /// A decoded picture: straight (not premultiplied) RGBA, 8 bits a sample, rows of
 /// `width * 4` bytes with no padding, top row first.
@@ -61,13 +61,9 @@ public struct RasterImage: Sendable, Equatable {
 /// (`madvise(MADV_HUGEPAGE)`; this machine's default, like many distributions', is "madvise").
 /// A decoded or resampled picture is written once, front to back: with 4 KB pages each page
 /// costs a fault, which was 10 % of a framed PNG of a 6 MP screenshot (7,880 faults, 107 ms;
-/// with the advice 2,771 faults, 97 ms). Only the whole 2 MB pages inside the buffer are
-/// advised; a kernel without transparent huge pages ignores the call.
+/// with the advice 2,771 faults, 97 ms). Buffers of 4 MB or more, and only the whole 2 MB pages
+/// inside them (`ccodecs_advise_huge_pages`, which the JPEG reader's coefficients use too).
 func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-    let huge = 2 << 20
-    guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
-    let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
-    let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
-    guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
-    _ = madvise(first, end - start, MADV_HUGEPAGE)
+    guard buffer.count >= 4 << 20, let base = buffer.baseAddress else { return }
+    ccodecs_advise_huge_pages(base, buffer.count)
 }

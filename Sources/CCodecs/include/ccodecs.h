@@ -232,4 +232,9 @@ uint32_t ccodecs_adler32_combine(uint32_t a, uint32_t b, uint64_t b_length);
 /* zlib's crc32: the CRC-32 of `size` bytes continued from `crc` (0 to start). */
 uint32_t ccodecs_crc32(uint32_t crc, const uint8_t *data, size_t size);
 
+/* Asks the kernel to back the whole 2 MB pages inside [start, start + size) with 2 MB pages
+ * (madvise MADV_HUGEPAGE) before a large buffer is first written: one fault a 2 MB page
+ * instead of 512. A kernel without transparent huge pages ignores it. */
+void ccodecs_advise_huge_pages(void *start, size_t size);
+
 #endif

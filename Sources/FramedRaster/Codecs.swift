@@ -34,8 +34,8 @@ public struct JPEGDecoder: PictureDecoder {
 
     public func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
         let limit = max(0, options.maxPixels), scale = Int32(options.supportedScale)
-        let oneThread = (options.threads ?? Resampler.processorCount) <= 1
-        let flags = (options.everyJPEGScan ? CCODECS_JPEG_EVERY_SCAN : 0) | (oneThread ? CCODECS_JPEG_ONE_THREAD : 0)
+        let flags = (options.everyJPEGScan ? CCODECS_JPEG_EVERY_SCAN : 0)
+            | (options.threadCount == 1 ? CCODECS_JPEG_ONE_THREAD : 0)
         return try shimDecode(.jpeg, input, limit: limit, options: options) {
             ccodecs_jpeg_open($0, scale, flags, limit, $1, $2, $3)
         }

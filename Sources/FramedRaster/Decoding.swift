@@ -26,6 +26,8 @@ public struct DecodeOptions: Sendable, Equatable {
     /// inflated on a second thread while the calling one unfilters it
     /// (`ccodecs_reader_set_threads`).
     public var threads: Int?
+    /// `threads` resolved: at least 1, one per core when nil.
+    var threadCount: Int { max(1, threads ?? Resampler.processorCount) }
     /// PNG: every picture's rows come from libpng's `png_read_row`, also those framed reads
     /// itself (`ccodecs_png_use_libpng_rows`). For comparing the two in tests and fuzzing.
     public var libpngRows = false
@@ -302,7 +304,7 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
         return false
     }
 
-    ccodecs_reader_set_threads(reader, Int32(clamping: options.threads ?? Resampler.processorCount))
+    ccodecs_reader_set_threads(reader, Int32(clamping: options.threadCount))
     if options.libpngRows { _ = ccodecs_png_use_libpng_rows(reader) }
     let ready = RowsReady()
     if let resize = options.resize, resize.width > 0, resize.height > 0, width > 0, height > 0,

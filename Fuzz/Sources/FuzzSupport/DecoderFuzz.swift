@@ -76,17 +76,8 @@ public enum DecoderFuzz {
     /// checks, up to the end of the zlib stream).
     static func compareWithLibpngRows(_ data: [UInt8], _ decoder: some PictureDecoder, _ options: DecodeOptions,
                                       expected: DecodedPicture?) {
-        var options = options
-        options.libpngRows = true
-        guard let libpng = try? decoder.decode(data, options: options) else {
-            require(expected == nil, "framed's PNG reader decodes what libpng's rows refuse")
-            return
-        }
-        guard let expected else {
-            require(false, "libpng's rows decode what framed's PNG reader refuses")
-            return
-        }
-        require(libpng.image == expected.image, "libpng's rows give other pixels than framed's PNG reader")
+        compareWithOtherWay(data, decoder, options, expected: expected, other: "libpng's rows",
+                            otherMayRefuseMore: false) { $0.libpngRows = true }
     }
 
     /// Decodes `data` again reading every scan of a progressive JPEG
@@ -95,14 +86,27 @@ public enum DecoderFuzz {
     /// leaves unread can stop libjpeg without stopping framed.
     static func compareWithEveryScan(_ data: [UInt8], _ decoder: some PictureDecoder, _ options: DecodeOptions,
                                      expected: DecodedPicture?) {
+        compareWithOtherWay(data, decoder, options, expected: expected, other: "reading every scan",
+                            otherMayRefuseMore: true) { $0.everyJPEGScan = true }
+    }
+
+    /// Decodes `data` again with `change` made to the options, and requires the pixels framed
+    /// gave (`expected`; nil: it refused the file). The other way must refuse what framed
+    /// refuses, and decode what framed decodes unless `otherMayRefuseMore`.
+    static func compareWithOtherWay(_ data: [UInt8], _ decoder: some PictureDecoder, _ options: DecodeOptions,
+                                    expected: DecodedPicture?, other: String, otherMayRefuseMore: Bool,
+                                    _ change: (inout DecodeOptions) -> Void) {
         var options = options
-        options.everyJPEGScan = true
-        guard let every = try? decoder.decode(data, options: options) else { return }
-        guard let expected else {
-            require(false, "reading every scan decodes what framed refuses")
+        change(&options)
+        guard let decoded = try? decoder.decode(data, options: options) else {
+            require(otherMayRefuseMore || expected == nil, "framed decodes what \(other) refuses")
             return
         }
-        require(every.image == expected.image, "reading every scan gives other pixels")
+        guard let expected else {
+            require(false, "\(other) decodes what framed refuses")
+            return
+        }
+        require(decoded.image == expected.image, "\(other) gives other pixels than framed")
     }
 
     /// Decodes `data` again from a file (`PictureSource.file`) and requires what the bytes gave.

@@ -17,14 +17,9 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 SWIFT=${SWIFT:-swift}
 BUILD=${SANITIZE_BUILD:-$ROOT/.build/sanitize}
+. "$ROOT/Tests/Sanitizers/run.sh"
 
-probe=$(mktemp -d)
-trap 'rm -rf "$probe"' EXIT
-echo 'print("ok")' >"$probe/probe.swift"
-if ! (cd "$probe" && swiftc -sanitize=address probe.swift -o probe >/dev/null 2>&1 && ./probe >/dev/null 2>&1); then
-    echo "sanitize.sh: this Swift toolchain cannot build with -sanitize=address; skipping the sanitizer run"
-    exit 0
-fi
+require_sanitizer address sanitize.sh sanitizer
 
 # SANITIZE_PRECISE=1: whole stacks for every allocation (fast_unwind_on_malloc=0), so that a
 # leak inside Cairo can be told from Cairo's own (lsan-precise.supp); about 15 times slower.
@@ -40,18 +35,8 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # sanitizers report instead.
 export SWIFT_BACKTRACE=enable=no
 
-log="$BUILD.log"
-mkdir -p "$(dirname "$log")"
-start=$(date +%s)
-"$SWIFT" test --scratch-path "$BUILD" --sanitize=address \
-    -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined "$@" 2>&1 | tee "$log"
-status=${PIPESTATUS[0]}
-elapsed=$(( $(date +%s) - start ))
-
-reports=$(grep -cE '^==[0-9]+==ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' "$log")
-if [ "$status" -ne 0 ] || [ "$reports" -ne 0 ]; then
-    echo "sanitize.sh: FAILED after ${elapsed}s (exit $status, $reports sanitizer report(s); log: $log)" >&2
-    grep -E '^==[0-9]+==ERROR|runtime error:|^SUMMARY:|✘ Test .* (failed|recorded)' "$log" | head -20 >&2
-    exit 1
-fi
-echo "sanitize.sh: the whole suite passed under ASan, LSan and UBSan (C) in ${elapsed}s"
+run_checked sanitize.sh "$BUILD.log" '^==[0-9]+==ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' \
+    '^==[0-9]+==ERROR|runtime error:|^SUMMARY:|✘ Test .* (failed|recorded)' 0 \
+    "the whole suite passed under ASan, LSan and UBSan (C)" \
+    "$SWIFT" test --scratch-path "$BUILD" --sanitize=address \
+    -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined "$@"

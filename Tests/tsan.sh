@@ -22,28 +22,12 @@ ROOT=$PWD
 SWIFT=${SWIFT:-swift}
 BUILD=${TSAN_BUILD:-$ROOT/.build/tsan}
 SUITES='PNGDataTests|ResizeWhileDecodingTests|FileInputTests|ProgressiveScanTests|JPEGCodingTests|ThreadsTests'
+. "$ROOT/Tests/Sanitizers/run.sh"
 
-probe=$(mktemp -d)
-trap 'rm -rf "$probe"' EXIT
-echo 'print("ok")' >"$probe/probe.swift"
-if ! (cd "$probe" && swiftc -sanitize=thread probe.swift -o probe >/dev/null 2>&1 && ./probe >/dev/null 2>&1); then
-    echo "tsan.sh: this Swift toolchain cannot build with -sanitize=thread; skipping the ThreadSanitizer run"
-    exit 0
-fi
+require_sanitizer thread tsan.sh ThreadSanitizer
 
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0:second_deadlock_stack=1}
 export SWIFT_BACKTRACE=enable=no
-log="$BUILD.log"
-mkdir -p "$(dirname "$log")"
-start=$(date +%s)
-"$SWIFT" test --scratch-path "$BUILD" --sanitize=thread --filter "$SUITES" "$@" 2>&1 | tee "$log"
-status=${PIPESTATUS[0]}
-elapsed=$(( $(date +%s) - start ))
-
-reports=$(grep -c 'WARNING: ThreadSanitizer' "$log")
-if [ "$status" -ne 0 ] || [ "$reports" -ne 0 ]; then
-    echo "tsan.sh: FAILED after ${elapsed}s (exit $status, $reports ThreadSanitizer report(s); log: $log)" >&2
-    grep -E -A3 'WARNING: ThreadSanitizer|✘ Test .* (failed|recorded)' "$log" | head -20 >&2
-    exit 1
-fi
-echo "tsan.sh: the threaded suites passed under ThreadSanitizer in ${elapsed}s"
+run_checked tsan.sh "$BUILD.log" 'WARNING: ThreadSanitizer' 'WARNING: ThreadSanitizer|✘ Test .* (failed|recorded)' 3 \
+    "the threaded suites passed under ThreadSanitizer" \
+    "$SWIFT" test --scratch-path "$BUILD" --sanitize=thread --filter "$SUITES" "$@"

@@ -15,6 +15,7 @@
 #include "common.h"
 #include "ccodecs_color.h"
 #include "jpegscans.h"
+#include "jpegeighth.h"
 
 typedef struct {
     struct jpeg_error_mgr pub; /* first: libjpeg sees only this */
@@ -453,8 +454,7 @@ typedef struct {
     char message[CCODECS_MESSAGE_SIZE];
     pthread_t thread;
     int running, status;
-    int cr_r[256], cb_b[256];
-    int64_t cr_g[256], cb_g[256];
+    ccodecs_ycc_tables ycc;
 } chroma_decoder;
 
 /* A JPEG between ccodecs_jpeg_open and ccodecs_reader_close: everything libjpeg needs lives
@@ -470,6 +470,7 @@ typedef struct {
     int walked;             /* whether it has */
     coefficient_arrays arrays;
     chroma_decoder *chroma; /* split_decode */
+    ccodecs_eighth *eighth; /* a baseline picture at 1/8, entropy-decoded by jpegeighth.c */
 } jpeg_reader;
 
 /* The file's AC scans (list_ac_scans) into reader->unread, walked once for both
@@ -507,32 +508,11 @@ static int leave_unused_scans(jpeg_reader *reader) {
     return listed && leave_unread(cinfo, &reader->source, reader->unread, listed, ids);
 }
 
-/* libjpeg's YCbCr to RGB conversion (jdcolor.c build_ycc_rgb_table, 16 fraction bits), which
- * its SIMD versions match exactly (checked at every scale on 4:2:0, 4:2:2 and 4:4:4). */
-#define YCC_BITS 16
-#define YCC_FIX(x) ((int64_t)((x) * (1L << YCC_BITS) + 0.5))
-static void build_ycc_tables(chroma_decoder *chroma) {
-    const int64_t half = (int64_t)1 << (YCC_BITS - 1);
-    for (int i = 0, x = -128; i < 256; i++, x++) {
-        chroma->cr_r[i] = (int)((YCC_FIX(1.40200) * x + half) >> YCC_BITS);
-        chroma->cb_b[i] = (int)((YCC_FIX(1.77200) * x + half) >> YCC_BITS);
-        chroma->cr_g[i] = -YCC_FIX(0.71414) * x;
-        chroma->cb_g[i] = -YCC_FIX(0.34414) * x + half;
-    }
-}
-
-static uint8_t clamp_sample(int v) { return v < 0 ? 0 : v > 255 ? 255 : (uint8_t)v; }
-
 /* A row of luma (from the reader) and YCbCr (the chroma decoder's; its Y is not used) as RGBA. */
 static void merge_row(const chroma_decoder *chroma, uint8_t *restrict rgba, const uint8_t *restrict luma,
                       const uint8_t *restrict ycc, JDIMENSION width) {
-    for (JDIMENSION x = 0; x < width; x++) {
-        int y = luma[x], cb = ycc[3 * x + 1], cr = ycc[3 * x + 2];
-        rgba[4 * x] = clamp_sample(y + chroma->cr_r[cr]);
-        rgba[4 * x + 1] = clamp_sample(y + (int)((chroma->cb_g[cb] + chroma->cr_g[cr]) >> YCC_BITS));
-        rgba[4 * x + 2] = clamp_sample(y + chroma->cb_b[cb]);
-        rgba[4 * x + 3] = 255;
-    }
+    for (JDIMENSION x = 0; x < width; x++)
+        ccodecs_ycc_pixel(&chroma->ycc, rgba + 4 * (size_t)x, luma[x], ycc[3 * x + 1], ycc[3 * x + 2]);
 }
 
 /* The chroma decoder's own reading of the header, with its error jump. The reader's list of
@@ -612,7 +592,7 @@ static int split_decode(jpeg_reader *reader, unsigned scale_denom) {
         free(chroma);
         return 0;
     }
-    build_ycc_tables(chroma);
+    ccodecs_ycc_tables_init(&chroma->ycc);
     if (pthread_create(&chroma->thread, NULL, chroma_run, chroma)) {
         jpeg_destroy_decompress(&chroma->cinfo);
         free(chroma);
@@ -671,10 +651,22 @@ static int open_run(jpeg_reader *reader, const ccodecs_input *input, int scale_d
     cinfo->scale_num = 1;
     cinfo->scale_denom = (unsigned)scale_denom;
     out->decoders = 1;
-    if (cinfo->progressive_mode && !(flags & CCODECS_JPEG_EVERY_SCAN)) {
+    if (cinfo->progressive_mode && !(flags & CCODECS_JPEG_LIBJPEG_ALONE)) {
         jpeg_calc_output_dimensions(cinfo);
         if (!leave_unused_scans(reader) && !(flags & CCODECS_JPEG_ONE_THREAD) && split_decode(reader, cinfo->scale_denom))
             out->decoders = 2;
+    }
+    if (scale_denom == 8 && !cinfo->progressive_mode && !(flags & CCODECS_JPEG_LIBJPEG_ALONE)) {
+        jpeg_calc_output_dimensions(cinfo);
+        reader->eighth = ccodecs_eighth_plan(cinfo, input, reader->source.offset - reader->source.pub.bytes_in_buffer,
+                                             (flags & CCODECS_JPEG_ALWAYS_SPLIT) != 0);
+        if (reader->eighth) { /* jpeg_start_decompress waits for read_run, should it be needed */
+            reader->pub.streams_rows = 1;
+            out->width = cinfo->output_width;
+            out->height = cinfo->output_height;
+            out->scale_denom = scale_denom;
+            return CCODECS_OK;
+        }
     }
     if (jpeg_has_multiple_scans(cinfo) && !reader->chroma) watch_coefficients(cinfo, &reader->arrays, 0);
     jpeg_start_decompress(cinfo);
@@ -700,6 +692,18 @@ static int read_run(jpeg_reader *reader, uint8_t *pixels, ccodecs_layout layout)
     if (chroma && setjmp(chroma->errors.jump)) {
         ccodecs_message(reader->errors.message, "%s", chroma->message);
         return chroma->errors.status;
+    }
+    if (reader->eighth) {
+        int threads = ccodecs_eighth_decode(reader->eighth, pixels, layout, reader->pub.threads);
+        ccodecs_eighth_free(reader->eighth);
+        reader->eighth = NULL;
+        if (threads) {
+            reader->errors.out->entropy_threads = threads;
+            if (ccodecs_layout_is_stored(layout, cinfo->output_width))
+                ccodecs_rows_published(&reader->pub, cinfo->output_height);
+            return CCODECS_OK;
+        }
+        jpeg_start_decompress(cinfo); /* libjpeg decodes the file after all */
     }
     JDIMENSION width = cinfo->output_width;
     size_t stride = (size_t)width * 4;
@@ -746,6 +750,7 @@ static void jpeg_reader_close(ccodecs_reader *base) {
         jpeg_destroy_decompress(&reader->chroma->cinfo);
         free(reader->chroma);
     }
+    ccodecs_eighth_free(reader->eighth);
     jpeg_destroy_decompress(&reader->cinfo);
     free(reader);
 }
@@ -829,6 +834,11 @@ static int encode_run(struct jpeg_compress_struct *cinfo, jpeg_errors *errors,
     if (flags & CCODECS_JPEG_GRAYSCALE) jpeg_set_colorspace(cinfo, JCS_GRAYSCALE);
     if (flags & CCODECS_JPEG_PROGRESSIVE) jpeg_simple_progression(cinfo);
     if (flags & CCODECS_JPEG_ARITHMETIC) cinfo->arith_code = TRUE;
+    if (flags & (CCODECS_JPEG_CHROMA_444 | CCODECS_JPEG_CHROMA_422) && cinfo->num_components == 3) {
+        cinfo->comp_info[0].h_samp_factor = flags & CCODECS_JPEG_CHROMA_422 ? 2 : 1;
+        cinfo->comp_info[0].v_samp_factor = 1;
+    }
+    if (flags & CCODECS_JPEG_RESTARTS) cinfo->restart_in_rows = 1;
     if (dpi > 0) {
         cinfo->density_unit = 1;
         cinfo->X_density = cinfo->Y_density = (UINT16)(dpi < 65535 ? dpi + 0.5 : 65535);

@@ -34,8 +34,9 @@ public struct JPEGDecoder: PictureDecoder {
 
     public func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
         let limit = max(0, options.maxPixels), scale = Int32(options.supportedScale)
-        let flags = (options.everyJPEGScan ? CCODECS_JPEG_EVERY_SCAN : 0)
+        let flags = (options.libjpegAlone ? CCODECS_JPEG_LIBJPEG_ALONE : 0)
             | (options.threadCount == 1 ? CCODECS_JPEG_ONE_THREAD : 0)
+            | (options.alwaysSplitJPEG ? CCODECS_JPEG_ALWAYS_SPLIT : 0)
         return try shimDecode(.jpeg, input, limit: limit, options: options) {
             ccodecs_jpeg_open($0, scale, flags, limit, $1, $2, $3)
         }

@@ -31,11 +31,16 @@ public struct DecodeOptions: Sendable, Equatable {
     /// PNG: every picture's rows come from libpng's `png_read_row`, also those framed reads
     /// itself (`ccodecs_png_use_libpng_rows`). For comparing the two in tests and fuzzing.
     public var libpngRows = false
-    /// JPEG: a progressive file's scans are all read by one libjpeg decompressor, as libjpeg
-    /// alone reads them: also those that a 1/8 decode leaves unread because the pixels do not
-    /// depend on them, and without decoding chroma on a second thread
-    /// (`CCODECS_JPEG_EVERY_SCAN`). For comparing in tests and fuzzing.
-    public var everyJPEGScan = false
+    /// JPEG: libjpeg decodes the file as its own tools would: a progressive file's scans all
+    /// read by one decompressor, also those that a 1/8 decode leaves unread because the pixels
+    /// do not depend on them, without decoding chroma on a second thread, and a baseline
+    /// file's entropy-coded data decoded by libjpeg rather than by framed at 1/8
+    /// (`CCODECS_JPEG_LIBJPEG_ALONE`). For comparing in tests and fuzzing.
+    public var libjpegAlone = false
+    /// JPEG: at 1/8 on two threads, framed's entropy decoding of a baseline file splits the
+    /// data however small, and always takes the second thread's part
+    /// (`CCODECS_JPEG_ALWAYS_SPLIT`). For tests and fuzzing, which use small files.
+    public var alwaysSplitJPEG = false
 
     public init(maxPixels: Int = 256_000_000, scaleDenominator: Int = 1, autoOrient: Bool = true,
                 intent: RenderingIntent = .perceptual,

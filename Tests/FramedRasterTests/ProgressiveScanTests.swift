@@ -6,7 +6,7 @@ import Testing
 /// At 1/8 scale a progressive JPEG's AC scans of the components that come out one pixel a block
 /// are not read (jpegscans.c), and at 1/2 and 1/4 a colour one's chroma is decoded on a second
 /// thread beside its luma (jpeg.c, split_decode): the pixels and warnings are those of one
-/// decompressor reading every scan (`DecodeOptions.everyJPEGScan`), at every scale, from bytes
+/// decompressor reading every scan (`DecodeOptions.libjpegAlone`), at every scale, from bytes
 /// and from a file; and a file whose scans the walk is not sure of is read whole.
 @Suite struct ProgressiveScanTests {
     /// One scan: from its SOS marker to the marker after its entropy-coded data.
@@ -42,7 +42,7 @@ import Testing
 
     static func decode(_ bytes: [UInt8], scale: Int, everyScan: Bool = false) throws(RasterError) -> DecodedPicture {
         var options = DecodeOptions(scaleDenominator: scale)
-        options.everyJPEGScan = everyScan
+        options.libjpegAlone = everyScan
         return try Pictures.decode(.bytes(bytes), options: options)
     }
 
@@ -61,7 +61,7 @@ import Testing
             #expect(Self.same(try Self.decode(bytes, scale: scale), every), "1/\(scale)")
             var options = DecodeOptions(scaleDenominator: scale)
             #expect(Self.same(try Pictures.decode(file, options: options), every), "1/\(scale) from a file")
-            options.everyJPEGScan = true
+            options.libjpegAlone = true
             #expect(Self.same(try Pictures.decode(file, options: options), every), "1/\(scale) from a file, every scan")
         }
     }

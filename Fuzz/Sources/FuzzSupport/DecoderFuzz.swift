@@ -14,6 +14,8 @@ public enum DecoderFuzz {
         // The default CMYK profile makes a slow transform (about 0.1 s): one input in 16 uses it.
         options.cmykProfilePath = knobs.bits >> 4 & 15 == 0 ? ColorManagement.defaultCMYKProfilePath : nil
         options.threads = knobs.flag(7) ? 2 : 1
+        // On two threads, a baseline JPEG's entropy decoding at 1/8 splits even small data.
+        options.alwaysSplitJPEG = knobs.flag(8)
         let decoded: DecodedPicture
         do { decoded = try decoder.decode(data, options: options) } catch {
             if case .tooLarge(let width, let height, _) = error {
@@ -28,7 +30,8 @@ public enum DecoderFuzz {
         // One PNG in two is also decoded by libpng's rows (framed reads most PNGs' image data
         // itself): the same picture, or the same refusal.
         if knobs.flag(6) { compareWithLibpngRows(data, decoder, options, expected: decoded) }
-        // And one JPEG in two reading every scan, also those a 1/8 decode leaves unread.
+        // And one JPEG in two decoded by libjpeg alone: every scan read, also those a 1/8
+        // decode leaves unread, and its own entropy decoding.
         if knobs.flag(6) { compareWithEveryScan(data, decoder, options, expected: decoded) }
         // One input in two is also decoded from a file, which JPEG and PNG read a chunk at a
         // time: the same picture, or the same failure.
@@ -81,13 +84,14 @@ public enum DecoderFuzz {
     }
 
     /// Decodes `data` again reading every scan of a progressive JPEG
-    /// (`DecodeOptions.everyJPEGScan`; other formats ignore it): what that decodes, framed
+    /// and decoding it as libjpeg alone would (`DecodeOptions.libjpegAlone`; other formats
+    /// ignore it): what that decodes, framed
     /// decodes to the same pixels. Not the other way round: damage inside a scan that framed
     /// leaves unread can stop libjpeg without stopping framed.
     static func compareWithEveryScan(_ data: [UInt8], _ decoder: some PictureDecoder, _ options: DecodeOptions,
                                      expected: DecodedPicture?) {
         compareWithOtherWay(data, decoder, options, expected: expected, other: "reading every scan",
-                            otherMayRefuseMore: true) { $0.everyJPEGScan = true }
+                            otherMayRefuseMore: true) { $0.libjpegAlone = true }
     }
 
     /// Decodes `data` again with `change` made to the options, and requires the pixels framed

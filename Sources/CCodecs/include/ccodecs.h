@@ -69,6 +69,8 @@ typedef struct {
     int scale_denom;                  /* the shrink actually used (1, 2, 4, 8); 0 is read as 1 */
     int decoders;                     /* JPEG: 2 when a progressive picture's chroma was decoded
                                          on a second thread beside its luma, else 1 */
+    int entropy_threads;              /* JPEG: threads of framed's own entropy decoding (a baseline
+                                         picture at 1/8, jpegeighth.c), 0 when libjpeg's did it */
 } ccodecs_decoded;
 
 /* Where encoded bytes come from: `size` bytes at `data`; or, when data is NULL, the first
@@ -107,15 +109,22 @@ typedef struct {
 #define CCODECS_JPEG_ARITHMETIC  4    /* arithmetic coding instead of Huffman (for tests) */
 #define CCODECS_JPEG_ADOBE       8    /* CMYK only: write an Adobe APP14 marker */
 #define CCODECS_JPEG_YCCK        16   /* CMYK only: store as YCCK (implies the Adobe marker) */
+#define CCODECS_JPEG_CHROMA_444  32   /* colour: chroma at full size rather than 4:2:0 (for tests) */
+#define CCODECS_JPEG_CHROMA_422  64   /* colour: chroma at half width, full height (for tests) */
+#define CCODECS_JPEG_RESTARTS    128  /* a restart marker after each row of MCUs (for tests) */
 
 /* Flags for ccodecs_jpeg_open. At 1/8 scale a progressive file's AC scans of components that
- * come out one pixel a block are not read (their pixels do not depend on them); at other
- * scales a progressive YCbCr picture's chroma is decoded on a second thread beside its luma
- * (decoders is 2). CCODECS_JPEG_EVERY_SCAN has one decompressor read every scan, as libjpeg
- * alone does, to compare in tests and fuzzing; CCODECS_JPEG_ONE_THREAD keeps to the calling
- * thread. */
-#define CCODECS_JPEG_EVERY_SCAN  1
+ * come out one pixel a block are not read (their pixels do not depend on them), and a
+ * baseline file's entropy-coded data is decoded by framed, on two threads when it is large
+ * (entropy_threads); at other scales a progressive YCbCr picture's chroma is decoded on a
+ * second thread beside its luma (decoders is 2). CCODECS_JPEG_LIBJPEG_ALONE has libjpeg
+ * decode the file as its own tools would, one decompressor reading every scan, to compare in
+ * tests and fuzzing; CCODECS_JPEG_ONE_THREAD keeps the split of progressive chroma off;
+ * CCODECS_JPEG_ALWAYS_SPLIT (tests) has a baseline file's entropy decoding at 1/8 use its
+ * second thread whatever the size, and always use what that thread decoded. */
+#define CCODECS_JPEG_LIBJPEG_ALONE 1
 #define CCODECS_JPEG_ONE_THREAD  2
+#define CCODECS_JPEG_ALWAYS_SPLIT 4
 
 void ccodecs_free(void *pointer);
 
@@ -141,7 +150,7 @@ int ccodecs_jpeg_info_input(const ccodecs_input *input, ccodecs_image_info *info
  * as decoding would (width and height after scaling, pixel_format, icc, exif, dpi,
  * scale_denom) but for its pixels, which ccodecs_reader_read then decodes. The input must
  * stay valid (same data, same open fd) until the reader is closed. On failure *reader is
- * NULL and `out` is released. flags: 0, or CCODECS_JPEG_EVERY_SCAN. */
+ * NULL and `out` is released. flags: CCODECS_JPEG_LIBJPEG_ALONE, CCODECS_JPEG_ONE_THREAD. */
 int ccodecs_jpeg_open(const ccodecs_input *input, int scale_denom, int flags, size_t max_pixels,
                       ccodecs_decoded *out, ccodecs_reader **reader, char *message);
 
@@ -194,7 +203,7 @@ void ccodecs_rows_set(uint32_t *counter, uint32_t rows);
 void ccodecs_reader_close(ccodecs_reader *reader);
 
 /* RGBA8 (alpha ignored) to a JPEG (quality 1-100); dpi > 0 writes JFIF density.
- * flags: CCODECS_JPEG_GRAYSCALE, CCODECS_JPEG_PROGRESSIVE. */
+ * flags: CCODECS_JPEG_GRAYSCALE, CCODECS_JPEG_PROGRESSIVE and those marked for tests. */
 int ccodecs_jpeg_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
                             double dpi, int flags, ccodecs_buffer *out, char *message);
 

@@ -1,0 +1,814 @@
+/* Baseline JPEGs at 1/8 scale, entropy-decoded by framed rather than by libjpeg.
+ *
+ * Why: at 1/8, libjpeg makes one pixel of a luma block from its DC coefficient alone
+ * (jpeg_idct_1x1) and 2x2 pixels of a 4:2:0 chroma block from 25 of its coefficients
+ * (jpeg_idct_2x2), yet every coefficient must be Huffman-decoded to find where the next block
+ * starts. That is nearly all of the decode (about 150 ms for a 48 MP file), on one core.
+ *
+ * How: one thread decodes from the start of the entropy-coded data; a second one starts at a
+ * byte in the middle, with no idea where a block begins there. Huffman codes fall into step
+ * within a few blocks, so once the first thread reaches an MCU boundary where the second one
+ * has been, the rest of the picture is the second thread's. Its DC coefficients were predicted
+ * from 0, and are shifted by the first thread's predictions at that point. It keeps per MCU
+ * only what the output needs: the DC of each block, and for a chroma block the part of the
+ * 2x2 IDCT that does not depend on the DC.
+ *
+ * Exactly libjpeg's pixels: the tables are the ones libjpeg's jpeg_read_header read, and the
+ * arithmetic is that of jpeg_idct_1x1, jpeg_idct_2x2 (whose SIMD version agrees with the C
+ * one while its values stay in 16 bits, which is checked), range limiting and YCbCr to RGB.
+ * Any file that strays from what this handles exactly (restart markers, other samplings,
+ * corrupt or cut-short data, no EOI right after the data, values out of range) makes
+ * ccodecs_eighth_decode return 0, and libjpeg decodes the file, warnings and all. */
+#include <stdio.h> /* before jpeglib.h */
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+#include "jpegeighth.h"
+
+void ccodecs_ycc_tables_init(ccodecs_ycc_tables *tables) {
+#define YCC_FIX(x) ((int64_t)((x) * (1L << 16) + 0.5))
+    const int64_t half = (int64_t)1 << 15;
+    for (int i = 0, x = -128; i < 256; i++, x++) {
+        tables->cr_r[i] = (int)((YCC_FIX(1.40200) * x + half) >> 16);
+        tables->cb_b[i] = (int)((YCC_FIX(1.77200) * x + half) >> 16);
+        tables->cr_g[i] = -YCC_FIX(0.71414) * x;
+        tables->cb_g[i] = -YCC_FIX(0.34414) * x + half;
+    }
+#undef YCC_FIX
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Huffman tables                                                                              */
+
+#define FAST_BITS 10
+#define MAX_BLOCKS 10       /* blocks in an MCU (JPEG's own limit) */
+#define EOB 0x80            /* fast entry: end of block (AC), or a DC difference of 0 */
+#define PARTIAL 0x40        /* fast entry: the code only; `value` extra bits follow */
+
+/* What the next FAST_BITS bits start with. length 0: a longer code (or none), see slow_symbol;
+ * else `length` bits to take, and: run <= 15, a whole coefficient (code and extra bits; run
+ * of zeros before it, its value); EOB; or PARTIAL | run, the code only, `value` extra bits. */
+typedef struct {
+    int16_t value;
+    uint8_t run, length;
+} fast_entry;
+
+typedef struct {
+    fast_entry fast[1 << FAST_BITS];
+    int32_t maxcode[18];  /* the largest code of each length, -1 if none */
+    int32_t offset[18];   /* code + offset: the symbol's index in `symbols` */
+    uint8_t symbols[256];
+} huffman_table;
+
+static int extend(uint32_t bits, int size) {
+    return bits < (1u << (size - 1)) ? (int)bits - (1 << size) + 1 : (int)bits;
+}
+
+/* Builds the decoding table of a DHT, with the checks of libjpeg's jpeg_make_d_derived_tbl
+ * (0 where libjpeg would refuse the table). */
+static int build_table(huffman_table *table, const JHUFF_TBL *huff, int is_dc) {
+    int sizes[257], count = 0;
+    uint32_t codes[257];
+    memset(table, 0, sizeof *table);
+    for (int length = 1; length <= 16; length++)
+        for (int i = 0; i < huff->bits[length]; i++) {
+            if (count >= 256) return 0;
+            sizes[count++] = length;
+        }
+    sizes[count] = 0;
+    uint32_t code = 0;
+    for (int p = 0, size = sizes[0]; sizes[p];) {
+        while (sizes[p] == size) codes[p++] = code++;
+        if (code >= (1u << size)) return 0;
+        code <<= 1;
+        size++;
+    }
+    for (int length = 1, p = 0; length <= 16; length++) {
+        if (huff->bits[length]) {
+            table->offset[length] = p - (int32_t)codes[p];
+            p += huff->bits[length];
+            table->maxcode[length] = (int32_t)codes[p - 1];
+        } else {
+            table->maxcode[length] = -1;
+        }
+    }
+    table->maxcode[17] = INT32_MAX;
+    memcpy(table->symbols, huff->huffval, 256);
+    for (int i = 0; i < count; i++) {
+        int symbol = huff->huffval[i], run = symbol >> 4, size = symbol & 15, length = sizes[i];
+        if (is_dc && symbol > 15) return 0;
+        if (length > FAST_BITS) continue;
+        for (uint32_t j = 0; j < (1u << (FAST_BITS - length)); j++) {
+            uint32_t index = (codes[i] << (FAST_BITS - length)) | j;
+            fast_entry entry;
+            if (is_dc) run = 0;
+            if (size == 0 && run != 15) { /* AC: end of block (libjpeg's too for runs 1-14); DC: 0 */
+                entry = (fast_entry){0, is_dc ? 0 : EOB, (uint8_t)length};
+            } else if (length + size <= FAST_BITS) {
+                uint32_t bits = size ? (index >> (FAST_BITS - length - size)) & ((1u << size) - 1) : 0;
+                entry = (fast_entry){(int16_t)(size ? extend(bits, size) : 0), (uint8_t)run,
+                                     (uint8_t)(length + size)};
+            } else {
+                entry = (fast_entry){(int16_t)size, (uint8_t)(PARTIAL | run), (uint8_t)length};
+            }
+            table->fast[index] = entry;
+        }
+    }
+    return 1;
+}
+
+/* A code longer than FAST_BITS: its symbol and length, or -1 for bits that are no code. */
+static int slow_symbol(uint64_t bits, const huffman_table *table, int *length) {
+    uint32_t code = (uint32_t)(bits >> 48);
+    for (int l = FAST_BITS + 1; l <= 16; l++) {
+        int32_t c = (int32_t)(code >> (16 - l));
+        if (c <= table->maxcode[l]) {
+            *length = l;
+            return table->symbols[(table->offset[l] + c) & 0xFF];
+        }
+    }
+    return -1;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Bits of entropy-coded data                                                                  */
+
+#define KEEP 16 /* bytes carried over between chunks of a file */
+
+/* Reads the entropy-coded data as libjpeg's jpeg_fill_bit_buffer does: FF 00 is a data byte
+ * FF, FF followed by more FF and then 00 too (the extra FFs are fill), FF followed by
+ * anything else is a marker, after which come zero bits. */
+typedef struct {
+    const ccodecs_input *input;
+    uint8_t *chunk;             /* files: CCODECS_READ_CHUNK + KEEP bytes; NULL for memory */
+    const uint8_t *p, *end;     /* the next byte to take; the end of the bytes at hand */
+    size_t end_offset;          /* input offset of `end` */
+    uint64_t bits;              /* left-aligned */
+    int count;                  /* how many of `bits` are held */
+    int64_t taken;              /* data bytes taken in (stuffing and fill not counted) */
+    int64_t zeros;              /* zero bytes fed after the data ended */
+    int ended, marker;          /* reached a marker (its code; 0: the input ended) */
+    int64_t marker_at;          /* `taken` when it was reached */
+    size_t watch;               /* input offset before which skipped stuffing is counted */
+    int64_t skipped_before;     /* stuffing and fill bytes at offsets below `watch` */
+} bit_reader;
+
+static int reader_open(bit_reader *r, const ccodecs_input *input, size_t offset, size_t watch) {
+    memset(r, 0, sizeof *r);
+    r->input = input;
+    r->watch = watch;
+    if (input->data) {
+        r->p = input->data + offset;
+        r->end = input->data + input->size;
+        r->end_offset = input->size;
+        return 1;
+    }
+    r->chunk = malloc(CCODECS_READ_CHUNK + KEEP);
+    r->p = r->end = r->chunk;
+    r->end_offset = offset;
+    return r->chunk != NULL;
+}
+
+static void reader_close(bit_reader *r) { free(r->chunk); }
+
+/* At least `want` (at most KEEP) bytes at r->p, unless the input ends first: how many. A file
+ * that cannot be read ends there (the decode then fails, and libjpeg reports why). */
+static size_t at_hand(bit_reader *r, size_t want) {
+    size_t have = (size_t)(r->end - r->p);
+    if (have >= want || !r->chunk || r->end_offset >= r->input->size) return have;
+    memmove(r->chunk, r->p, have);
+    ptrdiff_t got = ccodecs_input_read(r->input, r->end_offset, r->chunk + have, CCODECS_READ_CHUNK);
+    if (got <= 0) {
+        r->end_offset = r->input->size;
+        got = 0;
+    }
+    r->p = r->chunk;
+    r->end = r->chunk + have + got;
+    r->end_offset += (size_t)got;
+    return have + (size_t)got;
+}
+
+static size_t offset_of(const bit_reader *r, const uint8_t *p) { return r->end_offset - (size_t)(r->end - p); }
+
+/* Bits of data taken so far, in the unstuffed stream from where the reader started. */
+static int64_t consumed(const bit_reader *r) { return (r->taken + r->zeros) * 8 - r->count; }
+
+static __attribute__((noinline)) void refill_slow(bit_reader *r) {
+    while (r->count <= 56) {
+        unsigned byte = 0;
+        if (r->ended) {
+            r->zeros++;
+        } else if (at_hand(r, 2) == 0) {
+            r->ended = 1;
+            r->marker_at = r->taken;
+            r->zeros++;
+        } else if (*r->p != 0xFF) {
+            byte = *r->p++;
+            r->taken++;
+        } else {
+            size_t k = 1;
+            while (k < KEEP && at_hand(r, k + 1) > k && r->p[k] == 0xFF) k++;
+            if (at_hand(r, k + 1) <= k || k == KEEP) { /* input ends in FFs, or too many */
+                r->ended = 1;
+                r->marker = -1;
+                r->marker_at = r->taken;
+                r->zeros++;
+            } else if (r->p[k] == 0x00) {
+                if (offset_of(r, r->p) < r->watch) r->skipped_before += (int64_t)k;
+                byte = 0xFF;
+                r->p += k + 1;
+                r->taken++;
+            } else {
+                r->ended = 1;
+                r->marker = r->p[k];
+                r->marker_at = r->taken;
+                r->zeros++;
+            }
+        }
+        r->bits |= (uint64_t)byte << (56 - r->count);
+        r->count += 8;
+    }
+}
+
+/* At least 57 bits held. */
+static inline __attribute__((always_inline)) void refill(bit_reader *r) {
+    if (r->end - r->p >= 8) {
+        uint64_t word;
+        memcpy(&word, r->p, 8);
+        word = __builtin_bswap64(word);
+        uint64_t inverted = ~word;
+        if (!((inverted - 0x0101010101010101ULL) & ~inverted & 0x8080808080808080ULL)) { /* no FF */
+            int n = (63 - r->count) >> 3;
+            int count = r->count + 8 * n;
+            r->bits |= (word >> r->count) & ~(~0ULL >> count);
+            r->count = count;
+            r->p += n;
+            r->taken += n;
+            return;
+        }
+    }
+    refill_slow(r);
+}
+
+/* Whether the data ends at bit `end` (of this reader's stream) as a valid file's does: the
+ * rest of that byte is padding, and then comes EOI (after any fill bytes), as libjpeg needs
+ * to finish without a warning. Reads on to the marker. */
+static int ends_at_eoi(bit_reader *r, int64_t end) {
+    while (!r->ended) {
+        r->bits = 0;
+        r->count = 0;
+        refill_slow(r);
+    }
+    return r->marker == JPEG_EOI && (end + 7) / 8 == r->marker_at;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The plan: what the header says, in the form the decode wants                                */
+
+/* Rows and columns of a block's coefficients that jpeg_idct_2x2 reads: 5 x 5 of them. */
+static const int idct2_lines[5] = {0, 1, 3, 5, 7};
+
+/* Zigzag index to natural index, with libjpeg's 16 extra entries (jpeg_natural_order). */
+static const uint8_t natural[80] = {
+     0,  1,  8, 16,  9,  2,  3, 10, 17, 24, 32, 25, 18, 11,  4,  5, 12, 19, 26, 33,
+    40, 48, 41, 34, 27, 20, 13,  6,  7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36,
+    29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54,
+    47, 55, 62, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63};
+
+enum { ONE_PIXEL, TWO_BY_TWO }; /* a block's output: jpeg_idct_1x1 or jpeg_idct_2x2 */
+
+typedef struct {
+    const huffman_table *dc, *ac;
+    int component;   /* index in comp_info: 0 = Y (or gray), 1 = Cb, 2 = Cr */
+    int kind;
+    int x, y;        /* ONE_PIXEL: its pixel in the MCU */
+    int slot;        /* its first int16 in an MCU's record */
+} block_plan;
+
+struct ccodecs_eighth {
+    ccodecs_input input;
+    size_t data_start;
+    uint32_t width, height;          /* output size */
+    int components;                  /* 1 (gray) or 3 (YCbCr) */
+    int blocks;
+    block_plan block[MAX_BLOCKS];
+    int record_size;                 /* int16s kept per MCU: 1 per ONE_PIXEL block, 5 per TWO_BY_TWO */
+    int mcu_width, mcu_height;       /* output pixels per MCU */
+    int64_t mcus_per_row, mcu_rows, mcus;
+    int always_split;                /* CCODECS_JPEG_ALWAYS_SPLIT */
+    int16_t dc_quant[3];             /* each component's DC multiplier (libjpeg's ISLOW_MULT_TYPE) */
+    int16_t quant25[3][25];          /* the multipliers jpeg_idct_2x2 reads */
+    int8_t slot25[80];               /* zigzag index -> index in 25 (25: not read) */
+    uint8_t range[1024];             /* libjpeg's post-IDCT range limit, by value & 1023 */
+    ccodecs_ycc_tables ycc;
+    huffman_table tables[6];
+};
+
+ccodecs_eighth *ccodecs_eighth_plan(void *decompressor, const ccodecs_input *input, size_t data_start,
+                                    int always_split) {
+    struct jpeg_decompress_struct *cinfo = decompressor;
+    if (cinfo->progressive_mode || cinfo->arith_code || cinfo->data_precision != 8 || cinfo->restart_interval ||
+        cinfo->comps_in_scan != cinfo->num_components || cinfo->Ss != 0 || cinfo->Se != 63 || cinfo->Ah ||
+        cinfo->Al || cinfo->scale_denom != 8 || cinfo->scale_num != 1 || cinfo->output_width == 0)
+        return NULL;
+    int gray = cinfo->num_components == 1 && cinfo->jpeg_color_space == JCS_GRAYSCALE &&
+               cinfo->out_color_space == JCS_GRAYSCALE;
+    int ycc = cinfo->num_components == 3 && cinfo->jpeg_color_space == JCS_YCbCr &&
+              cinfo->out_color_space == JCS_EXT_RGBA;
+    if (!gray && !ycc) return NULL;
+    ccodecs_eighth *plan = calloc(1, sizeof *plan);
+    if (!plan) return NULL;
+    plan->input = *input;
+    plan->data_start = data_start;
+    plan->always_split = always_split;
+    plan->width = cinfo->output_width;
+    plan->height = cinfo->output_height;
+    plan->components = cinfo->num_components;
+    int interleaved = cinfo->comps_in_scan > 1, tables = 0;
+    plan->mcu_width = interleaved ? cinfo->max_h_samp_factor : 1;
+    plan->mcu_height = interleaved ? cinfo->max_v_samp_factor : 1;
+    if (interleaved) {
+        plan->mcus_per_row = ((int64_t)cinfo->image_width + 8 * cinfo->max_h_samp_factor - 1) / (8 * cinfo->max_h_samp_factor);
+        plan->mcu_rows = ((int64_t)cinfo->image_height + 8 * cinfo->max_v_samp_factor - 1) / (8 * cinfo->max_v_samp_factor);
+    } else {
+        plan->mcus_per_row = cinfo->cur_comp_info[0]->width_in_blocks;
+        plan->mcu_rows = cinfo->cur_comp_info[0]->height_in_blocks;
+    }
+    plan->mcus = plan->mcus_per_row * plan->mcu_rows;
+    for (int i = 0; i < cinfo->comps_in_scan; i++) {
+        jpeg_component_info *component = cinfo->cur_comp_info[i];
+        int c = component->component_index;
+#if JPEG_LIB_VERSION >= 70
+        int scaled = component->DCT_h_scaled_size == component->DCT_v_scaled_size ? component->DCT_h_scaled_size : 0;
+#else
+        int scaled = component->DCT_scaled_size;
+#endif
+        int h = interleaved ? component->h_samp_factor : 1, v = interleaved ? component->v_samp_factor : 1;
+        /* Each component must come out at the output's size without upsampling: luma (and
+         * 4:4:4 chroma) one pixel a block, 4:2:0 chroma 2x2 pixels a block. */
+        if (c < 0 || c >= plan->components || (scaled != 1 && scaled != 2) || h * scaled != plan->mcu_width ||
+            v * scaled != plan->mcu_height || plan->blocks + h * v > MAX_BLOCKS)
+            goto refuse;
+        JQUANT_TBL *quant = component->quant_tbl_no >= 0 && component->quant_tbl_no < NUM_QUANT_TBLS
+            ? cinfo->quant_tbl_ptrs[component->quant_tbl_no] : NULL;
+        JHUFF_TBL *dc = component->dc_tbl_no >= 0 && component->dc_tbl_no < NUM_HUFF_TBLS
+            ? cinfo->dc_huff_tbl_ptrs[component->dc_tbl_no] : NULL;
+        JHUFF_TBL *ac = component->ac_tbl_no >= 0 && component->ac_tbl_no < NUM_HUFF_TBLS
+            ? cinfo->ac_huff_tbl_ptrs[component->ac_tbl_no] : NULL;
+        if (!quant || !dc || !ac) goto refuse;
+        huffman_table *dc_table = &plan->tables[tables++], *ac_table = &plan->tables[tables++];
+        if (!build_table(dc_table, dc, 1) || !build_table(ac_table, ac, 0)) goto refuse;
+        /* As libjpeg's jddctmgr.c: quantval (UINT16) as ISLOW_MULT_TYPE (short). */
+        plan->dc_quant[c] = (int16_t)quant->quantval[0];
+        for (int row = 0; row < 5; row++)
+            for (int column = 0; column < 5; column++)
+                plan->quant25[c][row * 5 + column] = (int16_t)quant->quantval[idct2_lines[row] * 8 + idct2_lines[column]];
+        for (int y = 0; y < v; y++)
+            for (int x = 0; x < h; x++) {
+                block_plan *block = &plan->block[plan->blocks++];
+                *block = (block_plan){dc_table, ac_table, c, scaled == 1 ? ONE_PIXEL : TWO_BY_TWO, x, y,
+                                      plan->record_size};
+                plan->record_size += scaled == 1 ? 1 : 5;
+            }
+    }
+    for (int k = 0; k < 80; k++) {
+        int row = natural[k] / 8, column = natural[k] % 8, r = -1, c = -1;
+        for (int i = 0; i < 5; i++) {
+            if (idct2_lines[i] == row) r = i;
+            if (idct2_lines[i] == column) c = i;
+        }
+        plan->slot25[k] = (int8_t)(r < 0 || c < 0 ? 25 : r * 5 + c);
+    }
+    /* jdmaster.c prepare_range_limit_table, seen from IDCT_range_limit: x (masked to 10 bits,
+     * read as signed) + 128, clamped. */
+    for (int i = 0; i < 1024; i++) {
+        int x = (i < 512 ? i : i - 1024) + 128;
+        plan->range[i] = (uint8_t)(x < 0 ? 0 : x > 255 ? 255 : x);
+    }
+    ccodecs_ycc_tables_init(&plan->ycc);
+    return plan;
+refuse:
+    free(plan);
+    return NULL;
+}
+
+void ccodecs_eighth_free(ccodecs_eighth *plan) { free(plan); }
+
+/* ------------------------------------------------------------------------------------------ */
+/* Blocks                                                                                      */
+
+#define LIMIT_16 16383          /* values kept well inside 16 bits, where SIMD and C agree */
+#define LIMIT_SUM (1 << 29)
+
+/* The part of jpeg_idct_2x2 (jidctred.c) that does not depend on the DC coefficient: with
+ * dc = the dequantized DC, output (x, y) is range_limit[(dc + e[2 * y + x] + 4) >> 3] when
+ * |dc| <= 2047. Shown by writing libjpeg's descales out: the DC enters pass 1 as dc << 15 and
+ * leaves it as exactly 4 * dc, and pass 2 divides (dc << 17) + E by 2^20 with rounding, which
+ * is (dc + floor(E / 2^17) + 4) >> 3; its zero-input shortcuts give the same values. 0 when a
+ * value leaves the range where libjpeg-turbo's SIMD version (16-bit lanes) gives the same. */
+static int idct2_without_dc(const int16_t coef[25], const int16_t quant[25], int16_t e[4]) {
+    static const int64_t c7 = -5906, c5 = 6967, c3 = -10426, c1 = 29692; /* FIX(...) at 13 bits */
+    int64_t in[25], ws[2][5], a[2];
+    for (int i = 1; i < 25; i++) {
+        in[i] = (int64_t)coef[i] * quant[i];
+        if (in[i] > LIMIT_16 || in[i] < -LIMIT_16) return 0;
+    }
+    for (int column = 0; column < 5; column++) {
+        int64_t odd = in[20 + column] * c7 + in[15 + column] * c5 + in[10 + column] * c3 + in[5 + column] * c1;
+        if (odd > LIMIT_SUM || odd < -LIMIT_SUM) return 0;
+        if (column == 0) {
+            a[0] = (odd + 4096) >> 13;
+            a[1] = (-odd + 4096) >> 13;
+            if (a[0] > 8191 || a[0] < -8191 || a[1] > 8191 || a[1] < -8191) return 0;
+            continue;
+        }
+        int64_t even = in[column] * 32768;
+        ws[0][column] = (even + odd + 4096) >> 13;
+        ws[1][column] = (even - odd + 4096) >> 13;
+        if (ws[0][column] > LIMIT_16 || ws[0][column] < -LIMIT_16 || ws[1][column] > LIMIT_16 ||
+            ws[1][column] < -LIMIT_16)
+            return 0;
+    }
+    for (int y = 0; y < 2; y++) {
+        int64_t odd = ws[y][4] * c7 + ws[y][3] * c5 + ws[y][2] * c3 + ws[y][1] * c1;
+        if (odd > LIMIT_SUM || odd < -LIMIT_SUM) return 0;
+        e[2 * y] = (int16_t)((a[y] * 32768 + odd) >> 17);
+        e[2 * y + 1] = (int16_t)((a[y] * 32768 - odd) >> 17);
+    }
+    return 1;
+}
+
+#define PEEK(n) ((uint32_t)(bits >> (64 - (n))))
+#define TAKE(n) do { bits <<= (n); count -= (n); } while (0)
+#define SAVE() do { r->bits = bits; r->count = count; } while (0)
+#define LOAD() do { bits = r->bits; count = r->count; } while (0)
+#define ENSURE() do { if (count < 32) { SAVE(); refill(r); LOAD(); } } while (0)
+
+/* A block's AC coefficients: the values at zigzag indexes that `slots` maps below 25 go to
+ * coef[slot] (and are or-ed into *read); none are kept when `slots` is NULL (which the
+ * compiler sees, this being inlined). 0 for bits that are no code, or a block past 64. */
+static inline __attribute__((always_inline)) int decode_ac(bit_reader *r, const huffman_table *table,
+                                                           const int8_t *slots, int16_t *coef, int *read) {
+    uint64_t bits = r->bits;
+    int count = r->count;
+    for (int k = 1; k < 64;) {
+        ENSURE();
+        fast_entry entry = table->fast[PEEK(FAST_BITS)];
+        int run, value;
+        if (__builtin_expect(entry.length != 0 && entry.run < 16, 1)) {
+            TAKE(entry.length);
+            run = entry.run;
+            value = entry.value;
+        } else if (entry.length && entry.run == EOB) {
+            TAKE(entry.length);
+            break;
+        } else {
+            int size;
+            if (entry.length) {
+                TAKE(entry.length);
+                run = entry.run & 15;
+                size = entry.value;
+            } else {
+                int length, symbol = slow_symbol(bits, table, &length);
+                if (symbol < 0) return 0;
+                TAKE(length);
+                run = symbol >> 4;
+                size = symbol & 15;
+                if (size == 0 && run != 15) break;
+            }
+            ENSURE();
+            value = size ? extend(PEEK(size), size) : 0;
+            if (size) TAKE(size);
+        }
+        k += run;
+        if (k > 63) return 0;
+        if (slots && slots[k] < 25) {
+            coef[slots[k]] = (int16_t)value;
+            *read |= value;
+        }
+        k++;
+    }
+    SAVE();
+    return 1;
+}
+
+/* Decodes one MCU into `record` (each block's DC as libjpeg stores it, and a 2x2 block's
+ * idct2_without_dc), predicting DCs from `prediction`. 0 for bits that are no code, a block
+ * past 64 coefficients, a DC prediction past +-2^29 or values out of range. */
+static inline __attribute__((always_inline)) int decode_mcu(const ccodecs_eighth *plan, bit_reader *r,
+                                                            int32_t prediction[3], int16_t *record) {
+    uint64_t bits = r->bits;
+    int count = r->count;
+    for (int b = 0; b < plan->blocks; b++) {
+        const block_plan *block = &plan->block[b];
+        const huffman_table *table = block->dc;
+        int16_t coef[26];
+        int read = 0; /* whether a coefficient that jpeg_idct_2x2 reads is not 0 */
+        if (block->kind == TWO_BY_TWO) memset(coef, 0, sizeof coef);
+        /* DC difference */
+        ENSURE();
+        int diff;
+        fast_entry entry = table->fast[PEEK(FAST_BITS)];
+        if (entry.length && !(entry.run & PARTIAL)) {
+            TAKE(entry.length);
+            diff = entry.value;
+        } else {
+            int size;
+            if (entry.length) {
+                TAKE(entry.length);
+                size = entry.value;
+            } else {
+                int length;
+                size = slow_symbol(bits, table, &length);
+                if (size < 0) return 0;
+                TAKE(length);
+            }
+            ENSURE();
+            diff = size ? extend(PEEK(size), size) : 0;
+            if (size) TAKE(size);
+        }
+        int32_t dc = prediction[block->component] + diff;
+        if (dc > LIMIT_SUM || dc < -LIMIT_SUM) return 0;
+        prediction[block->component] = dc;
+        record[block->slot] = (int16_t)dc;
+        /* AC coefficients: kept only where jpeg_idct_2x2 reads them */
+        SAVE();
+        int ok = block->kind == TWO_BY_TWO ? decode_ac(r, block->ac, plan->slot25, coef, &read)
+                                           : decode_ac(r, block->ac, NULL, NULL, NULL);
+        if (!ok) return 0;
+        LOAD();
+        if (block->kind == TWO_BY_TWO) {
+            if (!read) /* idct2_without_dc's values when only the DC is there */
+                memset(&record[block->slot + 1], 0, 4 * sizeof(int16_t));
+            else if (!idct2_without_dc(coef, plan->quant25[block->component], &record[block->slot + 1]))
+                return 0;
+        }
+    }
+    SAVE();
+    return 1;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Pixels                                                                                      */
+
+/* Where decoded MCUs become rows: one row of MCUs at a time, then placed. */
+typedef struct {
+    const ccodecs_eighth *plan;
+    uint8_t *rows;          /* mcu_height rows of RGBA */
+    uint8_t *pixels;
+    ccodecs_layout layout;
+    int stored;             /* the layout keeps the stored order */
+} pixel_sink;
+
+/* Writes MCU `index` from its record, each component's DCs shifted by `shift` (mod 2^16, as
+ * libjpeg's JCOEF holds them). 0 for values out of the range handled exactly. */
+static int put_mcu(pixel_sink *sink, int64_t index, const int16_t *record, const int16_t shift[3]) {
+    const ccodecs_eighth *plan = sink->plan;
+    uint8_t samples[3][4];
+    for (int b = 0; b < plan->blocks; b++) {
+        const block_plan *block = &plan->block[b];
+        int c = block->component;
+        int16_t dc = (int16_t)(record[block->slot] + shift[c]);
+        int dequantized = dc * plan->dc_quant[c]; /* libjpeg's DEQUANTIZE: short times short */
+        if (block->kind == ONE_PIXEL) {
+            samples[c][block->y * plan->mcu_width + block->x] = plan->range[((dequantized + 4) >> 3) & 1023];
+            continue;
+        }
+        if (dequantized > 2047 || dequantized < -2047) return 0;
+        for (int i = 0; i < 4; i++) {
+            int value = (dequantized + record[block->slot + 1 + i] + 4) >> 3;
+            if (value > 511 || value < -512) return 0;
+            samples[c][i] = plan->range[value & 1023];
+        }
+    }
+    int64_t column = index % plan->mcus_per_row;
+    uint32_t x0 = (uint32_t)(column * plan->mcu_width);
+    size_t stride = (size_t)plan->width * 4;
+    for (int y = 0; y < plan->mcu_height; y++)
+        for (int x = 0; x < plan->mcu_width && x0 + (uint32_t)x < plan->width; x++) {
+            uint8_t *rgba = sink->rows + (size_t)y * stride + (size_t)(x0 + (uint32_t)x) * 4;
+            int i = y * plan->mcu_width + x;
+            if (plan->components == 1) {
+                rgba[0] = rgba[1] = rgba[2] = samples[0][i];
+                rgba[3] = 255;
+            } else {
+                ccodecs_ycc_pixel(&plan->ycc, rgba, samples[0][i], samples[1][i], samples[2][i]);
+            }
+        }
+    if (column == plan->mcus_per_row - 1) {
+        uint32_t top = (uint32_t)(index / plan->mcus_per_row) * (uint32_t)plan->mcu_height;
+        for (uint32_t y = 0; y < (uint32_t)plan->mcu_height && top + y < plan->height; y++) {
+            const uint8_t *row = sink->rows + (size_t)y * stride;
+            if (sink->stored) memcpy(sink->pixels + (size_t)(top + y) * stride, row, stride);
+            else ccodecs_place_row(sink->pixels, sink->layout, top + y, row, plan->width);
+        }
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The second thread                                                                           */
+
+#define MAX_RESETS 64
+
+/* The second thread's work: MCUs decoded from a byte in the middle of the data ("records"),
+ * with where each began; where it had to start again after bits that were no code. */
+typedef struct {
+    const ccodecs_eighth *plan;
+    size_t start;              /* input offset of its first byte */
+    bit_reader reader;
+    int16_t *records;          /* capacity * record_size */
+    uint32_t *begins;          /* bits from `start` to each record */
+    int64_t capacity;
+    int64_t published;         /* records whose data may be read (atomic) */
+    int done, stop;            /* atomic */
+    int64_t resets[MAX_RESETS], reset_ends[MAX_RESETS]; /* record index, and where the one before ended */
+    int reset_count, overflowed;
+    int64_t end;               /* bits from `start` to the end of its last record */
+    pthread_t thread;
+} second_half;
+
+static void *second_half_run(void *argument) {
+    second_half *half = argument;
+    const ccodecs_eighth *plan = half->plan;
+    bit_reader *r = &half->reader;
+    int32_t prediction[3] = {0, 0, 0};
+    int64_t count = 0, last_end = 0;
+    while (count < half->capacity && !__atomic_load_n(&half->stop, __ATOMIC_RELAXED)) {
+        if (r->count < 32) refill(r);
+        if (r->ended && r->count <= 8 * r->zeros) break; /* every bit of data taken */
+        int64_t begin = consumed(r);
+        if (begin > UINT32_MAX) break;
+        int32_t saved[3] = {prediction[0], prediction[1], prediction[2]};
+        if (!decode_mcu(plan, r, prediction, half->records + count * plan->record_size)) {
+            /* Not an MCU boundary after all: on from the next byte. */
+            memcpy(prediction, saved, sizeof saved);
+            if (r->count < 32) refill(r);
+            int drop = r->count & 7 ? r->count & 7 : 8;
+            r->bits <<= drop;
+            r->count -= drop;
+            if (half->reset_count == MAX_RESETS) {
+                half->overflowed = 1;
+                break;
+            }
+            half->resets[half->reset_count] = count;
+            half->reset_ends[half->reset_count++] = last_end;
+            continue;
+        }
+        half->begins[count] = (uint32_t)begin;
+        last_end = consumed(r);
+        __atomic_store_n(&half->published, ++count, __ATOMIC_RELEASE);
+    }
+    half->end = last_end;
+    if (!r->ended) { /* stopped early, or out of room: not to be used past here */
+        half->overflowed = 1;
+    }
+    __atomic_store_n(&half->done, 1, __ATOMIC_RELEASE);
+    return NULL;
+}
+
+/* Where record `index` of the second half ended, or -1 if it did not end where the next
+ * began (a reset there) and is not the last. */
+static int64_t record_end(const second_half *half, int64_t index, int64_t count) {
+    for (int i = 0; i < half->reset_count; i++)
+        if (half->resets[i] == index + 1) return half->reset_ends[i];
+    return index + 1 < count ? (int64_t)half->begins[index + 1] : half->end;
+}
+
+/* Whether records first..first+need-1 follow each other with no reset between. */
+static int contiguous(const second_half *half, int64_t first, int64_t need) {
+    for (int i = 0; i < half->reset_count; i++)
+        if (half->resets[i] > first && half->resets[i] < first + need) return 0;
+    return 1;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+
+/* Where the second thread starts: halfway through the data, not just after an FF (which
+ * could be half of a stuffed pair). 0 when the file cannot be read there. */
+static size_t middle_of_data(const ccodecs_eighth *plan) {
+    size_t start = plan->data_start + (plan->input.size - plan->data_start) / 2;
+    uint8_t bytes[64];
+    for (;;) {
+        ptrdiff_t got = ccodecs_input_read(&plan->input, start - 1, bytes, sizeof bytes);
+        if (got <= 0) return 0;
+        ptrdiff_t i = 0;
+        while (i < got && bytes[i] == 0xFF) i++;
+        start += (size_t)i;
+        if (i < got) return start;
+    }
+}
+
+/* Entropy-coded data smaller than this is decoded on one thread: the second thread would
+ * often not be running before the first reached the middle (1 MB take 5 ms; on this 2-core
+ * VM a new thread can take a millisecond to start). A 12 MP photo at quality 90 has 4 MB. */
+#define SPLIT_BYTES (1u << 20)
+
+int ccodecs_eighth_decode(ccodecs_eighth *plan, uint8_t *pixels, ccodecs_layout layout, int threads) {
+    int status = 0, matched = 0, joined = 0;
+    size_t stride = (size_t)plan->width * 4;
+    pixel_sink sink = {plan, malloc(stride * (size_t)plan->mcu_height), pixels, layout,
+                       ccodecs_layout_is_stored(layout, plan->width)};
+    second_half *half = NULL;
+    bit_reader first;
+    int first_open = 0;
+    if (!sink.rows) goto done;
+    if (threads > 1 && (plan->input.size - plan->data_start >= SPLIT_BYTES || plan->always_split)) {
+        size_t start = middle_of_data(plan);
+        half = start ? calloc(1, sizeof *half) : NULL;
+        if (half) {
+            half->plan = plan;
+            half->start = start;
+            half->capacity = plan->mcus;
+            /* Touched only as far as written. */
+            half->records = malloc((size_t)half->capacity * (size_t)plan->record_size * sizeof(int16_t));
+            half->begins = malloc((size_t)half->capacity * sizeof(uint32_t));
+            if (!half->records || !half->begins || !reader_open(&half->reader, &plan->input, start, 0) ||
+                pthread_create(&half->thread, NULL, second_half_run, half)) {
+                reader_close(&half->reader);
+                free(half->records);
+                free(half->begins);
+                free(half);
+                half = NULL;
+            }
+        }
+    }
+    if (!reader_open(&first, &plan->input, plan->data_start, half ? half->start : 0)) goto done;
+    first_open = 1;
+    int32_t prediction[3] = {0, 0, 0};
+    const int16_t no_shift[3] = {0, 0, 0};
+    int16_t record[MAX_BLOCKS * 5];
+    int64_t index = 0, j = 0;
+    int looking = half != NULL;
+    for (; index < plan->mcus; index++) {
+        if (looking && offset_of(&first, first.p) > half->start) {
+            /* Does an MCU of the second half begin here? Bits measured from its start. */
+            int64_t here = consumed(&first) - 8 * ((int64_t)(half->start - plan->data_start) - first.skipped_before);
+            for (;;) {
+                int64_t published = __atomic_load_n(&half->published, __ATOMIC_ACQUIRE);
+                while (j < published && (int64_t)half->begins[j] < here) j++;
+                if (j < published) {
+                    matched = (int64_t)half->begins[j] == here;
+                    break;
+                }
+                if (__atomic_load_n(&half->done, __ATOMIC_ACQUIRE)) {
+                    looking = 0;
+                    break;
+                }
+                if (!plan->always_split) break;
+                sched_yield(); /* tests: until the second thread has been here */
+            }
+            if (matched) break;
+        }
+        if (first.count < 32) refill(&first);
+        if (!decode_mcu(plan, &first, prediction, record) || !put_mcu(&sink, index, record, no_shift)) goto done;
+    }
+    if (half) {
+        if (!matched) __atomic_store_n(&half->stop, 1, __ATOMIC_RELAXED);
+        pthread_join(half->thread, NULL);
+        joined = 1;
+    }
+    if (matched) {
+        int64_t need = plan->mcus - index, count = half->published;
+        int usable = !half->overflowed && j + need <= count && contiguous(half, j, need);
+        int64_t end = usable ? record_end(half, j + need - 1, count) : -1;
+        if (usable && end >= 0 && ends_at_eoi(&half->reader, end)) {
+            /* The second half's DCs were predicted from 0 at its first record: shift them by
+             * the difference from the first half's predictions where they meet. */
+            int16_t shift[3] = {0, 0, 0};
+            for (int b = 0; b < plan->blocks; b++) {
+                int c = plan->block[b].component;
+                int16_t before = j ? half->records[(j - 1) * plan->record_size + plan->block[b].slot] : 0;
+                shift[c] = (int16_t)(prediction[c] - before);
+            }
+            for (int64_t i = 0; i < need; i++)
+                if (!put_mcu(&sink, index + i, half->records + (j + i) * plan->record_size, shift)) goto done;
+            status = 2;
+            goto done;
+        }
+        /* Not usable: the first thread decodes the rest itself. */
+        for (; index < plan->mcus; index++) {
+            if (first.count < 32) refill(&first);
+            if (!decode_mcu(plan, &first, prediction, record) || !put_mcu(&sink, index, record, no_shift))
+                goto done;
+        }
+    }
+    if (ends_at_eoi(&first, consumed(&first))) status = 1;
+done:
+    if (half) {
+        if (!joined) {
+            __atomic_store_n(&half->stop, 1, __ATOMIC_RELAXED);
+            pthread_join(half->thread, NULL);
+        }
+        reader_close(&half->reader);
+        free(half->records);
+        free(half->begins);
+        free(half);
+    }
+    if (first_open) reader_close(&first);
+    free(sink.rows);
+    return status;
+}

@@ -1,0 +1,46 @@
+/* Baseline JPEGs at 1/8 scale with framed's own entropy decoding (jpegeighth.c), and libjpeg's
+ * YCbCr to RGB conversion that it shares with jpeg.c. Not part of the public header. */
+#ifndef CCODECS_JPEGEIGHTH_H
+#define CCODECS_JPEGEIGHTH_H
+
+#include <stdint.h>
+#include "common.h"
+
+/* libjpeg's YCbCr to RGB conversion (jdcolor.c build_ycc_rgb_table, 16 fraction bits), which
+ * its SIMD versions match exactly (checked at every scale on 4:2:0, 4:2:2 and 4:4:4). */
+typedef struct {
+    int cr_r[256], cb_b[256];
+    int64_t cr_g[256], cb_g[256];
+} ccodecs_ycc_tables;
+
+void ccodecs_ycc_tables_init(ccodecs_ycc_tables *tables);
+
+/* One pixel of Y, Cb, Cr as opaque RGBA. */
+static inline void ccodecs_ycc_pixel(const ccodecs_ycc_tables *t, uint8_t *rgba, int y, int cb, int cr) {
+    int r = y + t->cr_r[cr], g = y + (int)((t->cb_g[cb] + t->cr_g[cr]) >> 16), b = y + t->cb_b[cb];
+    rgba[0] = (uint8_t)(r < 0 ? 0 : r > 255 ? 255 : r);
+    rgba[1] = (uint8_t)(g < 0 ? 0 : g > 255 ? 255 : g);
+    rgba[2] = (uint8_t)(b < 0 ? 0 : b > 255 ? 255 : b);
+    rgba[3] = 255;
+}
+
+typedef struct ccodecs_eighth ccodecs_eighth;
+
+/* A plan to decode the single scan of the JPEG whose header libjpeg has read into `cinfo`
+ * (a struct jpeg_decompress_struct, with the output size worked out at scale 1/8), from
+ * `data_start`, the offset of its first entropy-coded byte in `input`. NULL when the file is
+ * not one this decoder handles (see jpegeighth.c), or out of memory: libjpeg decodes it.
+ * always_split (tests): on two threads whatever the size, the first waiting for the second
+ * where they meet, so that the second one's part is always used. */
+ccodecs_eighth *ccodecs_eighth_plan(void *cinfo, const ccodecs_input *input, size_t data_start, int always_split);
+
+/* Decodes the picture into `pixels` (RGBA, placed by `layout`), on `threads` threads (1 or 2).
+ * 1 when every pixel is written as libjpeg would write it; 0 when the file holds anything
+ * the decoder does not handle exactly (corrupt data, a missing EOI, values out of the range
+ * where libjpeg's SIMD and C code agree...): then some pixels may have been written, and the
+ * caller decodes with libjpeg, which also reports the file's faults in its own words. */
+int ccodecs_eighth_decode(ccodecs_eighth *plan, uint8_t *pixels, ccodecs_layout layout, int threads);
+
+void ccodecs_eighth_free(ccodecs_eighth *plan);
+
+#endif

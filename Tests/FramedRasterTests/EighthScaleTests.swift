@@ -1,0 +1,164 @@
+import CCodecs
+import Foundation
+import FramedTestSupport
+import FramedRaster
+import Testing
+
+/// A baseline JPEG at 1/8 is entropy-decoded by framed (jpegeighth.c), on two threads when its
+/// data is large: the pixels and warnings are libjpeg's own (`DecodeOptions.libjpegAlone`),
+/// from bytes and from a file, on one thread and on two; and any file it does not handle
+/// exactly is decoded by libjpeg.
+@Suite struct EighthScaleTests {
+    /// What one decode through the C reader gave.
+    struct Decoded: Equatable, CustomStringConvertible {
+        var status: Int32
+        var width = 0, height = 0
+        var pixels: [UInt8] = []
+        var warnings: Int32 = 0
+        var entropyThreads: Int32 = 0
+
+        var description: String {
+            let sum = pixels.reduce(into: UInt64(0)) { $0 = $0 &* 31 &+ UInt64($1) }
+            return "status \(status), \(width)x\(height), \(warnings) warnings, pixels #\(String(sum, radix: 16))"
+        }
+    }
+
+    /// Decodes at 1/8 with `threads` threads, from memory or from a file, in the stored layout.
+    static func decode(_ bytes: [UInt8], threads: Int32 = 2, fromFile: Bool = false,
+                       flags: Int32 = 0) throws -> Decoded {
+        let folder = try FileInputTests.Folder()
+        let fd = fromFile ? open(try folder.write(bytes), O_RDONLY) : -1
+        defer { if fd >= 0 { close(fd) } }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var input = ccodecs_input(data: fromFile ? nil : buffer.baseAddress, fd: fd, size: buffer.count)
+            var out = ccodecs_decoded()
+            var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
+            var reader: OpaquePointer?
+            defer { ccodecs_decoded_release(&out) }
+            let opened = ccodecs_jpeg_open(&input, 8, flags, 1 << 30, &out, &reader, &message)
+            guard opened == CCODECS_OK else { return Decoded(status: opened) }
+            defer { ccodecs_reader_close(reader) }
+            ccodecs_reader_set_threads(reader, threads)
+            var pixels = [UInt8](repeating: 0, count: Int(out.width) * Int(out.height) * 4)
+            let layout = ccodecs_layout(origin: 0, step_x: 1, step_y: Int(out.width))
+            let status = ccodecs_reader_read(reader, &pixels, layout, &out, &message)
+            return Decoded(status: status, width: Int(out.width), height: Int(out.height), pixels: pixels,
+                           warnings: out.warnings, entropyThreads: out.entropy_threads)
+        }
+    }
+
+    /// libjpeg's decode, and framed's in every way it can be asked for: each with the pixels,
+    /// warnings and status of libjpeg's; how many threads framed's entropy decoding used,
+    /// the same from bytes and from a file (0 when libjpeg did it). On two threads the second
+    /// one is used whatever the size, and its part always taken where it meets the first
+    /// (`CCODECS_JPEG_ALWAYS_SPLIT`) unless `natural`.
+    static func checkedThreads(_ bytes: [UInt8], _ name: String = "", natural: Bool = false) throws -> (one: Int32, two: Int32) {
+        var reference = try decode(bytes, flags: CCODECS_JPEG_LIBJPEG_ALONE)
+        #expect(reference.entropyThreads == 0)
+        var seen: [Int32: Set<Int32>] = [1: [], 2: []]
+        for threads: Int32 in [1, 2] {
+            for fromFile in [false, true] {
+                let flags = threads == 2 && !natural ? CCODECS_JPEG_ALWAYS_SPLIT : 0
+                var decoded = try decode(bytes, threads: threads, fromFile: fromFile, flags: flags)
+                seen[threads]!.insert(decoded.entropyThreads)
+                (decoded.entropyThreads, reference.entropyThreads) = (0, 0)
+                #expect(decoded == reference, "\(name): \(threads) threads, file \(fromFile)")
+            }
+        }
+        #expect(seen[1]!.count == 1 && (natural || seen[2]!.count == 1), "\(name)")
+        return (seen[1]!.first!, seen[2]!.max()!)
+    }
+
+    static let photo = ResampleFixture.photo(611, 403)
+    static let noise = Fixture.noise(640, 480)
+
+    /// 4:2:0 (luma one pixel a block, chroma 2x2 a block), 4:4:4 and gray, at sizes that are
+    /// and are not whole MCUs.
+    @Test(arguments: [(Int32(0), "4:2:0"), (CCODECS_JPEG_CHROMA_444, "4:4:4"), (CCODECS_JPEG_GRAYSCALE, "gray")])
+    func baselinePicturesAreLibjpegs(flags: Int32, name: String) throws {
+        for (image, quality) in [(Self.noise, Int32(90)), (Self.photo, Int32(98)), (ResampleFixture.photo(64, 48), Int32(90))] {
+            let bytes = Fixture.jpeg(image, quality: quality, flags: flags)
+            let threads = try Self.checkedThreads(bytes, "\(name) \(image.width)x\(image.height)")
+            #expect(threads.one == 1, "\(name) \(image.width)x\(image.height)")
+            if image.width > 64 { #expect(threads.two == 2, "\(name) \(image.width)x\(image.height)") }
+        }
+    }
+
+    /// A picture with over 1 MB of data, decoded as framed decodes it for users: on two threads
+    /// when the second one starts in time.
+    @Test func aLargePictureIsLibjpegs() throws {
+        let bytes = Fixture.jpeg(Fixture.noise(1200, 900), quality: 92, flags: 0)
+        #expect(bytes.count > 1 << 20)
+        let threads = try Self.checkedThreads(bytes, "large", natural: true)
+        #expect(threads.one == 1 && [1, 2].contains(threads.two))
+    }
+
+    /// The user's path (Pictures.decode, with the picture turned by its EXIF orientation while
+    /// it is decoded): the same picture as libjpeg's.
+    @Test func turnedPicturesAreLibjpegs() throws {
+        let bytes = PictureBytes.withEXIF(Fixture.jpeg(Self.noise, quality: 90, flags: 0), PictureBytes.exif(orientation: 6))
+        var options = DecodeOptions(scaleDenominator: 8)
+        let framed = try Pictures.decode(.bytes(bytes), options: options)
+        options.libjpegAlone = true
+        let libjpeg = try Pictures.decode(.bytes(bytes), options: options)
+        #expect(framed.image == libjpeg.image && framed.image.width == 60 && framed.image.height == 80)
+        #expect(try Self.checkedThreads(bytes) == (1, 2))
+    }
+
+    /// Files that jpegeighth.c leaves to libjpeg, found at open (restart markers, 4:2:2) or
+    /// while decoding (data cut short, bytes before EOI, no EOI): libjpeg's pixels and
+    /// warnings, and framed's entropy decoding reported as unused.
+    @Test func otherFilesAreLeftToLibjpeg() throws {
+        let plain = Fixture.jpeg(Self.noise, quality: 90, flags: 0)
+        let eoi = plain.count - 2
+        #expect(plain[eoi] == 0xFF && plain[eoi + 1] == 0xD9)
+        let cases: [(String, [UInt8])] = [
+            ("restart markers", Fixture.jpeg(Self.noise, quality: 90, flags: CCODECS_JPEG_RESTARTS)),
+            ("4:2:2", Fixture.jpeg(Self.noise, quality: 90, flags: CCODECS_JPEG_CHROMA_422)),
+            ("cut at 60 %", Array(plain[..<(plain.count * 6 / 10)])),
+            ("cut in the first half", Array(plain[..<(plain.count * 3 / 10)])),
+            ("bytes before EOI", Array(plain[..<eoi]) + [0x12, 0x34] + [0xFF, 0xD9]),
+            ("no EOI", Array(plain[..<eoi])),
+            ("another marker after the data", Array(plain[..<eoi]) + [0xFF, 0xFE, 0x00, 0x04, 0x41, 0x42, 0xFF, 0xD9]),
+        ]
+        for (name, bytes) in cases {
+            #expect(try Self.checkedThreads(bytes, name) == (0, 0), "\(name)")
+        }
+        let warned = try Self.decode(Array(plain[..<(plain.count * 6 / 10)]))
+        #expect(warned.status == CCODECS_OK && warned.warnings > 0)
+        // Fill bytes before EOI are part of a valid file: no warning, framed decodes it.
+        #expect(try Self.checkedThreads(Array(plain[..<eoi]) + [0xFF, 0xFF, 0xFF, 0xD9]) == (1, 2))
+    }
+
+    /// Damage in either half of the data (bytes changed, so that codes may no longer be codes):
+    /// whatever libjpeg makes of it, framed makes too.
+    @Test func damagedDataGivesLibjpegsPixels() throws {
+        let plain = Fixture.jpeg(Self.noise, quality: 90, flags: 0)
+        let start = try #require(ProgressiveScanTests.scans(plain).first).start + 14
+        for (place, step) in [(0.25, 0), (0.7, 0), (0.7, 1), (0.52, 0), (0.9, 2)] {
+            var damaged = plain
+            let at = start + Int(Double(plain.count - start) * place)
+            for i in stride(from: at, to: at + 40 * (step + 1), by: step + 1) where damaged[i] != 0xFF && damaged[i] ^ 0xA7 != 0xFF {
+                damaged[i] ^= 0xA7
+            }
+            _ = try Self.checkedThreads(damaged, "damage at \(place)")
+        }
+    }
+
+    /// DQT entries changed after encoding, so that the dequantised values reach where libjpeg's
+    /// range limit wraps (luma, C code: framed does the same) or where its SIMD 2x2 IDCT and
+    /// the C one part ways (chroma: framed leaves the file to libjpeg).
+    @Test func outOfRangeValues() throws {
+        let plain = Fixture.jpeg(Self.noise, quality: 90, flags: 0)
+        // libjpeg writes each table in a DQT segment of its own, luma's first.
+        let dqt = (2..<plain.count - 1).filter { plain[$0] == 0xFF && plain[$0 + 1] == 0xDB }
+        #expect(dqt.count == 2 && plain[dqt[0] + 4] == 0 && plain[dqt[1] + 4] == 1)
+        var luma = plain
+        luma[dqt[0] + 5] = 0xFF // luma DC: 255 a step
+        #expect(try Self.checkedThreads(luma, "luma DC x 255") == (1, 2))
+        #expect(try Self.decode(luma).pixels != (try Self.decode(plain)).pixels)
+        var chroma = plain
+        for i in 5..<69 { chroma[dqt[1] + i] = 0xFF }
+        #expect(try Self.checkedThreads(chroma, "chroma x 255") == (0, 0))
+    }
+}

@@ -253,6 +253,10 @@ static inline __attribute__((always_inline)) void refill(bit_reader *r) {
     refill_slow(r);
 }
 
+/* Whether bits past the data (the zeros after a marker, which libjpeg warns of) were taken:
+ * the rest of the picture would be made of them. */
+static int past_the_data(const bit_reader *r) { return r->ended && consumed(r) > 8 * r->marker_at; }
+
 /* Whether the data ends at bit `end` (of this reader's stream) as a valid file's does: the
  * rest of that byte is padding, and then comes EOI (after any fill bytes), as libjpeg needs
  * to finish without a warning. Reads on to the marker. */
@@ -764,7 +768,9 @@ int ccodecs_eighth_decode(ccodecs_eighth *plan, uint8_t *pixels, ccodecs_layout 
             if (matched) break;
         }
         if (first.count < 32) refill(&first);
-        if (!decode_mcu(plan, &first, prediction, record) || !put_mcu(&sink, index, record, no_shift)) goto done;
+        if (!decode_mcu(plan, &first, prediction, record) || !put_mcu(&sink, index, record, no_shift) ||
+            past_the_data(&first))
+            goto done;
     }
     if (half) {
         if (!matched) __atomic_store_n(&half->stop, 1, __ATOMIC_RELAXED);
@@ -792,7 +798,8 @@ int ccodecs_eighth_decode(ccodecs_eighth *plan, uint8_t *pixels, ccodecs_layout 
         /* Not usable: the first thread decodes the rest itself. */
         for (; index < plan->mcus; index++) {
             if (first.count < 32) refill(&first);
-            if (!decode_mcu(plan, &first, prediction, record) || !put_mcu(&sink, index, record, no_shift))
+            if (!decode_mcu(plan, &first, prediction, record) || !put_mcu(&sink, index, record, no_shift) ||
+                past_the_data(&first))
                 goto done;
         }
     }

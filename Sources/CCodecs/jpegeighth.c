@@ -616,7 +616,7 @@ static int put_mcu(pixel_sink *sink, int64_t index, const int16_t *record, const
 /* ------------------------------------------------------------------------------------------ */
 /* The second thread                                                                           */
 
-#define MAX_RESETS 64
+#define MAX_RESETS 1024 /* before it falls into step, and after the data: a few */
 
 /* The second thread's work: MCUs decoded from a byte in the middle of the data ("records"),
  * with where each began; where it had to start again after bits that were no code. */

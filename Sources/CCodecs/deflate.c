@@ -1,4 +1,5 @@
-/* zlib streams (RFC 1950) for PDF FlateDecode, through zlib itself (libpng links it anyway). */
+/* zlib streams (RFC 1950) for PDF FlateDecode and PNG rows: through zlib itself (libpng links
+ * it anyway), or for flat pictures' rows framed's own deflate writer (fastdeflate.c). */
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -6,6 +7,7 @@
 #include "ccodecs.h"
 #include "common.h"
 #include "paeth.h"
+#include "fastdeflate.h"
 
 int ccodecs_deflate(const uint8_t *data, size_t size, int level, ccodecs_buffer *out, char *message) {
     memset(out, 0, sizeof *out);
@@ -116,6 +118,33 @@ size_t ccodecs_deflate_rows_bound(uint32_t width, uint32_t rows, int plane) {
     return n + (n >> 3) + (n >> 8) + (n >> 9) + 64;
 }
 
+/* ccodecs_deflate_rows for a flat picture's band at level 1, through framed's own deflate
+ * writer (fastdeflate.c): a third less time than zlib's level 1 there, for a stream about 4 %
+ * larger. `work` holds three zeroed plane rows. */
+static int flat_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row, uint32_t rows, int plane,
+                     int last, uint8_t *work, uint8_t *out, size_t capacity, size_t *written, uint32_t *adler) {
+    size_t bpp = plane_samples(plane), count = (size_t)width * bpp, stride = (size_t)width * 4;
+    uint8_t *current = work, *above = work + count, *filtered = work + 2 * count;
+    ccodecs_lz *lz = ccodecs_lz_new(out, capacity);
+    if (!lz) return CCODECS_NO_MEMORY;
+    uLong sum = adler32(0L, Z_NULL, 0);
+    int ok = 1;
+    if (first_row > 0) plane_row(above, rgba + stride * (first_row - 1), width, plane);
+    for (uint32_t r = 0; r < rows && ok; r++) {
+        plane_row(current, rgba + stride * (first_row + r), width, plane);
+        paeth_row(filtered, current, above, count, bpp);
+        sum = adler32(sum, filtered, (uInt)(count + 1));
+        ok = ccodecs_lz_write(lz, filtered, count + 1);
+        uint8_t *swap = above; above = current; current = swap;
+    }
+    size_t size = ok ? ccodecs_lz_finish(lz, last) : 0;
+    ccodecs_lz_free(lz);
+    if (!size) return CCODECS_BAD_ARGUMENT; /* the bound was too small: cannot happen */
+    *written = size;
+    *adler = (uint32_t)sum;
+    return CCODECS_OK;
+}
+
 int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row, uint32_t rows,
                          int plane, int level, int last, uint8_t *out, size_t capacity, size_t *written,
                          uint32_t *adler, char *message) {
@@ -141,6 +170,13 @@ int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row
     int strategy = level > 0 ? band_strategy(rgba, width, first_row, rows, plane, current, above, filtered)
                              : Z_DEFAULT_STRATEGY;
     memset(work, 0, 3 * count + 1);
+    if (level == 1 && strategy == Z_DEFAULT_STRATEGY) {
+        int status = flat_rows(rgba, width, first_row, rows, plane, last, work, out, capacity, written, adler);
+        free(work);
+        if (status != CCODECS_OK)
+            ccodecs_message(message, status == CCODECS_NO_MEMORY ? "out of memory" : "cannot compress");
+        return status;
+    }
     z_stream z;
     memset(&z, 0, sizeof z);
     if (deflateInit2(&z, level, Z_DEFLATED, -15, 8, strategy) != Z_OK) {

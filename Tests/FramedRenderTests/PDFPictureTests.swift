@@ -26,11 +26,15 @@ struct PDFPictureTests {
     /// Wraps a zlib stream of predicted rows as the IDAT of an 8-bit PNG (gray or RGB), which
     /// libpng then decodes: an independent reading of the rows, the filters and the checksum.
     static func decodeAsPNG(_ stream: [UInt8], width: Int, height: Int, samples: Int) throws -> RasterImage {
+        try Pictures.decode(data: png(stream, width: width, height: height, samples: samples)).image
+    }
+
+    /// The PNG file whose IDAT is `stream`.
+    static func png(_ stream: [UInt8], width: Int, height: Int, samples: Int) -> [UInt8] {
         let colorType: UInt8 = samples == 4 ? 6 : samples == 3 ? 2 : 0
         let header = PictureBytes.be32(UInt32(width)) + PictureBytes.be32(UInt32(height)) + [8, colorType, 0, 0, 0]
-        let png = PictureBytes.pngSignature + PictureBytes.chunk("IHDR", header) + PictureBytes.chunk("IDAT", stream)
+        return PictureBytes.pngSignature + PictureBytes.chunk("IHDR", header) + PictureBytes.chunk("IDAT", stream)
             + PictureBytes.chunk("IEND", [])
-        return try Pictures.decode(data: png).image
     }
 
     /// Every plane, compressed in one band or cut into several (as on a machine with that many

@@ -12,7 +12,8 @@ import FramedRender
 /// border-color, padding, background, radius, fit, position, shadow, margin, canvas,
 /// image-dpi, scale, dpi, resample, embed, quality, lossless, flatten, no-auto-orient,
 /// intent, no-snap, preset (none). Values go through the same parsers as the command line;
-/// ones that do not parse are skipped. Checks that a PNG output is no larger than the limits.
+/// ones that do not parse are skipped. Checks that a PNG output is no larger than the limits,
+/// and decodes.
 public enum FrameFuzz {
     public static func run(_ data: [UInt8]) {
         let newline = data.firstIndex(of: 10) ?? -1
@@ -34,6 +35,15 @@ public enum FrameFuzz {
             }
             require(info.width <= 32767 && info.height <= 32767 && info.width * info.height <= FuzzLimits.maxPixels,
                          "a \(info.width)x\(info.height) PNG canvas got past the limits")
+            // Its rows (deflated by framed's own writer when flat, else zlib) read back through
+            // libpng, which checks the stream and its Adler-32, as framed's reader does.
+            var reading = DecodeOptions(maxPixels: FuzzLimits.maxPixels)
+            for libpng in [false, true] {
+                reading.libpngRows = libpng
+                do { _ = try Pictures.decode(.bytes(framed.bytes), options: reading) } catch {
+                    fatalError("the PNG output does not decode (libpng rows: \(libpng)): \(error)")
+                }
+            }
         }
     }
 

@@ -222,7 +222,8 @@ enum {
 /* Rows first_row to first_row + rows - 1 of RGBA8 rows of `width` pixels, reduced to one plane,
  * each row PNG-filtered (Paeth, filter byte 4; the row above first_row is its predictor, none
  * for row 0) and compressed as raw deflate (RFC 1951) at zlib `level` (with run-length matches
- * only, Z_RLE, when the filtered rows are mostly not zero: photos) into `out` (`capacity`
+ * only, Z_RLE, when the filtered rows are mostly not zero: photos; at level 1 when they are
+ * mostly zero, by framed's own writer, fastdeflate.c) into `out` (`capacity`
  * bytes, at least ccodecs_deflate_rows_bound; *written says how many were used). A part that
  * is not `last` ends with a sync flush (byte-aligned, not final) so that parts concatenate
  * into one deflate stream; the last part ends the stream. *adler is the Adler-32 of the

@@ -54,7 +54,7 @@ static const uint8_t length_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4
 
 /* ---- bits out ---- */
 
-static void put(ccodecs_lz *lz, uint32_t value, int n) {
+static inline void put(ccodecs_lz *lz, uint32_t value, int n) {
     lz->bits |= (uint64_t)value << lz->count;
     lz->count += n;
     if (lz->count >= 32) {
@@ -85,6 +85,11 @@ static int room(ccodecs_lz *lz, size_t bytes) {
 
 /* ---- Huffman codes ---- */
 
+static int compare_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 /* Code lengths (at most `limit` bits) for symbols with these frequencies: a Huffman code,
  * made complete (at least two symbols), its longest codes shortened as JPEG's Annex K.3 does,
  * which keeps it complete. */
@@ -96,19 +101,15 @@ static void code_lengths(uint32_t *frequency, int n, int limit, uint8_t *length)
             frequency[i] = 1;
             used++;
         }
+    /* By frequency, rarest first (ties by symbol): each as frequency << 9 | symbol. */
+    uint64_t order[320];
     int symbol[320], m = 0;
     for (int i = 0; i < n; i++) {
         length[i] = 0;
-        if (frequency[i]) symbol[m++] = i;
+        if (frequency[i]) order[m++] = (uint64_t)frequency[i] << 9 | (uint64_t)i;
     }
-    for (int i = 1; i < m; i++) { /* by frequency, rarest first */
-        int s = symbol[i], j = i;
-        while (j > 0 && frequency[symbol[j - 1]] > frequency[s]) {
-            symbol[j] = symbol[j - 1];
-            j--;
-        }
-        symbol[j] = s;
-    }
+    qsort(order, (size_t)m, sizeof *order, compare_u64);
+    for (int i = 0; i < m; i++) symbol[i] = (int)(order[i] & 511);
     /* Two queues: leaves in order, then the merged nodes, which come out in order too. */
     uint64_t weight[640];
     int parent[640], nodes = m, leaf = 0, inner = m;

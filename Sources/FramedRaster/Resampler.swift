@@ -309,38 +309,10 @@ private struct Band: @unchecked Sendable {
         }
     }
 
-    /// Rounds and clamps a row of sums to straight RGBA8 (un-premultiplying when needed).
+    /// Rounds and clamps a row of sums to straight RGBA8 (un-premultiplying when needed), in the
+    /// shim (`ccodecs_store_rgba`, four lanes at a time).
     private func store(_ sum: UnsafePointer<Float>, into out: UnsafeMutablePointer<UInt8>) {
-        let n = width * 4
-        if premultiplied {
-            for i in Swift.stride(from: 0, to: n, by: 4) {
-                let a = min(max(sum[i + 3], 0), 255)
-                if a < 0.5 {
-                    out[i] = 0; out[i + 1] = 0; out[i + 2] = 0; out[i + 3] = 0
-                } else {
-                    // Clamping the straight colour to 0...255 is clamping the premultiplied
-                    // one to 0...alpha (Lanczos rings overshoot both ways).
-                    let f = 255 / a
-                    out[i] = Band.byte(sum[i] * f)
-                    out[i + 1] = Band.byte(sum[i + 1] * f)
-                    out[i + 2] = Band.byte(sum[i + 2] * f)
-                    out[i + 3] = Band.byte(a)
-                }
-            }
-        } else {
-            for i in Swift.stride(from: 0, to: n, by: 4) {
-                out[i] = Band.byte(sum[i])
-                out[i + 1] = Band.byte(sum[i + 1])
-                out[i + 2] = Band.byte(sum[i + 2])
-                out[i + 3] = 255
-            }
-        }
-    }
-
-    /// Clamped to 0...255 and rounded half up.
-    @inline(__always)
-    private static func byte(_ v: Float) -> UInt8 {
-        UInt8(truncatingIfNeeded: Int32(min(max(v, 0), 255) + 0.5))
+        ccodecs_store_rgba(sum, out, width, premultiplied ? 1 : 0)
     }
 }
 

@@ -211,6 +211,11 @@ int ccodecs_jpeg_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height
  * (0-9), through zlib's compress2. */
 int ccodecs_deflate(const uint8_t *data, size_t size, int level, ccodecs_buffer *out, char *message);
 
+/* A row of `pixels` RGBA Float sums (0...255 give or take the filter's overshoot; with alpha,
+ * premultiplied) as straight RGBA8: each clamped to 0...255 and rounded half up, the colour
+ * divided by alpha first (0 where alpha rounds to 0), alpha 255 when not premultiplied. */
+void ccodecs_store_rgba(const float *sum, uint8_t *out, size_t pixels, int premultiplied);
+
 /* Which samples of RGBA8 rows ccodecs_deflate_rows compresses. */
 enum {
     CCODECS_PLANE_RGB = 0,            /* R, G, B: 3 samples a pixel */

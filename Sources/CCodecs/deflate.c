@@ -127,13 +127,13 @@ static int flat_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row, ui
     uint8_t *current = work, *above = work + count, *filtered = work + 2 * count;
     ccodecs_lz *lz = ccodecs_lz_new(out, capacity);
     if (!lz) return CCODECS_NO_MEMORY;
-    uLong sum = adler32(0L, Z_NULL, 0);
+    uint32_t sum = 1;
     int ok = 1;
     if (first_row > 0) plane_row(above, rgba + stride * (first_row - 1), width, plane);
     for (uint32_t r = 0; r < rows && ok; r++) {
         plane_row(current, rgba + stride * (first_row + r), width, plane);
         paeth_row(filtered, current, above, count, bpp);
-        sum = adler32(sum, filtered, (uInt)(count + 1));
+        sum = ccodecs_adler32(sum, filtered, count + 1);
         ok = ccodecs_lz_write(lz, filtered, count + 1);
         uint8_t *swap = above; above = current; current = swap;
     }
@@ -141,7 +141,7 @@ static int flat_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row, ui
     ccodecs_lz_free(lz);
     if (!size) return CCODECS_BAD_ARGUMENT; /* the bound was too small: cannot happen */
     *written = size;
-    *adler = (uint32_t)sum;
+    *adler = sum;
     return CCODECS_OK;
 }
 
@@ -187,13 +187,13 @@ int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row
     z.next_out = out;
     z.avail_out = (uInt)capacity;
 
-    uLong sum = adler32(0L, Z_NULL, 0);
+    uint32_t sum = 1;
     int status = Z_OK;
     if (first_row > 0) plane_row(above, rgba + stride * (first_row - 1), width, plane);
     for (uint32_t r = 0; r < rows && status == Z_OK; r++) {
         plane_row(current, rgba + stride * (first_row + r), width, plane);
         paeth_row(filtered, current, above, count, bpp);
-        sum = adler32(sum, filtered, (uInt)(count + 1));
+        sum = ccodecs_adler32(sum, filtered, count + 1);
         z.next_in = filtered;
         z.avail_in = (uInt)(count + 1);
         int flush = r + 1 < rows ? Z_NO_FLUSH : (last ? Z_FINISH : Z_SYNC_FLUSH);
@@ -211,8 +211,53 @@ int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row
         ccodecs_message(message, "zlib: cannot compress");
         return CCODECS_BAD_ARGUMENT;
     }
-    *adler = (uint32_t)sum;
+    *adler = sum;
     return CCODECS_OK;
+}
+
+uint32_t ccodecs_adler32(uint32_t adler, const uint8_t *data, size_t size) {
+    enum { MOD = 65521, CHUNK = 5552 }; /* the most bytes before the sums must be reduced */
+    uint64_t s1 = adler & 0xFFFF, s2 = adler >> 16;
+    while (size > 0) {
+        size_t chunk = size < CHUNK ? size : CHUNK;
+        size -= chunk;
+#ifdef __SSE2__
+        /* Sixteen bytes at a time: s2 gains 16 * s1 (s1 as it was before them) and each byte
+         * weighted 16 down to 1; s1 gains their sum. */
+        size_t blocks = chunk / 16;
+        if (blocks) {
+            const __m128i zero = _mm_setzero_si128();
+            const __m128i first = _mm_setr_epi16(16, 15, 14, 13, 12, 11, 10, 9);
+            const __m128i second = _mm_setr_epi16(8, 7, 6, 5, 4, 3, 2, 1);
+            __m128i sums = zero, before = zero, weighted = zero;
+            for (size_t b = 0; b < blocks; b++, data += 16) {
+                __m128i bytes = _mm_loadu_si128((const __m128i *)data);
+                before = _mm_add_epi32(before, sums);
+                sums = _mm_add_epi32(sums, _mm_sad_epu8(bytes, zero));
+                weighted = _mm_add_epi32(weighted, _mm_madd_epi16(_mm_unpacklo_epi8(bytes, zero), first));
+                weighted = _mm_add_epi32(weighted, _mm_madd_epi16(_mm_unpackhi_epi8(bytes, zero), second));
+            }
+            uint32_t lane[4];
+            uint64_t total = 0, prior = 0, mixed = 0;
+            _mm_storeu_si128((__m128i *)lane, sums);
+            total = (uint64_t)lane[0] + lane[2];
+            _mm_storeu_si128((__m128i *)lane, before);
+            prior = (uint64_t)lane[0] + lane[2];
+            _mm_storeu_si128((__m128i *)lane, weighted);
+            mixed = (uint64_t)lane[0] + lane[1] + lane[2] + lane[3];
+            s2 += 16 * blocks * s1 + 16 * prior + mixed;
+            s1 += total;
+            chunk -= blocks * 16;
+        }
+#endif
+        for (; chunk > 0; chunk--) {
+            s1 += *data++;
+            s2 += s1;
+        }
+        s1 %= MOD;
+        s2 %= MOD;
+    }
+    return (uint32_t)(s2 << 16 | s1);
 }
 
 uint32_t ccodecs_adler32_combine(uint32_t a, uint32_t b, uint64_t b_length) {

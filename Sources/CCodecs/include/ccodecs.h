@@ -241,6 +241,9 @@ int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row
 /* The most bytes ccodecs_deflate_rows can write for `rows` rows. */
 size_t ccodecs_deflate_rows_bound(uint32_t width, uint32_t rows, int plane);
 
+/* The Adler-32 of `size` bytes after `adler` (1 to start), as zlib's adler32 (SSE2 here). */
+uint32_t ccodecs_adler32(uint32_t adler, const uint8_t *data, size_t size);
+
 /* zlib's adler32_combine: the Adler-32 of A then B from theirs and B's length. */
 uint32_t ccodecs_adler32_combine(uint32_t a, uint32_t b, uint64_t b_length);
 

@@ -689,6 +689,30 @@ static int contiguous(const second_half *half, int64_t first, int64_t need) {
     return 1;
 }
 
+/* The second half (joined) from its record j on, for MCUs `index` to the end, where the first
+ * thread met it with these DC predictions: 1 when its records follow each other up to an EOI
+ * and are put in place, 0 when they are not usable, -1 when a value is out of range (libjpeg
+ * then decodes the file). */
+static int take_second_half(second_half *half, pixel_sink *sink, int64_t index, int64_t j,
+                            const int32_t prediction[3]) {
+    const ccodecs_eighth *plan = half->plan;
+    int64_t need = plan->mcus - index, count = half->published;
+    if (half->overflowed || j + need > count || !contiguous(half, j, need)) return 0;
+    int64_t end = record_end(half, j + need - 1, count);
+    if (end < 0 || !ends_at_eoi(&half->reader, end)) return 0;
+    /* Its DCs were predicted from 0 at its first record: shift them by the difference from
+     * the first half's predictions where the two meet. */
+    int16_t shift[3] = {0, 0, 0};
+    for (int b = 0; b < plan->blocks; b++) {
+        int c = plan->block[b].component;
+        int16_t before = j ? half->records[(j - 1) * plan->record_size + plan->block[b].slot] : 0;
+        shift[c] = (int16_t)(prediction[c] - before);
+    }
+    for (int64_t i = 0; i < need; i++)
+        if (!put_mcu(sink, index + i, half->records + (j + i) * plan->record_size, shift)) return -1;
+    return 1;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 
 /* Where the second thread starts: halfway through the data, not just after an FF (which
@@ -712,7 +736,7 @@ static size_t middle_of_data(const ccodecs_eighth *plan) {
 #define SPLIT_BYTES (1u << 20)
 
 int ccodecs_eighth_decode(ccodecs_eighth *plan, uint8_t *pixels, ccodecs_layout layout, int threads) {
-    int status = 0, matched = 0, joined = 0;
+    int status = 0, joined = 0;
     size_t stride = (size_t)plan->width * 4;
     pixel_sink sink = {plan, malloc(stride * (size_t)plan->mcu_height), pixels, layout,
                        ccodecs_layout_is_stored(layout, plan->width)};
@@ -751,6 +775,7 @@ int ccodecs_eighth_decode(ccodecs_eighth *plan, uint8_t *pixels, ccodecs_layout 
         if (looking && offset_of(&first, first.p) > half->start) {
             /* Does an MCU of the second half begin here? Bits measured from its start. */
             int64_t here = consumed(&first) - 8 * ((int64_t)(half->start - plan->data_start) - first.skipped_before);
+            int matched = 0;
             for (;;) {
                 int64_t published = __atomic_load_n(&half->published, __ATOMIC_ACQUIRE);
                 while (j < published && (int64_t)half->begins[j] < here) j++;
@@ -765,43 +790,21 @@ int ccodecs_eighth_decode(ccodecs_eighth *plan, uint8_t *pixels, ccodecs_layout 
                 if (!plan->always_split) break;
                 sched_yield(); /* tests: until the second thread has been here */
             }
-            if (matched) break;
+            if (matched) {
+                pthread_join(half->thread, NULL);
+                joined = 1;
+                int taken = take_second_half(half, &sink, index, j, prediction);
+                if (taken) {
+                    status = taken > 0 ? 2 : 0;
+                    goto done;
+                }
+                looking = 0; /* not usable: the first thread decodes the rest itself */
+            }
         }
         if (first.count < 32) refill(&first);
         if (!decode_mcu(plan, &first, prediction, record) || !put_mcu(&sink, index, record, no_shift) ||
             past_the_data(&first))
             goto done;
-    }
-    if (half) {
-        if (!matched) __atomic_store_n(&half->stop, 1, __ATOMIC_RELAXED);
-        pthread_join(half->thread, NULL);
-        joined = 1;
-    }
-    if (matched) {
-        int64_t need = plan->mcus - index, count = half->published;
-        int usable = !half->overflowed && j + need <= count && contiguous(half, j, need);
-        int64_t end = usable ? record_end(half, j + need - 1, count) : -1;
-        if (usable && end >= 0 && ends_at_eoi(&half->reader, end)) {
-            /* The second half's DCs were predicted from 0 at its first record: shift them by
-             * the difference from the first half's predictions where they meet. */
-            int16_t shift[3] = {0, 0, 0};
-            for (int b = 0; b < plan->blocks; b++) {
-                int c = plan->block[b].component;
-                int16_t before = j ? half->records[(j - 1) * plan->record_size + plan->block[b].slot] : 0;
-                shift[c] = (int16_t)(prediction[c] - before);
-            }
-            for (int64_t i = 0; i < need; i++)
-                if (!put_mcu(&sink, index + i, half->records + (j + i) * plan->record_size, shift)) goto done;
-            status = 2;
-            goto done;
-        }
-        /* Not usable: the first thread decodes the rest itself. */
-        for (; index < plan->mcus; index++) {
-            if (first.count < 32) refill(&first);
-            if (!decode_mcu(plan, &first, prediction, record) || !put_mcu(&sink, index, record, no_shift) ||
-                past_the_data(&first))
-                goto done;
-        }
     }
     if (ends_at_eoi(&first, consumed(&first))) status = 1;
 done:

@@ -660,24 +660,22 @@ static int open_run(jpeg_reader *reader, const ccodecs_input *input, int scale_d
         jpeg_calc_output_dimensions(cinfo);
         reader->eighth = ccodecs_eighth_plan(cinfo, input, reader->source.offset - reader->source.pub.bytes_in_buffer,
                                              (flags & CCODECS_JPEG_ALWAYS_SPLIT) != 0);
-        if (reader->eighth) { /* jpeg_start_decompress waits for read_run, should it be needed */
-            reader->pub.streams_rows = 1;
-            out->width = cinfo->output_width;
-            out->height = cinfo->output_height;
-            out->scale_denom = scale_denom;
-            return CCODECS_OK;
+    }
+    /* With a plan for jpegeighth.c, jpeg_start_decompress waits for read_run, should it be
+     * needed after all. */
+    if (!reader->eighth) {
+        if (jpeg_has_multiple_scans(cinfo) && !reader->chroma) watch_coefficients(cinfo, &reader->arrays, 0);
+        jpeg_start_decompress(cinfo);
+        if ((status = join_chroma(reader, errors->message))) return status;
+        if (reader->chroma && (reader->chroma->cinfo.output_width != cinfo->output_width ||
+                               reader->chroma->cinfo.output_height != cinfo->output_height)) {
+            ccodecs_message(errors->message, "the luma and chroma decoders disagree on the size");
+            return CCODECS_ERROR;
         }
     }
-    if (jpeg_has_multiple_scans(cinfo) && !reader->chroma) watch_coefficients(cinfo, &reader->arrays, 0);
-    jpeg_start_decompress(cinfo);
-    if ((status = join_chroma(reader, errors->message))) return status;
-    if (reader->chroma && (reader->chroma->cinfo.output_width != cinfo->output_width ||
-                           reader->chroma->cinfo.output_height != cinfo->output_height)) {
-        ccodecs_message(errors->message, "the luma and chroma decoders disagree on the size");
-        return CCODECS_ERROR;
-    }
-    /* A progressive file's scans were all read by jpeg_start_decompress. */
-    reader->pub.streams_rows = !jpeg_has_multiple_scans(cinfo);
+    /* A progressive file's scans were all read by jpeg_start_decompress (jpegeighth.c's rows
+     * are published together, when it is done). */
+    reader->pub.streams_rows = reader->eighth != NULL || !jpeg_has_multiple_scans(cinfo);
     out->width = cinfo->output_width;
     out->height = cinfo->output_height;
     out->scale_denom = scale_denom;

@@ -470,7 +470,7 @@ typedef struct {
     int walked;             /* whether it has */
     coefficient_arrays arrays;
     chroma_decoder *chroma; /* split_decode */
-    ccodecs_eighth *eighth; /* a baseline picture at 1/8, entropy-decoded by jpegeighth.c */
+    ccodecs_eighth *eighth; /* a baseline picture at 1/8 or 1/4, entropy-decoded by jpegeighth.c */
 } jpeg_reader;
 
 /* The file's AC scans (list_ac_scans) into reader->unread, walked once for both
@@ -656,7 +656,7 @@ static int open_run(jpeg_reader *reader, const ccodecs_input *input, int scale_d
         if (!leave_unused_scans(reader) && !(flags & CCODECS_JPEG_ONE_THREAD) && split_decode(reader, cinfo->scale_denom))
             out->decoders = 2;
     }
-    if (scale_denom == 8 && !cinfo->progressive_mode && !(flags & CCODECS_JPEG_LIBJPEG_ALONE)) {
+    if (scale_denom > 1 && !cinfo->progressive_mode && !(flags & CCODECS_JPEG_LIBJPEG_ALONE)) {
         jpeg_calc_output_dimensions(cinfo);
         reader->eighth = ccodecs_eighth_plan(cinfo, input, reader->source.offset - reader->source.pub.bytes_in_buffer,
                                              (flags & CCODECS_JPEG_ALWAYS_SPLIT) != 0);

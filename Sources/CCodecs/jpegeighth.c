@@ -1,23 +1,29 @@
-/* Baseline JPEGs at 1/8 scale, entropy-decoded by framed rather than by libjpeg.
+/* Baseline JPEGs at 1/8 and 1/4 scale, entropy-decoded by framed rather than by libjpeg.
  *
  * Why: at 1/8, libjpeg makes one pixel of a luma block from its DC coefficient alone
  * (jpeg_idct_1x1) and 2x2 pixels of a 4:2:0 chroma block from 25 of its coefficients
  * (jpeg_idct_2x2), yet every coefficient must be Huffman-decoded to find where the next block
- * starts. That is nearly all of the decode (about 150 ms for a 48 MP file), on one core.
+ * starts. That is nearly all of the decode (about 150 ms for a 48 MP file), on one core. At 1/4
+ * (jpeg_idct_2x2 for luma, jpeg_idct_4x4 for 4:2:0 chroma) the Huffman decoding is still most
+ * of it.
  *
  * How: one thread decodes from the start of the entropy-coded data; a second one starts at a
  * byte in the middle, with no idea where a block begins there. Huffman codes fall into step
  * within a few blocks, so once the first thread reaches an MCU boundary where the second one
  * has been, the rest of the picture is the second thread's. Its DC coefficients were predicted
  * from 0, and are shifted by the first thread's predictions at that point. It keeps per MCU
- * only what the output needs: the DC of each block, and for a chroma block the part of the
- * 2x2 IDCT that does not depend on the DC.
+ * only what the output needs: the DC of each block, and for a block of more than one pixel the
+ * part of its IDCT that does not depend on the DC. At 1/4 that is more bytes than the pixels
+ * it makes, so it is kept in chunks, each freed as soon as its pixels are written.
+ *
+ * At 1/8 this decoder also runs on one thread (it is a little faster than libjpeg there); at
+ * 1/4 only on two, since libjpeg's SIMD IDCTs beat its scalar ones on one core.
  *
  * Exactly libjpeg's pixels: the tables are the ones libjpeg's jpeg_read_header read, and the
- * arithmetic is that of jpeg_idct_1x1, jpeg_idct_2x2 (whose SIMD version agrees with the C
- * one while its values stay in 16 bits, which is checked), range limiting and YCbCr to RGB.
- * Any file that strays from what this handles exactly (restart markers, other samplings,
- * corrupt or cut-short data, no EOI right after the data, values out of range) makes
+ * arithmetic is that of jpeg_idct_1x1, jpeg_idct_2x2, jpeg_idct_4x4 (whose SIMD versions agree
+ * with the C ones while their values stay in 16 bits, which is checked), range limiting and
+ * YCbCr to RGB. Any file that strays from what this handles exactly (restart markers, other
+ * samplings, corrupt or cut-short data, no EOI right after the data, values out of range) makes
  * ccodecs_eighth_decode return 0, and libjpeg decodes the file, warnings and all. */
 #include <stdio.h> /* before jpeglib.h */
 #include <limits.h>
@@ -272,9 +278,6 @@ static int ends_at_eoi(bit_reader *r, int64_t end) {
 /* ------------------------------------------------------------------------------------------ */
 /* The plan: what the header says, in the form the decode wants                                */
 
-/* Rows and columns of a block's coefficients that jpeg_idct_2x2 reads: 5 x 5 of them. */
-static const int idct2_lines[5] = {0, 1, 3, 5, 7};
-
 /* Zigzag index to natural index, with libjpeg's 16 extra entries (jpeg_natural_order). */
 static const uint8_t natural[80] = {
      0,  1,  8, 16,  9,  2,  3, 10, 17, 24, 32, 25, 18, 11,  4,  5, 12, 19, 26, 33,
@@ -282,41 +285,56 @@ static const uint8_t natural[80] = {
     29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54,
     47, 55, 62, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63};
 
-enum { ONE_PIXEL, TWO_BY_TWO }; /* a block's output: jpeg_idct_1x1 or jpeg_idct_2x2 */
+#define NOT_READ 64       /* slot of a coefficient that a block's IDCT does not read */
+#define MAX_MCU_SIDE 16   /* output pixels across (and down) an MCU */
+
+/* Which IDCT makes a block's pixels: its output side, 1 (jpeg_idct_1x1), 2 (jpeg_idct_2x2) or
+ * 4 (jpeg_idct_4x4), as libjpeg picks it for the block's component (DCT_scaled_size: at 1/4,
+ * 4:2:0 chroma gets 4x4 from a block where luma gets 2x2). Index in `slots`: */
+static int size_index(int size) { return size == 2 ? 0 : 1; }
 
 typedef struct {
     const huffman_table *dc, *ac;
     int component;   /* index in comp_info: 0 = Y (or gray), 1 = Cb, 2 = Cr */
-    int kind;
-    int x, y;        /* ONE_PIXEL: its pixel in the MCU */
-    int slot;        /* its first int16 in an MCU's record */
+    int size;        /* output pixels across the block: 1, 2 or 4 */
+    int x, y;        /* its top-left pixel in the MCU's output */
+    int slot;        /* its first int16 in an MCU's record: the DC, then size x size values */
 } block_plan;
 
 struct ccodecs_eighth {
     ccodecs_input input;
     size_t data_start;
     uint32_t width, height;          /* output size */
+    int scale_denom;                 /* 4 or 8 */
     int components;                  /* 1 (gray) or 3 (YCbCr) */
     int blocks;
     block_plan block[MAX_BLOCKS];
-    int record_size;                 /* int16s kept per MCU: 1 per ONE_PIXEL block, 5 per TWO_BY_TWO */
+    int record_size;                 /* int16s kept per MCU: 1 per 1x1 block, 1 + size^2 per other */
     int mcu_width, mcu_height;       /* output pixels per MCU */
     int64_t mcus_per_row, mcu_rows, mcus;
     int always_split;                /* CCODECS_JPEG_ALWAYS_SPLIT */
-    int16_t dc_quant[3];             /* each component's DC multiplier (libjpeg's ISLOW_MULT_TYPE) */
-    int16_t quant25[3][25];          /* the multipliers jpeg_idct_2x2 reads */
-    int8_t slot25[80];               /* zigzag index -> index in 25 (25: not read) */
+    int16_t quant[3][64];            /* each component's multipliers, natural order (ISLOW_MULT_TYPE) */
+    uint8_t slots[2][80];            /* by size_index: zigzag index -> natural index, or NOT_READ */
     uint8_t range[1024];             /* libjpeg's post-IDCT range limit, by value & 1023 */
     ccodecs_ycc_tables ycc;
     huffman_table tables[6];
 };
+
+/* Whether the IDCT of a block of `size` reads the coefficient at natural index `n`:
+ * jpeg_idct_2x2 skips rows and columns 2, 4 and 6; jpeg_idct_4x4 skips row and column 4. */
+static int is_read(int size, int n) {
+    int row = n / 8, column = n % 8;
+    if (size == 2) return (row == 0 || row % 2) && (column == 0 || column % 2);
+    return row != 4 && column != 4;
+}
 
 ccodecs_eighth *ccodecs_eighth_plan(void *decompressor, const ccodecs_input *input, size_t data_start,
                                     int always_split) {
     struct jpeg_decompress_struct *cinfo = decompressor;
     if (cinfo->progressive_mode || cinfo->arith_code || cinfo->data_precision != 8 || cinfo->restart_interval ||
         cinfo->comps_in_scan != cinfo->num_components || cinfo->Ss != 0 || cinfo->Se != 63 || cinfo->Ah ||
-        cinfo->Al || cinfo->scale_denom != 8 || cinfo->scale_num != 1 || cinfo->output_width == 0)
+        cinfo->Al || cinfo->scale_num != 1 || cinfo->output_width == 0 ||
+        (cinfo->scale_denom != 8 && cinfo->scale_denom != 4))
         return NULL;
     int gray = cinfo->num_components == 1 && cinfo->jpeg_color_space == JCS_GRAYSCALE &&
                cinfo->out_color_space == JCS_GRAYSCALE;
@@ -330,10 +348,12 @@ ccodecs_eighth *ccodecs_eighth_plan(void *decompressor, const ccodecs_input *inp
     plan->always_split = always_split;
     plan->width = cinfo->output_width;
     plan->height = cinfo->output_height;
+    plan->scale_denom = (int)cinfo->scale_denom;
     plan->components = cinfo->num_components;
-    int interleaved = cinfo->comps_in_scan > 1, tables = 0;
-    plan->mcu_width = interleaved ? cinfo->max_h_samp_factor : 1;
-    plan->mcu_height = interleaved ? cinfo->max_v_samp_factor : 1;
+    int interleaved = cinfo->comps_in_scan > 1, tables = 0, luma = 8 / plan->scale_denom;
+    plan->mcu_width = (interleaved ? cinfo->max_h_samp_factor : 1) * luma;
+    plan->mcu_height = (interleaved ? cinfo->max_v_samp_factor : 1) * luma;
+    if (plan->mcu_width > MAX_MCU_SIDE || plan->mcu_height > MAX_MCU_SIDE) goto refuse;
     if (interleaved) {
         plan->mcus_per_row = ((int64_t)cinfo->image_width + 8 * cinfo->max_h_samp_factor - 1) / (8 * cinfo->max_h_samp_factor);
         plan->mcu_rows = ((int64_t)cinfo->image_height + 8 * cinfo->max_v_samp_factor - 1) / (8 * cinfo->max_v_samp_factor);
@@ -351,10 +371,10 @@ ccodecs_eighth *ccodecs_eighth_plan(void *decompressor, const ccodecs_input *inp
         int scaled = component->DCT_scaled_size;
 #endif
         int h = interleaved ? component->h_samp_factor : 1, v = interleaved ? component->v_samp_factor : 1;
-        /* Each component must come out at the output's size without upsampling: luma (and
-         * 4:4:4 chroma) one pixel a block, 4:2:0 chroma 2x2 pixels a block. */
-        if (c < 0 || c >= plan->components || (scaled != 1 && scaled != 2) || h * scaled != plan->mcu_width ||
-            v * scaled != plan->mcu_height || plan->blocks + h * v > MAX_BLOCKS)
+        /* Each component must come out at the output's size without upsampling (at 1/8,
+         * luma one pixel a block and 4:2:0 chroma 2x2 a block; at 1/4, 2x2 and 4x4...). */
+        if (c < 0 || c >= plan->components || (scaled != 1 && scaled != 2 && scaled != 4) ||
+            h * scaled != plan->mcu_width || v * scaled != plan->mcu_height || plan->blocks + h * v > MAX_BLOCKS)
             goto refuse;
         JQUANT_TBL *quant = component->quant_tbl_no >= 0 && component->quant_tbl_no < NUM_QUANT_TBLS
             ? cinfo->quant_tbl_ptrs[component->quant_tbl_no] : NULL;
@@ -366,26 +386,17 @@ ccodecs_eighth *ccodecs_eighth_plan(void *decompressor, const ccodecs_input *inp
         huffman_table *dc_table = &plan->tables[tables++], *ac_table = &plan->tables[tables++];
         if (!build_table(dc_table, dc, 1) || !build_table(ac_table, ac, 0)) goto refuse;
         /* As libjpeg's jddctmgr.c: quantval (UINT16) as ISLOW_MULT_TYPE (short). */
-        plan->dc_quant[c] = (int16_t)quant->quantval[0];
-        for (int row = 0; row < 5; row++)
-            for (int column = 0; column < 5; column++)
-                plan->quant25[c][row * 5 + column] = (int16_t)quant->quantval[idct2_lines[row] * 8 + idct2_lines[column]];
+        for (int n = 0; n < 64; n++) plan->quant[c][n] = (int16_t)quant->quantval[n];
         for (int y = 0; y < v; y++)
             for (int x = 0; x < h; x++) {
                 block_plan *block = &plan->block[plan->blocks++];
-                *block = (block_plan){dc_table, ac_table, c, scaled == 1 ? ONE_PIXEL : TWO_BY_TWO, x, y,
-                                      plan->record_size};
-                plan->record_size += scaled == 1 ? 1 : 5;
+                *block = (block_plan){dc_table, ac_table, c, scaled, x * scaled, y * scaled, plan->record_size};
+                plan->record_size += scaled == 1 ? 1 : 1 + scaled * scaled;
             }
     }
-    for (int k = 0; k < 80; k++) {
-        int row = natural[k] / 8, column = natural[k] % 8, r = -1, c = -1;
-        for (int i = 0; i < 5; i++) {
-            if (idct2_lines[i] == row) r = i;
-            if (idct2_lines[i] == column) c = i;
-        }
-        plan->slot25[k] = (int8_t)(r < 0 || c < 0 ? 25 : r * 5 + c);
-    }
+    for (int s = 0; s < 2; s++)
+        for (int k = 0; k < 80; k++)
+            plan->slots[s][k] = (uint8_t)(k < 64 && is_read(2 << s, natural[k]) ? natural[k] : NOT_READ);
     /* jdmaster.c prepare_range_limit_table, seen from IDCT_range_limit: x (masked to 10 bits,
      * read as signed) + 128, clamped. */
     for (int i = 0; i < 1024; i++) {
@@ -405,44 +416,110 @@ void ccodecs_eighth_free(ccodecs_eighth *plan) { free(plan); }
 /* Blocks                                                                                      */
 
 #define LIMIT_16 16383          /* values kept well inside 16 bits, where SIMD and C agree */
+#define LIMIT_A 8191            /* a DC-free column-0 value: 4 * dc + it stays inside 16 bits */
 #define LIMIT_SUM (1 << 29)
 
-/* The part of jpeg_idct_2x2 (jidctred.c) that does not depend on the DC coefficient: with
- * dc = the dequantized DC, output (x, y) is range_limit[(dc + e[2 * y + x] + 4) >> 3] when
- * |dc| <= 2047. Shown by writing libjpeg's descales out: the DC enters pass 1 as dc << 15 and
- * leaves it as exactly 4 * dc, and pass 2 divides (dc << 17) + E by 2^20 with rounding, which
- * is (dc + floor(E / 2^17) + 4) >> 3; its zero-input shortcuts give the same values. 0 when a
- * value leaves the range where libjpeg-turbo's SIMD version (16-bit lanes) gives the same. */
-static int idct2_without_dc(const int16_t coef[25], const int16_t quant[25], int16_t e[4]) {
+/* The IDCTs below give the part of libjpeg's output that does not depend on the DC: with
+ * dc = the block's dequantized DC, output (x, y) is range_limit[(dc + e[y * size + x] + 4) >> 3]
+ * when |dc| <= 2047. Shown by writing libjpeg's descales out: in pass 1 the DC adds dc << B to
+ * column 0 for some B at least the descale, so it leaves it as exactly 4 * dc; in pass 2, 4 * dc
+ * goes in shifted left by D - 5, where D is the final descale (20 in jpeg_idct_2x2, 19 in
+ * jpeg_idct_4x4), so the output is (dc * 2^(D-3) + S + 2^(D-1)) >> D for
+ * the DC-free sum S, which is (dc + floor(S / 2^(D-3)) + 4) >> 3. The zero-column and zero-row
+ * shortcuts give the same values. Each returns 0 when a value leaves the range where
+ * libjpeg-turbo's SIMD versions (16-bit lanes, 32-bit sums) give what the C code gives (with
+ * inputs and first-pass values inside LIMIT_16, no 32-bit sum of theirs can overflow).
+ * `in` holds the dequantized coefficients (in[0], the DC, is 0), natural order. */
+
+static int in_16(int64_t value) { return value <= LIMIT_16 && value >= -LIMIT_16; }
+static int in_a(int64_t value) { return value <= LIMIT_A && value >= -LIMIT_A; }
+
+/* jpeg_idct_2x2 (jidctred.c): columns and rows 0, 1, 3, 5, 7. */
+static int idct2_without_dc(const int64_t in[64], int16_t e[4]) {
     static const int64_t c7 = -5906, c5 = 6967, c3 = -10426, c1 = 29692; /* FIX(...) at 13 bits */
-    int64_t in[25], ws[2][5], a[2];
-    for (int i = 1; i < 25; i++) {
-        in[i] = (int64_t)coef[i] * quant[i];
-        if (in[i] > LIMIT_16 || in[i] < -LIMIT_16) return 0;
-    }
-    for (int column = 0; column < 5; column++) {
-        int64_t odd = in[20 + column] * c7 + in[15 + column] * c5 + in[10 + column] * c3 + in[5 + column] * c1;
+    static const int lines[5] = {0, 1, 3, 5, 7};
+    int64_t ws[2][8], a[2];
+    for (int i = 0; i < 5; i++) {
+        int column = lines[i];
+        if (!(in[8 + column] | in[24 + column] | in[40 + column] | in[56 + column])) {
+            if (column == 0) a[0] = a[1] = 0;
+            else ws[0][column] = ws[1][column] = in[column] * 4;
+            continue;
+        }
+        int64_t odd = in[56 + column] * c7 + in[40 + column] * c5 + in[24 + column] * c3 + in[8 + column] * c1;
         if (odd > LIMIT_SUM || odd < -LIMIT_SUM) return 0;
         if (column == 0) {
             a[0] = (odd + 4096) >> 13;
             a[1] = (-odd + 4096) >> 13;
-            if (a[0] > 8191 || a[0] < -8191 || a[1] > 8191 || a[1] < -8191) return 0;
+            if (!in_a(a[0]) || !in_a(a[1])) return 0;
             continue;
         }
         int64_t even = in[column] * 32768;
         ws[0][column] = (even + odd + 4096) >> 13;
         ws[1][column] = (even - odd + 4096) >> 13;
-        if (ws[0][column] > LIMIT_16 || ws[0][column] < -LIMIT_16 || ws[1][column] > LIMIT_16 ||
-            ws[1][column] < -LIMIT_16)
-            return 0;
+        if (!in_16(ws[0][column]) || !in_16(ws[1][column])) return 0;
     }
     for (int y = 0; y < 2; y++) {
-        int64_t odd = ws[y][4] * c7 + ws[y][3] * c5 + ws[y][2] * c3 + ws[y][1] * c1;
+        int64_t odd = ws[y][7] * c7 + ws[y][5] * c5 + ws[y][3] * c3 + ws[y][1] * c1;
         if (odd > LIMIT_SUM || odd < -LIMIT_SUM) return 0;
         e[2 * y] = (int16_t)((a[y] * 32768 + odd) >> 17);
         e[2 * y + 1] = (int16_t)((a[y] * 32768 - odd) >> 17);
     }
     return 1;
+}
+
+/* jpeg_idct_4x4's 1-D step (jidctred.c) on x[0..7] (x[4] not read), before the descale:
+ * out[0..3]. With inputs within LIMIT_16 its sums stay far inside 32 bits. */
+static void idct4_line(const int64_t x[8], int64_t out[4]) {
+    enum { F0211 = 1730, F0509 = 4176, F0601 = 4926, F0765 = 6270, F0899 = 7373,
+           F1061 = 8697, F1451 = 11893, F1847 = 15137, F2172 = 17799, F2562 = 20995 };
+    int64_t even = x[0] * 16384, rotated = x[2] * F1847 - x[6] * F0765;
+    int64_t tmp10 = even + rotated, tmp12 = even - rotated;
+    int64_t tmp0 = -x[7] * F0211 + x[5] * F1451 - x[3] * F2172 + x[1] * F1061;
+    int64_t tmp2 = -x[7] * F0509 - x[5] * F0601 + x[3] * F0899 + x[1] * F2562;
+    out[0] = tmp10 + tmp2;
+    out[3] = tmp10 - tmp2;
+    out[1] = tmp12 + tmp0;
+    out[2] = tmp12 - tmp0;
+}
+
+/* jpeg_idct_4x4 (jidctred.c): columns and rows other than 4. */
+static int idct4_without_dc(const int64_t in[64], int16_t e[16]) {
+    int64_t ws[4][8], x[8], out[4];
+    for (int column = 0; column < 8; column++) {
+        if (column == 4) continue;
+        if (!(in[8 + column] | in[16 + column] | in[24 + column] | in[40 + column] | in[48 + column] |
+              in[56 + column])) { /* libjpeg's shortcut, which gives the same values */
+            for (int y = 0; y < 4; y++) ws[y][column] = in[column] * 4;
+            continue;
+        }
+        for (int row = 0; row < 8; row++) x[row] = in[row * 8 + column];
+        idct4_line(x, out);
+        for (int y = 0; y < 4; y++) {
+            ws[y][column] = (out[y] + 2048) >> 12;
+            if (column ? !in_16(ws[y][column]) : !in_a(ws[y][column])) return 0;
+        }
+    }
+    for (int y = 0; y < 4; y++) {
+        ws[y][4] = 0;
+        idct4_line(ws[y], out);
+        for (int x0 = 0; x0 < 4; x0++) e[y * 4 + x0] = (int16_t)(out[x0] >> 16);
+    }
+    return 1;
+}
+
+/* The block's DC-free output, from its coefficients (natural order, DC not read). */
+static int idct_without_dc(int size, const int16_t coef[64], const int16_t quant[64], int16_t *e) {
+    int64_t in[64];
+    int32_t dequantized[64];
+    uint32_t out_of_range = 0;
+    for (int n = 0; n < 64; n++) { /* coef[0] is 0: the DC is not kept there */
+        dequantized[n] = coef[n] * quant[n];
+        out_of_range |= (uint32_t)(dequantized[n] + LIMIT_16) > 2 * LIMIT_16;
+    }
+    if (out_of_range) return 0;
+    for (int n = 0; n < 64; n++) in[n] = dequantized[n];
+    return size == 2 ? idct2_without_dc(in, e) : idct4_without_dc(in, e);
 }
 
 #define PEEK(n) ((uint32_t)(bits >> (64 - (n))))
@@ -451,11 +528,12 @@ static int idct2_without_dc(const int16_t coef[25], const int16_t quant[25], int
 #define LOAD() do { bits = r->bits; count = r->count; } while (0)
 #define ENSURE() do { if (count < 32) { SAVE(); refill(r); LOAD(); } } while (0)
 
-/* A block's AC coefficients: the values at zigzag indexes that `slots` maps below 25 go to
- * coef[slot] (and are or-ed into *read); none are kept when `slots` is NULL (which the
- * compiler sees, this being inlined). 0 for bits that are no code, or a block past 64. */
+/* A block's AC coefficients: each value goes to coef[slots[zigzag index]], which is its natural
+ * index or NOT_READ (a slot past the 64, written without a branch); none are kept when `slots`
+ * is NULL (which the compiler sees, this being inlined). 0 for bits that are no code, or a
+ * block past 64. */
 static inline __attribute__((always_inline)) int decode_ac(bit_reader *r, const huffman_table *table,
-                                                           const int8_t *slots, int16_t *coef, int *read) {
+                                                           const uint8_t *slots, int16_t *coef) {
     uint64_t bits = r->bits;
     int count = r->count;
     for (int k = 1; k < 64;) {
@@ -489,19 +567,16 @@ static inline __attribute__((always_inline)) int decode_ac(bit_reader *r, const 
         }
         k += run;
         if (k > 63) return 0;
-        if (slots && slots[k] < 25) {
-            coef[slots[k]] = (int16_t)value;
-            *read |= value;
-        }
+        if (slots) coef[slots[k]] = (int16_t)value;
         k++;
     }
     SAVE();
     return 1;
 }
 
-/* Decodes one MCU into `record` (each block's DC as libjpeg stores it, and a 2x2 block's
- * idct2_without_dc), predicting DCs from `prediction`. 0 for bits that are no code, a block
- * past 64 coefficients, a DC prediction past +-2^29 or values out of range. */
+/* Decodes one MCU into `record` (each block's DC as libjpeg stores it, and for a block of more
+ * than one pixel its idct_without_dc), predicting DCs from `prediction`. 0 for bits that are
+ * no code, a block past 64 coefficients, a DC prediction past +-2^29 or values out of range. */
 static inline __attribute__((always_inline)) int decode_mcu(const ccodecs_eighth *plan, bit_reader *r,
                                                             int32_t prediction[3], int16_t *record) {
     uint64_t bits = r->bits;
@@ -509,9 +584,8 @@ static inline __attribute__((always_inline)) int decode_mcu(const ccodecs_eighth
     for (int b = 0; b < plan->blocks; b++) {
         const block_plan *block = &plan->block[b];
         const huffman_table *table = block->dc;
-        int16_t coef[26];
-        int read = 0; /* whether a coefficient that jpeg_idct_2x2 reads is not 0 */
-        if (block->kind == TWO_BY_TWO) memset(coef, 0, sizeof coef);
+        int16_t coef[64 + 1]; /* natural order, and the NOT_READ slot */
+        if (block->size > 1) memset(coef, 0, sizeof coef);
         /* DC difference */
         ENSURE();
         int diff;
@@ -538,16 +612,19 @@ static inline __attribute__((always_inline)) int decode_mcu(const ccodecs_eighth
         if (dc > LIMIT_SUM || dc < -LIMIT_SUM) return 0;
         prediction[block->component] = dc;
         record[block->slot] = (int16_t)dc;
-        /* AC coefficients: kept only where jpeg_idct_2x2 reads them */
+        /* AC coefficients: kept only where the block's IDCT reads them */
         SAVE();
-        int ok = block->kind == TWO_BY_TWO ? decode_ac(r, block->ac, plan->slot25, coef, &read)
-                                           : decode_ac(r, block->ac, NULL, NULL, NULL);
+        int ok = block->size > 1 ? decode_ac(r, block->ac, plan->slots[size_index(block->size)], coef)
+                                 : decode_ac(r, block->ac, NULL, NULL);
         if (!ok) return 0;
         LOAD();
-        if (block->kind == TWO_BY_TWO) {
-            if (!read) /* idct2_without_dc's values when only the DC is there */
-                memset(&record[block->slot + 1], 0, 4 * sizeof(int16_t));
-            else if (!idct2_without_dc(coef, plan->quant25[block->component], &record[block->slot + 1]))
+        if (block->size > 1) {
+            int16_t *e = &record[block->slot + 1];
+            int read = 0; /* whether a coefficient that the block's IDCT reads (DC aside) is not 0 */
+            for (int n = 1; n < 64; n++) read |= coef[n];
+            if (!read) /* idct_without_dc's values when only the DC is there */
+                memset(e, 0, (size_t)(block->size * block->size) * sizeof(int16_t));
+            else if (!idct_without_dc(block->size, coef, plan->quant[block->component], e))
                 return 0;
         }
     }
@@ -571,37 +648,44 @@ typedef struct {
  * libjpeg's JCOEF holds them). 0 for values out of the range handled exactly. */
 static int put_mcu(pixel_sink *sink, int64_t index, const int16_t *record, const int16_t shift[3]) {
     const ccodecs_eighth *plan = sink->plan;
-    uint8_t samples[3][4];
+    const int mcu_width = plan->mcu_width;
+    uint8_t samples[3][MAX_MCU_SIDE * MAX_MCU_SIDE];
     for (int b = 0; b < plan->blocks; b++) {
         const block_plan *block = &plan->block[b];
-        int c = block->component;
+        int c = block->component, size = block->size;
         int16_t dc = (int16_t)(record[block->slot] + shift[c]);
-        int dequantized = dc * plan->dc_quant[c]; /* libjpeg's DEQUANTIZE: short times short */
-        if (block->kind == ONE_PIXEL) {
-            samples[c][block->y * plan->mcu_width + block->x] = plan->range[((dequantized + 4) >> 3) & 1023];
+        int dequantized = dc * plan->quant[c][0]; /* libjpeg's DEQUANTIZE: short times short */
+        uint8_t *out = &samples[c][block->y * mcu_width + block->x];
+        if (size == 1) {
+            *out = plan->range[((dequantized + 4) >> 3) & 1023];
             continue;
         }
         if (dequantized > 2047 || dequantized < -2047) return 0;
-        for (int i = 0; i < 4; i++) {
-            int value = (dequantized + record[block->slot + 1 + i] + 4) >> 3;
-            if (value > 511 || value < -512) return 0;
-            samples[c][i] = plan->range[value & 1023];
-        }
+        const int16_t *e = &record[block->slot + 1];
+        for (int y = 0; y < size; y++)
+            for (int x = 0; x < size; x++) {
+                int value = (dequantized + e[y * size + x] + 4) >> 3;
+                if (value > 511 || value < -512) return 0;
+                out[y * mcu_width + x] = plan->range[value & 1023];
+            }
     }
     int64_t column = index % plan->mcus_per_row;
-    uint32_t x0 = (uint32_t)(column * plan->mcu_width);
+    uint32_t x0 = (uint32_t)(column * mcu_width);
     size_t stride = (size_t)plan->width * 4;
-    for (int y = 0; y < plan->mcu_height; y++)
-        for (int x = 0; x < plan->mcu_width && x0 + (uint32_t)x < plan->width; x++) {
-            uint8_t *rgba = sink->rows + (size_t)y * stride + (size_t)(x0 + (uint32_t)x) * 4;
-            int i = y * plan->mcu_width + x;
-            if (plan->components == 1) {
-                rgba[0] = rgba[1] = rgba[2] = samples[0][i];
+    int columns = plan->width - x0 < (uint32_t)mcu_width ? (int)(plan->width - x0) : mcu_width;
+    for (int y = 0; y < plan->mcu_height; y++) {
+        uint8_t *rgba = sink->rows + (size_t)y * stride + (size_t)x0 * 4;
+        const int i0 = y * mcu_width;
+        if (plan->components == 1) {
+            for (int x = 0; x < columns; x++, rgba += 4) {
+                rgba[0] = rgba[1] = rgba[2] = samples[0][i0 + x];
                 rgba[3] = 255;
-            } else {
-                ccodecs_ycc_pixel(&plan->ycc, rgba, samples[0][i], samples[1][i], samples[2][i]);
             }
+        } else {
+            for (int x = 0; x < columns; x++, rgba += 4)
+                ccodecs_ycc_pixel(&plan->ycc, rgba, samples[0][i0 + x], samples[1][i0 + x], samples[2][i0 + x]);
         }
+    }
     if (column == plan->mcus_per_row - 1) {
         uint32_t top = (uint32_t)(index / plan->mcus_per_row) * (uint32_t)plan->mcu_height;
         for (uint32_t y = 0; y < (uint32_t)plan->mcu_height && top + y < plan->height; y++) {
@@ -618,13 +702,18 @@ static int put_mcu(pixel_sink *sink, int64_t index, const int16_t *record, const
 
 #define MAX_RESETS 1024 /* before it falls into step, and after the data: a few */
 
+/* Records are kept in chunks of about this many bytes, each freed once its MCUs are in place:
+ * at 1/4 and 1/2 the records of half a picture take more room than its pixels. */
+#define CHUNK_BYTES (512u << 10)
+
 /* The second thread's work: MCUs decoded from a byte in the middle of the data ("records"),
  * with where each began; where it had to start again after bits that were no code. */
 typedef struct {
     const ccodecs_eighth *plan;
     size_t start;              /* input offset of its first byte */
     bit_reader reader;
-    int16_t *records;          /* capacity * record_size */
+    int16_t **chunks;          /* capacity / chunk_mcus + 1 of them, allocated as needed */
+    int64_t chunk_mcus;        /* records in a chunk */
     uint32_t *begins;          /* bits from `start` to each record */
     int64_t capacity;
     int64_t published;         /* records whose data may be read (atomic) */
@@ -634,6 +723,18 @@ typedef struct {
     int64_t end;               /* bits from `start` to the end of its last record */
     pthread_t thread;
 } second_half;
+
+/* Record `index` of the second half. */
+static int16_t *record_at(const second_half *half, int64_t index) {
+    return half->chunks[index / half->chunk_mcus] + (index % half->chunk_mcus) * half->plan->record_size;
+}
+
+static void free_chunks(second_half *half, int64_t first, int64_t end) {
+    for (int64_t i = first; i < end; i++) {
+        free(half->chunks[i]);
+        half->chunks[i] = NULL;
+    }
+}
 
 static void *second_half_run(void *argument) {
     second_half *half = argument;
@@ -647,7 +748,10 @@ static void *second_half_run(void *argument) {
         int64_t begin = consumed(r);
         if (begin > UINT32_MAX) break;
         int32_t saved[3] = {prediction[0], prediction[1], prediction[2]};
-        if (!decode_mcu(plan, r, prediction, half->records + count * plan->record_size)) {
+        int16_t **chunk = &half->chunks[count / half->chunk_mcus];
+        if (!*chunk && !(*chunk = malloc((size_t)half->chunk_mcus * (size_t)plan->record_size * sizeof(int16_t))))
+            break;
+        if (!decode_mcu(plan, r, prediction, record_at(half, count))) {
             /* Not an MCU boundary after all: on from the next byte. */
             memcpy(prediction, saved, sizeof saved);
             if (r->count < 32) refill(r);
@@ -705,11 +809,14 @@ static int take_second_half(second_half *half, pixel_sink *sink, int64_t index, 
     int16_t shift[3] = {0, 0, 0};
     for (int b = 0; b < plan->blocks; b++) {
         int c = plan->block[b].component;
-        int16_t before = j ? half->records[(j - 1) * plan->record_size + plan->block[b].slot] : 0;
+        int16_t before = j ? record_at(half, j - 1)[plan->block[b].slot] : 0;
         shift[c] = (int16_t)(prediction[c] - before);
     }
-    for (int64_t i = 0; i < need; i++)
-        if (!put_mcu(sink, index + i, half->records + (j + i) * plan->record_size, shift)) return -1;
+    free_chunks(half, 0, j / half->chunk_mcus);
+    for (int64_t i = j; i < j + need; i++) {
+        if (!put_mcu(sink, index + i - j, record_at(half, i), shift)) return -1;
+        if ((i + 1) % half->chunk_mcus == 0) free_chunks(half, i / half->chunk_mcus, i / half->chunk_mcus + 1);
+    }
     return 1;
 }
 
@@ -743,21 +850,24 @@ int ccodecs_eighth_decode(ccodecs_eighth *plan, uint8_t *pixels, ccodecs_layout 
     second_half *half = NULL;
     bit_reader first;
     int first_open = 0;
-    if (!sink.rows) goto done;
-    if (threads > 1 && (plan->input.size - plan->data_start >= SPLIT_BYTES || plan->always_split)) {
+    int split = threads > 1 && (plan->input.size - plan->data_start >= SPLIT_BYTES || plan->always_split);
+    /* On one thread, libjpeg's SIMD IDCTs make 2x2 and 4x4 blocks faster than this does. */
+    if (!sink.rows || (!split && plan->scale_denom != 8)) goto done;
+    if (split) {
         size_t start = middle_of_data(plan);
         half = start ? calloc(1, sizeof *half) : NULL;
         if (half) {
             half->plan = plan;
             half->start = start;
             half->capacity = plan->mcus;
+            half->chunk_mcus = CHUNK_BYTES / ((size_t)plan->record_size * sizeof(int16_t)) + 1;
+            half->chunks = calloc((size_t)(half->capacity / half->chunk_mcus + 1), sizeof(int16_t *));
             /* Touched only as far as written. */
-            half->records = malloc((size_t)half->capacity * (size_t)plan->record_size * sizeof(int16_t));
             half->begins = malloc((size_t)half->capacity * sizeof(uint32_t));
-            if (!half->records || !half->begins || !reader_open(&half->reader, &plan->input, start, 0) ||
+            if (!half->chunks || !half->begins || !reader_open(&half->reader, &plan->input, start, 0) ||
                 pthread_create(&half->thread, NULL, second_half_run, half)) {
                 reader_close(&half->reader);
-                free(half->records);
+                free(half->chunks);
                 free(half->begins);
                 free(half);
                 half = NULL;
@@ -768,7 +878,7 @@ int ccodecs_eighth_decode(ccodecs_eighth *plan, uint8_t *pixels, ccodecs_layout 
     first_open = 1;
     int32_t prediction[3] = {0, 0, 0};
     const int16_t no_shift[3] = {0, 0, 0};
-    int16_t record[MAX_BLOCKS * 5];
+    int16_t record[MAX_BLOCKS * 17]; /* a 4x4 block: its DC and 16 values */
     int64_t index = 0, j = 0;
     int looking = half != NULL;
     for (; index < plan->mcus; index++) {
@@ -814,7 +924,8 @@ done:
             pthread_join(half->thread, NULL);
         }
         reader_close(&half->reader);
-        free(half->records);
+        free_chunks(half, 0, half->capacity / half->chunk_mcus + 1);
+        free(half->chunks);
         free(half->begins);
         free(half);
     }

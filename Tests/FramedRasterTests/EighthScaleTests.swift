@@ -5,9 +5,9 @@ import FramedRaster
 import Testing
 
 /// A baseline JPEG at 1/8 is entropy-decoded by framed (jpegeighth.c), on two threads when its
-/// data is large: the pixels and warnings are libjpeg's own (`DecodeOptions.libjpegAlone`),
-/// from bytes and from a file, on one thread and on two; and any file it does not handle
-/// exactly is decoded by libjpeg.
+/// data is large, and at 1/4 too when there are two threads: the pixels and warnings are
+/// libjpeg's own (`DecodeOptions.libjpegAlone`), from bytes and from a file, on one thread and
+/// on two; and any file it does not handle exactly is decoded by libjpeg.
 @Suite struct EighthScaleTests {
     /// What one decode through the C reader gave.
     struct Decoded: Equatable, CustomStringConvertible {
@@ -23,8 +23,12 @@ import Testing
         }
     }
 
-    /// Decodes at 1/8 with `threads` threads, from memory or from a file, in the stored layout.
-    static func decode(_ bytes: [UInt8], threads: Int32 = 2, fromFile: Bool = false,
+    /// The scales framed decodes itself: 1/8 on one thread or two, 1/4 on two.
+    static let scales: [Int32] = [8, 4]
+
+    /// Decodes at 1/`scale` with `threads` threads, from memory or from a file, in the stored
+    /// layout.
+    static func decode(_ bytes: [UInt8], scale: Int32 = 8, threads: Int32 = 2, fromFile: Bool = false,
                        flags: Int32 = 0) throws -> Decoded {
         let folder = try FileInputTests.Folder()
         let fd = fromFile ? open(try folder.write(bytes), O_RDONLY) : -1
@@ -35,7 +39,7 @@ import Testing
             var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
             var reader: OpaquePointer?
             defer { ccodecs_decoded_release(&out) }
-            let opened = ccodecs_jpeg_open(&input, 8, flags, 1 << 30, &out, &reader, &message)
+            let opened = ccodecs_jpeg_open(&input, scale, flags, 1 << 30, &out, &reader, &message)
             guard opened == CCODECS_OK else { return Decoded(status: opened) }
             defer { ccodecs_reader_close(reader) }
             ccodecs_reader_set_threads(reader, threads)
@@ -52,17 +56,18 @@ import Testing
     /// the same from bytes and from a file (0 when libjpeg did it). On two threads the second
     /// one is used whatever the size, and its part always taken where it meets the first
     /// (`CCODECS_JPEG_ALWAYS_SPLIT`) unless `natural`.
-    static func checkedThreads(_ bytes: [UInt8], _ name: String = "", natural: Bool = false) throws -> (one: Int32, two: Int32) {
-        var reference = try decode(bytes, flags: CCODECS_JPEG_LIBJPEG_ALONE)
+    static func checkedThreads(_ bytes: [UInt8], _ name: String = "", scale: Int32 = 8,
+                               natural: Bool = false) throws -> (one: Int32, two: Int32) {
+        var reference = try decode(bytes, scale: scale, flags: CCODECS_JPEG_LIBJPEG_ALONE)
         #expect(reference.entropyThreads == 0)
         var seen: [Int32: Set<Int32>] = [1: [], 2: []]
         for threads: Int32 in [1, 2] {
             for fromFile in [false, true] {
                 let flags = threads == 2 && !natural ? CCODECS_JPEG_ALWAYS_SPLIT : 0
-                var decoded = try decode(bytes, threads: threads, fromFile: fromFile, flags: flags)
+                var decoded = try decode(bytes, scale: scale, threads: threads, fromFile: fromFile, flags: flags)
                 seen[threads]!.insert(decoded.entropyThreads)
                 (decoded.entropyThreads, reference.entropyThreads) = (0, 0)
-                #expect(decoded == reference, "\(name): \(threads) threads, file \(fromFile)")
+                #expect(decoded == reference, "\(name) at 1/\(scale): \(threads) threads, file \(fromFile)")
             }
         }
         #expect(seen[1]!.count == 1 && (natural || seen[2]!.count == 1), "\(name)")
@@ -72,15 +77,19 @@ import Testing
     static let photo = ResampleFixture.photo(611, 403)
     static let noise = Fixture.noise(640, 480)
 
-    /// 4:2:0 (luma one pixel a block, chroma 2x2 a block), 4:4:4 and gray, at sizes that are
-    /// and are not whole MCUs.
-    @Test(arguments: [(Int32(0), "4:2:0"), (CCODECS_JPEG_CHROMA_444, "4:4:4"), (CCODECS_JPEG_GRAYSCALE, "gray")])
-    func baselinePicturesAreLibjpegs(flags: Int32, name: String) throws {
-        for (image, quality) in [(Self.noise, Int32(90)), (Self.photo, Int32(98)), (ResampleFixture.photo(64, 48), Int32(90))] {
-            let bytes = Fixture.jpeg(image, quality: quality, flags: flags)
-            let threads = try Self.checkedThreads(bytes, "\(name) \(image.width)x\(image.height)")
-            #expect(threads.one == 1, "\(name) \(image.width)x\(image.height)")
-            if image.width > 64 { #expect(threads.two == 2, "\(name) \(image.width)x\(image.height)") }
+    /// 4:2:0 (at 1/8 luma one pixel a block and chroma 2x2, at 1/4 luma 2x2 and chroma 4x4),
+    /// 4:4:4 and gray, at sizes that are and are not whole MCUs, at quality 90 and 100 (larger
+    /// coefficients, nearer the range limits). On one thread, 1/4 is left to libjpeg.
+    @Test(arguments: [(Int32(0), "4:2:0"), (CCODECS_JPEG_CHROMA_444, "4:4:4"), (CCODECS_JPEG_GRAYSCALE, "gray")], scales)
+    func baselinePicturesAreLibjpegs(kind: (flags: Int32, name: String), scale: Int32) throws {
+        let pictures = [(Self.noise, Int32(90)), (Self.photo, Int32(98)), (ResampleFixture.photo(64, 48), Int32(90)),
+                        (Fixture.noise(203, 157), Int32(100))]
+        for (image, quality) in pictures {
+            let bytes = Fixture.jpeg(image, quality: quality, flags: kind.flags)
+            let name = "\(kind.name) \(image.width)x\(image.height) q\(quality)"
+            let threads = try Self.checkedThreads(bytes, name, scale: scale)
+            #expect(threads.one == (scale == 8 ? 1 : 0), "\(name)")
+            if image.width > 64 { #expect(threads.two == 2, "\(name)") }
         }
     }
 
@@ -89,8 +98,10 @@ import Testing
     @Test func aLargePictureIsLibjpegs() throws {
         let bytes = Fixture.jpeg(Fixture.noise(1200, 900), quality: 92, flags: 0)
         #expect(bytes.count > 1 << 20)
-        let threads = try Self.checkedThreads(bytes, "large", natural: true)
-        #expect(threads.one == 1 && [1, 2].contains(threads.two))
+        for scale in Self.scales {
+            let threads = try Self.checkedThreads(bytes, "large", scale: scale, natural: true)
+            #expect(threads.one == (scale == 8 ? 1 : 0) && [1, 2].contains(threads.two))
+        }
     }
 
     /// The user's path (Pictures.decode, with the picture turned by its EXIF orientation while
@@ -103,6 +114,7 @@ import Testing
         let libjpeg = try Pictures.decode(.bytes(bytes), options: options)
         #expect(framed.image == libjpeg.image && framed.image.width == 60 && framed.image.height == 80)
         #expect(try Self.checkedThreads(bytes) == (1, 2))
+        #expect(try Self.checkedThreads(bytes, scale: 4) == (0, 2))
     }
 
     /// Files that jpegeighth.c leaves to libjpeg, found at open (restart markers, 4:2:2) or
@@ -121,13 +133,16 @@ import Testing
             ("no EOI", Array(plain[..<eoi])),
             ("another marker after the data", Array(plain[..<eoi]) + [0xFF, 0xFE, 0x00, 0x04, 0x41, 0x42, 0xFF, 0xD9]),
         ]
-        for (name, bytes) in cases {
-            #expect(try Self.checkedThreads(bytes, name) == (0, 0), "\(name)")
+        for scale in Self.scales {
+            for (name, bytes) in cases {
+                #expect(try Self.checkedThreads(bytes, name, scale: scale) == (0, 0), "\(name) at 1/\(scale)")
+            }
+            let warned = try Self.decode(Array(plain[..<(plain.count * 6 / 10)]), scale: scale)
+            #expect(warned.status == CCODECS_OK && warned.warnings > 0)
+            // Fill bytes before EOI are part of a valid file: no warning, framed decodes it.
+            #expect(try Self.checkedThreads(Array(plain[..<eoi]) + [0xFF, 0xFF, 0xFF, 0xD9], scale: scale)
+                        == (scale == 8 ? 1 : 0, 2))
         }
-        let warned = try Self.decode(Array(plain[..<(plain.count * 6 / 10)]))
-        #expect(warned.status == CCODECS_OK && warned.warnings > 0)
-        // Fill bytes before EOI are part of a valid file: no warning, framed decodes it.
-        #expect(try Self.checkedThreads(Array(plain[..<eoi]) + [0xFF, 0xFF, 0xFF, 0xD9]) == (1, 2))
     }
 
     /// Damage in either half of the data (bytes changed, so that codes may no longer be codes):
@@ -141,13 +156,13 @@ import Testing
             for i in stride(from: at, to: at + 40 * (step + 1), by: step + 1) where damaged[i] != 0xFF && damaged[i] ^ 0xA7 != 0xFF {
                 damaged[i] ^= 0xA7
             }
-            _ = try Self.checkedThreads(damaged, "damage at \(place)")
+            for scale in Self.scales { _ = try Self.checkedThreads(damaged, "damage at \(place)", scale: scale) }
         }
     }
 
     /// DQT entries changed after encoding, so that the dequantised values reach where libjpeg's
-    /// range limit wraps (luma, C code: framed does the same) or where its SIMD 2x2 IDCT and
-    /// the C one part ways (chroma: framed leaves the file to libjpeg).
+    /// range limit wraps (luma at 1/8, C code: framed does the same) or where its SIMD IDCTs
+    /// and the C ones part ways (chroma, and luma at 1/4: framed leaves the file to libjpeg).
     @Test func outOfRangeValues() throws {
         let plain = Fixture.jpeg(Self.noise, quality: 90, flags: 0)
         // libjpeg writes each table in a DQT segment of its own, luma's first.
@@ -160,5 +175,7 @@ import Testing
         var chroma = plain
         for i in 5..<69 { chroma[dqt[1] + i] = 0xFF }
         #expect(try Self.checkedThreads(chroma, "chroma x 255") == (0, 0))
+        #expect(try Self.checkedThreads(luma, "luma DC x 255", scale: 4) == (0, 0))
+        #expect(try Self.checkedThreads(chroma, "chroma x 255", scale: 4) == (0, 0))
     }
 }

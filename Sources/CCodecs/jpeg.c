@@ -15,7 +15,7 @@
 #include "common.h"
 #include "ccodecs_color.h"
 #include "jpegscans.h"
-#include "jpegeighth.h"
+#include "jpegreduced.h"
 
 typedef struct {
     struct jpeg_error_mgr pub; /* first: libjpeg sees only this */
@@ -470,7 +470,7 @@ typedef struct {
     int walked;             /* whether it has */
     coefficient_arrays arrays;
     chroma_decoder *chroma; /* split_decode */
-    ccodecs_eighth *eighth; /* a baseline picture at 1/8 or 1/4, entropy-decoded by jpegeighth.c */
+    ccodecs_reduced *reduced; /* a baseline picture at 1/8 or 1/4, entropy-decoded by jpegreduced.c */
 } jpeg_reader;
 
 /* The file's AC scans (list_ac_scans) into reader->unread, walked once for both
@@ -658,12 +658,12 @@ static int open_run(jpeg_reader *reader, const ccodecs_input *input, int scale_d
     }
     if (scale_denom > 1 && !cinfo->progressive_mode && !(flags & CCODECS_JPEG_LIBJPEG_ALONE)) {
         jpeg_calc_output_dimensions(cinfo);
-        reader->eighth = ccodecs_eighth_plan(cinfo, input, reader->source.offset - reader->source.pub.bytes_in_buffer,
-                                             (flags & CCODECS_JPEG_ALWAYS_SPLIT) != 0);
+        reader->reduced = ccodecs_reduced_plan(cinfo, input, reader->source.offset - reader->source.pub.bytes_in_buffer,
+                                               (flags & CCODECS_JPEG_ALWAYS_SPLIT) != 0);
     }
-    /* With a plan for jpegeighth.c, jpeg_start_decompress waits for read_run, should it be
+    /* With a plan for jpegreduced.c, jpeg_start_decompress waits for read_run, should it be
      * needed after all. */
-    if (!reader->eighth) {
+    if (!reader->reduced) {
         if (jpeg_has_multiple_scans(cinfo) && !reader->chroma) watch_coefficients(cinfo, &reader->arrays, 0);
         jpeg_start_decompress(cinfo);
         if ((status = join_chroma(reader, errors->message))) return status;
@@ -673,9 +673,9 @@ static int open_run(jpeg_reader *reader, const ccodecs_input *input, int scale_d
             return CCODECS_ERROR;
         }
     }
-    /* A progressive file's scans were all read by jpeg_start_decompress (jpegeighth.c's rows
+    /* A progressive file's scans were all read by jpeg_start_decompress (jpegreduced.c's rows
      * are published together, when it is done). */
-    reader->pub.streams_rows = reader->eighth != NULL || !jpeg_has_multiple_scans(cinfo);
+    reader->pub.streams_rows = reader->reduced != NULL || !jpeg_has_multiple_scans(cinfo);
     out->width = cinfo->output_width;
     out->height = cinfo->output_height;
     out->scale_denom = scale_denom;
@@ -691,10 +691,10 @@ static int read_run(jpeg_reader *reader, uint8_t *pixels, ccodecs_layout layout)
         ccodecs_message(reader->errors.message, "%s", chroma->message);
         return chroma->errors.status;
     }
-    if (reader->eighth) {
-        int threads = ccodecs_eighth_decode(reader->eighth, pixels, layout, reader->pub.threads);
-        ccodecs_eighth_free(reader->eighth);
-        reader->eighth = NULL;
+    if (reader->reduced) {
+        int threads = ccodecs_reduced_decode(reader->reduced, pixels, layout, reader->pub.threads);
+        ccodecs_reduced_free(reader->reduced);
+        reader->reduced = NULL;
         if (threads) {
             reader->errors.out->entropy_threads = threads;
             if (ccodecs_layout_is_stored(layout, cinfo->output_width))
@@ -748,7 +748,7 @@ static void jpeg_reader_close(ccodecs_reader *base) {
         jpeg_destroy_decompress(&reader->chroma->cinfo);
         free(reader->chroma);
     }
-    ccodecs_eighth_free(reader->eighth);
+    ccodecs_reduced_free(reader->reduced);
     jpeg_destroy_decompress(&reader->cinfo);
     free(reader);
 }

@@ -70,7 +70,7 @@ typedef struct {
     int decoders;                     /* JPEG: 2 when a progressive picture's chroma was decoded
                                          on a second thread beside its luma, else 1 */
     int entropy_threads;              /* JPEG: threads of framed's own entropy decoding (a baseline
-                                         picture at 1/8 or 1/4, jpegeighth.c), 0 when libjpeg's
+                                         picture at 1/8 or 1/4, jpegreduced.c), 0 when libjpeg's
                                          did it */
 } ccodecs_decoded;
 

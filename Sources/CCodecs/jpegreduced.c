@@ -24,7 +24,7 @@
  * with the C ones while their values stay in 16 bits, which is checked), range limiting and
  * YCbCr to RGB. Any file that strays from what this handles exactly (restart markers, other
  * samplings, corrupt or cut-short data, no EOI right after the data, values out of range) makes
- * ccodecs_eighth_decode return 0, and libjpeg decodes the file, warnings and all. */
+ * ccodecs_reduced_decode return 0, and libjpeg decodes the file, warnings and all. */
 #include <stdio.h> /* before jpeglib.h */
 #include <limits.h>
 #include <pthread.h>
@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
-#include "jpegeighth.h"
+#include "jpegreduced.h"
 
 void ccodecs_ycc_tables_init(ccodecs_ycc_tables *tables) {
 #define YCC_FIX(x) ((int64_t)((x) * (1L << 16) + 0.5))
@@ -301,7 +301,7 @@ typedef struct {
     int slot;        /* its first int16 in an MCU's record: the DC, then size x size values */
 } block_plan;
 
-struct ccodecs_eighth {
+struct ccodecs_reduced {
     ccodecs_input input;
     size_t data_start;
     uint32_t width, height;          /* output size */
@@ -328,8 +328,8 @@ static int is_read(int size, int n) {
     return row != 4 && column != 4;
 }
 
-ccodecs_eighth *ccodecs_eighth_plan(void *decompressor, const ccodecs_input *input, size_t data_start,
-                                    int always_split) {
+ccodecs_reduced *ccodecs_reduced_plan(void *decompressor, const ccodecs_input *input, size_t data_start,
+                                      int always_split) {
     struct jpeg_decompress_struct *cinfo = decompressor;
     if (cinfo->progressive_mode || cinfo->arith_code || cinfo->data_precision != 8 || cinfo->restart_interval ||
         cinfo->comps_in_scan != cinfo->num_components || cinfo->Ss != 0 || cinfo->Se != 63 || cinfo->Ah ||
@@ -341,7 +341,7 @@ ccodecs_eighth *ccodecs_eighth_plan(void *decompressor, const ccodecs_input *inp
     int ycc = cinfo->num_components == 3 && cinfo->jpeg_color_space == JCS_YCbCr &&
               cinfo->out_color_space == JCS_EXT_RGBA;
     if (!gray && !ycc) return NULL;
-    ccodecs_eighth *plan = calloc(1, sizeof *plan);
+    ccodecs_reduced *plan = calloc(1, sizeof *plan);
     if (!plan) return NULL;
     plan->input = *input;
     plan->data_start = data_start;
@@ -410,7 +410,7 @@ refuse:
     return NULL;
 }
 
-void ccodecs_eighth_free(ccodecs_eighth *plan) { free(plan); }
+void ccodecs_reduced_free(ccodecs_reduced *plan) { free(plan); }
 
 /* ------------------------------------------------------------------------------------------ */
 /* Blocks                                                                                      */
@@ -577,7 +577,7 @@ static inline __attribute__((always_inline)) int decode_ac(bit_reader *r, const 
 /* Decodes one MCU into `record` (each block's DC as libjpeg stores it, and for a block of more
  * than one pixel its idct_without_dc), predicting DCs from `prediction`. 0 for bits that are
  * no code, a block past 64 coefficients, a DC prediction past +-2^29 or values out of range. */
-static inline __attribute__((always_inline)) int decode_mcu(const ccodecs_eighth *plan, bit_reader *r,
+static inline __attribute__((always_inline)) int decode_mcu(const ccodecs_reduced *plan, bit_reader *r,
                                                             int32_t prediction[3], int16_t *record) {
     uint64_t bits = r->bits;
     int count = r->count;
@@ -637,7 +637,7 @@ static inline __attribute__((always_inline)) int decode_mcu(const ccodecs_eighth
 
 /* Where decoded MCUs become rows: one row of MCUs at a time, then placed. */
 typedef struct {
-    const ccodecs_eighth *plan;
+    const ccodecs_reduced *plan;
     uint8_t *rows;          /* mcu_height rows of RGBA */
     uint8_t *pixels;
     ccodecs_layout layout;
@@ -647,7 +647,7 @@ typedef struct {
 /* Writes MCU `index` from its record, each component's DCs shifted by `shift` (mod 2^16, as
  * libjpeg's JCOEF holds them). 0 for values out of the range handled exactly. */
 static int put_mcu(pixel_sink *sink, int64_t index, const int16_t *record, const int16_t shift[3]) {
-    const ccodecs_eighth *plan = sink->plan;
+    const ccodecs_reduced *plan = sink->plan;
     const int mcu_width = plan->mcu_width;
     uint8_t samples[3][MAX_MCU_SIDE * MAX_MCU_SIDE];
     for (int b = 0; b < plan->blocks; b++) {
@@ -709,7 +709,7 @@ static int put_mcu(pixel_sink *sink, int64_t index, const int16_t *record, const
 /* The second thread's work: MCUs decoded from a byte in the middle of the data ("records"),
  * with where each began; where it had to start again after bits that were no code. */
 typedef struct {
-    const ccodecs_eighth *plan;
+    const ccodecs_reduced *plan;
     size_t start;              /* input offset of its first byte */
     bit_reader reader;
     int16_t **chunks;          /* capacity / chunk_mcus + 1 of them, allocated as needed */
@@ -738,7 +738,7 @@ static void free_chunks(second_half *half, int64_t first, int64_t end) {
 
 static void *second_half_run(void *argument) {
     second_half *half = argument;
-    const ccodecs_eighth *plan = half->plan;
+    const ccodecs_reduced *plan = half->plan;
     bit_reader *r = &half->reader;
     int32_t prediction[3] = {0, 0, 0};
     int64_t count = 0, last_end = 0;
@@ -799,7 +799,7 @@ static int contiguous(const second_half *half, int64_t first, int64_t need) {
  * then decodes the file). */
 static int take_second_half(second_half *half, pixel_sink *sink, int64_t index, int64_t j,
                             const int32_t prediction[3]) {
-    const ccodecs_eighth *plan = half->plan;
+    const ccodecs_reduced *plan = half->plan;
     int64_t need = plan->mcus - index, count = half->published;
     if (half->overflowed || j + need > count || !contiguous(half, j, need)) return 0;
     int64_t end = record_end(half, j + need - 1, count);
@@ -824,7 +824,7 @@ static int take_second_half(second_half *half, pixel_sink *sink, int64_t index, 
 
 /* Where the second thread starts: halfway through the data, not just after an FF (which
  * could be half of a stuffed pair). 0 when the file cannot be read there. */
-static size_t middle_of_data(const ccodecs_eighth *plan) {
+static size_t middle_of_data(const ccodecs_reduced *plan) {
     size_t start = plan->data_start + (plan->input.size - plan->data_start) / 2;
     uint8_t bytes[64];
     for (;;) {
@@ -842,7 +842,7 @@ static size_t middle_of_data(const ccodecs_eighth *plan) {
  * VM a new thread can take a millisecond to start). A 12 MP photo at quality 90 has 4 MB. */
 #define SPLIT_BYTES (1u << 20)
 
-int ccodecs_eighth_decode(ccodecs_eighth *plan, uint8_t *pixels, ccodecs_layout layout, int threads) {
+int ccodecs_reduced_decode(ccodecs_reduced *plan, uint8_t *pixels, ccodecs_layout layout, int threads) {
     int status = 0, joined = 0;
     size_t stride = (size_t)plan->width * 4;
     pixel_sink sink = {plan, malloc(stride * (size_t)plan->mcu_height), pixels, layout,

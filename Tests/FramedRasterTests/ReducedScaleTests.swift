@@ -4,11 +4,11 @@ import FramedTestSupport
 import FramedRaster
 import Testing
 
-/// A baseline JPEG at 1/8 is entropy-decoded by framed (jpegeighth.c), on two threads when its
+/// A baseline JPEG at 1/8 is entropy-decoded by framed (jpegreduced.c), on two threads when its
 /// data is large, and at 1/4 too when there are two threads: the pixels and warnings are
 /// libjpeg's own (`DecodeOptions.libjpegAlone`), from bytes and from a file, on one thread and
 /// on two; and any file it does not handle exactly is decoded by libjpeg.
-@Suite struct EighthScaleTests {
+@Suite struct ReducedScaleTests {
     /// What one decode through the C reader gave.
     struct Decoded: Equatable, CustomStringConvertible {
         var status: Int32
@@ -117,7 +117,7 @@ import Testing
         #expect(try Self.checkedThreads(bytes, scale: 4) == (0, 2))
     }
 
-    /// Files that jpegeighth.c leaves to libjpeg, found at open (restart markers, 4:2:2) or
+    /// Files that jpegreduced.c leaves to libjpeg, found at open (restart markers, 4:2:2) or
     /// while decoding (data cut short, bytes before EOI, no EOI): libjpeg's pixels and
     /// warnings, and framed's entropy decoding reported as unused.
     @Test func otherFilesAreLeftToLibjpeg() throws {

@@ -1,7 +1,7 @@
-/* Baseline JPEGs at 1/8 and 1/4 scale with framed's own entropy decoding (jpegeighth.c), and
+/* Baseline JPEGs at 1/8 and 1/4 scale with framed's own entropy decoding (jpegreduced.c), and
  * libjpeg's YCbCr to RGB conversion that it shares with jpeg.c. Not part of the public header. */
-#ifndef CCODECS_JPEGEIGHTH_H
-#define CCODECS_JPEGEIGHTH_H
+#ifndef CCODECS_JPEGREDUCED_H
+#define CCODECS_JPEGREDUCED_H
 
 #include <stdint.h>
 #include "common.h"
@@ -24,15 +24,16 @@ static inline void ccodecs_ycc_pixel(const ccodecs_ycc_tables *t, uint8_t *rgba,
     rgba[3] = 255;
 }
 
-typedef struct ccodecs_eighth ccodecs_eighth;
+typedef struct ccodecs_reduced ccodecs_reduced;
 
 /* A plan to decode the single scan of the JPEG whose header libjpeg has read into `cinfo`
  * (a struct jpeg_decompress_struct, with the output size worked out at scale 1/8 or 1/4), from
  * `data_start`, the offset of its first entropy-coded byte in `input`. NULL when the file is
- * not one this decoder handles (see jpegeighth.c), or out of memory: libjpeg decodes it.
+ * not one this decoder handles (see jpegreduced.c), or out of memory: libjpeg decodes it.
  * always_split (tests): on two threads whatever the size, the first waiting for the second
  * where they meet, so that the second one's part is always used. */
-ccodecs_eighth *ccodecs_eighth_plan(void *cinfo, const ccodecs_input *input, size_t data_start, int always_split);
+ccodecs_reduced *ccodecs_reduced_plan(void *cinfo, const ccodecs_input *input, size_t data_start,
+                                      int always_split);
 
 /* Decodes the picture into `pixels` (RGBA, placed by `layout`), on `threads` threads (1 or 2;
  * at 1/4 it returns 0 at once unless it can use two). 1 or 2 (the threads used) when every
@@ -40,8 +41,8 @@ ccodecs_eighth *ccodecs_eighth_plan(void *cinfo, const ccodecs_input *input, siz
  * not handle exactly (corrupt data, a missing EOI, values out of the range where libjpeg's
  * SIMD and C code agree...): then some pixels may have been written, and the caller decodes
  * with libjpeg, which also reports the file's faults in its own words. */
-int ccodecs_eighth_decode(ccodecs_eighth *plan, uint8_t *pixels, ccodecs_layout layout, int threads);
+int ccodecs_reduced_decode(ccodecs_reduced *plan, uint8_t *pixels, ccodecs_layout layout, int threads);
 
-void ccodecs_eighth_free(ccodecs_eighth *plan);
+void ccodecs_reduced_free(ccodecs_reduced *plan);
 
 #endif

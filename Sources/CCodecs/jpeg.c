@@ -470,7 +470,7 @@ typedef struct {
     int walked;             /* whether it has */
     coefficient_arrays arrays;
     chroma_decoder *chroma; /* split_decode */
-    ccodecs_reduced *reduced; /* a baseline picture at 1/8 or 1/4, entropy-decoded by jpegreduced.c */
+    ccodecs_reduced *reduced; /* a baseline picture at 1/8, 1/4 or 1/2: jpegreduced.c */
 } jpeg_reader;
 
 /* The file's AC scans (list_ac_scans) into reader->unread, walked once for both
@@ -673,8 +673,8 @@ static int open_run(jpeg_reader *reader, const ccodecs_input *input, int scale_d
             return CCODECS_ERROR;
         }
     }
-    /* A progressive file's scans were all read by jpeg_start_decompress (jpegreduced.c's rows
-     * are published together, when it is done). */
+    /* A progressive file's scans were all read by jpeg_start_decompress (jpegreduced.c
+     * publishes its rows as it writes them). */
     reader->pub.streams_rows = reader->reduced != NULL || !jpeg_has_multiple_scans(cinfo);
     out->width = cinfo->output_width;
     out->height = cinfo->output_height;
@@ -691,14 +691,14 @@ static int read_run(jpeg_reader *reader, uint8_t *pixels, ccodecs_layout layout)
         ccodecs_message(reader->errors.message, "%s", chroma->message);
         return chroma->errors.status;
     }
+    uint32_t published = 0; /* rows jpegreduced.c published, which libjpeg must leave alone */
     if (reader->reduced) {
-        int threads = ccodecs_reduced_decode(reader->reduced, pixels, layout, reader->pub.threads);
+        int threads = ccodecs_reduced_decode(reader->reduced, pixels, layout, reader->pub.threads, &reader->pub,
+                                             &published);
         ccodecs_reduced_free(reader->reduced);
         reader->reduced = NULL;
         if (threads) {
             reader->errors.out->entropy_threads = threads;
-            if (ccodecs_layout_is_stored(layout, cinfo->output_width))
-                ccodecs_rows_published(&reader->pub, cinfo->output_height);
             return CCODECS_OK;
         }
         jpeg_start_decompress(cinfo); /* libjpeg decodes the file after all */
@@ -713,6 +713,10 @@ static int read_run(jpeg_reader *reader, uint8_t *pixels, ccodecs_layout layout)
     JSAMPROW gray = cinfo->out_color_space != JCS_GRAYSCALE ? NULL
         : (*cinfo->mem->alloc_small)((j_common_ptr)cinfo, JPOOL_IMAGE, width);
     JSAMPROW ycc = !chroma ? NULL : (*cinfo->mem->alloc_small)((j_common_ptr)cinfo, JPOOL_IMAGE, (size_t)width * 3);
+    if (published) { /* the same pixels, already being read by the watcher: decoded aside */
+        JSAMPROW aside = (*cinfo->mem->alloc_small)((j_common_ptr)cinfo, JPOOL_IMAGE, stride);
+        while (cinfo->output_scanline < published) jpeg_read_scanlines(cinfo, &aside, 1);
+    }
     while (cinfo->output_scanline < cinfo->output_height) {
         JDIMENSION y = cinfo->output_scanline;
         JSAMPROW rgba = row ? row : pixels + stride * y, target = gray ? gray : rgba;

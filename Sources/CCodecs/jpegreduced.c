@@ -1,11 +1,11 @@
-/* Baseline JPEGs at 1/8 and 1/4 scale, entropy-decoded by framed rather than by libjpeg.
+/* Baseline JPEGs at 1/8, 1/4 and 1/2 scale, entropy-decoded by framed rather than by libjpeg.
  *
  * Why: at 1/8, libjpeg makes one pixel of a luma block from its DC coefficient alone
  * (jpeg_idct_1x1) and 2x2 pixels of a 4:2:0 chroma block from 25 of its coefficients
  * (jpeg_idct_2x2), yet every coefficient must be Huffman-decoded to find where the next block
  * starts. That is nearly all of the decode (about 150 ms for a 48 MP file), on one core. At 1/4
- * (jpeg_idct_2x2 for luma, jpeg_idct_4x4 for 4:2:0 chroma) the Huffman decoding is still most
- * of it.
+ * (jpeg_idct_2x2 for luma, jpeg_idct_4x4 for 4:2:0 chroma) and 1/2 (jpeg_idct_4x4 and
+ * jpeg_idct_islow) the Huffman decoding is still most of it.
  *
  * How: one thread decodes from the start of the entropy-coded data; a second one starts at a
  * byte in the middle, with no idea where a block begins there. Huffman codes fall into step
@@ -13,18 +13,22 @@
  * has been, the rest of the picture is the second thread's. Its DC coefficients were predicted
  * from 0, and are shifted by the first thread's predictions at that point. It keeps per MCU
  * only what the output needs: the DC of each block, and for a block of more than one pixel the
- * part of its IDCT that does not depend on the DC. At 1/4 that is more bytes than the pixels
- * it makes, so it is kept in chunks, each freed as soon as its pixels are written.
+ * part of its IDCT that does not depend on the DC. At 1/4 and 1/2 that is more bytes than the
+ * pixels it makes, so it is kept in chunks, each freed as soon as its pixels are written. The
+ * two threads then share that writing: the second takes the last rows of MCUs.
  *
- * At 1/8 this decoder also runs on one thread (it is a little faster than libjpeg there); at
- * 1/4 only on two, since libjpeg's SIMD IDCTs beat its scalar ones on one core.
+ * Rows are published to the caller's watcher (a resize that follows the decode) as they are
+ * written, in order. At 1/8 this decoder also runs on one thread (it is a little faster than
+ * libjpeg there); at 1/4 and 1/2 only on two, since libjpeg's SIMD IDCTs beat these on one
+ * core.
  *
  * Exactly libjpeg's pixels: the tables are the ones libjpeg's jpeg_read_header read, and the
- * arithmetic is that of jpeg_idct_1x1, jpeg_idct_2x2, jpeg_idct_4x4 (whose SIMD versions agree
- * with the C ones while their values stay in 16 bits, which is checked), range limiting and
- * YCbCr to RGB. Any file that strays from what this handles exactly (restart markers, other
- * samplings, corrupt or cut-short data, no EOI right after the data, values out of range) makes
- * ccodecs_reduced_decode return 0, and libjpeg decodes the file, warnings and all. */
+ * arithmetic is that of jpeg_idct_1x1, jpeg_idct_2x2, jpeg_idct_4x4, jpeg_idct_islow (whose
+ * SIMD versions agree with the C ones while their values stay in 16 bits, which is checked),
+ * range limiting and YCbCr to RGB. Any file that strays from what this handles exactly
+ * (restart markers, other samplings, corrupt or cut-short data, no EOI right after the data,
+ * values out of range) makes ccodecs_reduced_decode return 0, and libjpeg decodes the file,
+ * warnings and all. */
 #include <stdio.h> /* before jpeglib.h */
 #include <limits.h>
 #include <pthread.h>
@@ -32,18 +36,24 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include "jpegreduced.h"
 
+/* The IDCTs and colour conversion are also built for AVX2, used when the processor has it. */
+#if defined(__x86_64__) || defined(__i386__)
+#define HAS_AVX2_VERSIONS 1
+#endif
+
 void ccodecs_ycc_tables_init(ccodecs_ycc_tables *tables) {
-#define YCC_FIX(x) ((int64_t)((x) * (1L << 16) + 0.5))
     const int64_t half = (int64_t)1 << 15;
     for (int i = 0, x = -128; i < 256; i++, x++) {
-        tables->cr_r[i] = (int)((YCC_FIX(1.40200) * x + half) >> 16);
-        tables->cb_b[i] = (int)((YCC_FIX(1.77200) * x + half) >> 16);
-        tables->cr_g[i] = -YCC_FIX(0.71414) * x;
-        tables->cb_g[i] = -YCC_FIX(0.34414) * x + half;
+        tables->cr_r[i] = (int)((CCODECS_YCC_CR_R * (int64_t)x + half) >> 16);
+        tables->cb_b[i] = (int)((CCODECS_YCC_CB_B * (int64_t)x + half) >> 16);
+        tables->cr_g[i] = -CCODECS_YCC_CR_G * (int64_t)x;
+        tables->cb_g[i] = -CCODECS_YCC_CB_G * (int64_t)x + half;
     }
-#undef YCC_FIX
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -288,15 +298,16 @@ static const uint8_t natural[80] = {
 #define NOT_READ 64       /* slot of a coefficient that a block's IDCT does not read */
 #define MAX_MCU_SIDE 16   /* output pixels across (and down) an MCU */
 
-/* Which IDCT makes a block's pixels: its output side, 1 (jpeg_idct_1x1), 2 (jpeg_idct_2x2) or
- * 4 (jpeg_idct_4x4), as libjpeg picks it for the block's component (DCT_scaled_size: at 1/4,
- * 4:2:0 chroma gets 4x4 from a block where luma gets 2x2). Index in `slots`: */
-static int size_index(int size) { return size == 2 ? 0 : 1; }
+/* Which IDCT makes a block's pixels: its output side, 1 (jpeg_idct_1x1), 2 (jpeg_idct_2x2),
+ * 4 (jpeg_idct_4x4) or 8 (jpeg_idct_islow), as libjpeg picks it for the block's component
+ * (DCT_scaled_size: at 1/4, 4:2:0 chroma gets 4x4 from a block where luma gets 2x2). Index in
+ * `slots`: */
+static int size_index(int size) { return size == 2 ? 0 : size == 4 ? 1 : 2; }
 
 typedef struct {
     const huffman_table *dc, *ac;
     int component;   /* index in comp_info: 0 = Y (or gray), 1 = Cb, 2 = Cr */
-    int size;        /* output pixels across the block: 1, 2 or 4 */
+    int size;        /* output pixels across the block: 1, 2, 4 or 8 */
     int x, y;        /* its top-left pixel in the MCU's output */
     int slot;        /* its first int16 in an MCU's record: the DC, then size x size values */
 } block_plan;
@@ -305,7 +316,7 @@ struct ccodecs_reduced {
     ccodecs_input input;
     size_t data_start;
     uint32_t width, height;          /* output size */
-    int scale_denom;                 /* 4 or 8 */
+    int scale_denom;                 /* 2, 4 or 8 */
     int components;                  /* 1 (gray) or 3 (YCbCr) */
     int blocks;
     block_plan block[MAX_BLOCKS];
@@ -313,8 +324,9 @@ struct ccodecs_reduced {
     int mcu_width, mcu_height;       /* output pixels per MCU */
     int64_t mcus_per_row, mcu_rows, mcus;
     int always_split;                /* CCODECS_JPEG_ALWAYS_SPLIT */
+    int avx2;                        /* the processor has AVX2 (and the AVX2 versions were built) */
     int16_t quant[3][64];            /* each component's multipliers, natural order (ISLOW_MULT_TYPE) */
-    uint8_t slots[2][80];            /* by size_index: zigzag index -> natural index, or NOT_READ */
+    uint8_t slots[3][80];            /* by size_index: zigzag index -> natural index, or NOT_READ */
     uint8_t range[1024];             /* libjpeg's post-IDCT range limit, by value & 1023 */
     ccodecs_ycc_tables ycc;
     huffman_table tables[6];
@@ -325,7 +337,8 @@ struct ccodecs_reduced {
 static int is_read(int size, int n) {
     int row = n / 8, column = n % 8;
     if (size == 2) return (row == 0 || row % 2) && (column == 0 || column % 2);
-    return row != 4 && column != 4;
+    if (size == 4) return row != 4 && column != 4;
+    return 1;
 }
 
 ccodecs_reduced *ccodecs_reduced_plan(void *decompressor, const ccodecs_input *input, size_t data_start,
@@ -333,8 +346,8 @@ ccodecs_reduced *ccodecs_reduced_plan(void *decompressor, const ccodecs_input *i
     struct jpeg_decompress_struct *cinfo = decompressor;
     if (cinfo->progressive_mode || cinfo->arith_code || cinfo->data_precision != 8 || cinfo->restart_interval ||
         cinfo->comps_in_scan != cinfo->num_components || cinfo->Ss != 0 || cinfo->Se != 63 || cinfo->Ah ||
-        cinfo->Al || cinfo->scale_num != 1 || cinfo->output_width == 0 ||
-        (cinfo->scale_denom != 8 && cinfo->scale_denom != 4))
+        cinfo->Al || cinfo->scale_num != 1 || cinfo->output_width == 0 || cinfo->dct_method != JDCT_ISLOW ||
+        (cinfo->scale_denom != 8 && cinfo->scale_denom != 4 && cinfo->scale_denom != 2))
         return NULL;
     int gray = cinfo->num_components == 1 && cinfo->jpeg_color_space == JCS_GRAYSCALE &&
                cinfo->out_color_space == JCS_GRAYSCALE;
@@ -346,6 +359,10 @@ ccodecs_reduced *ccodecs_reduced_plan(void *decompressor, const ccodecs_input *i
     plan->input = *input;
     plan->data_start = data_start;
     plan->always_split = always_split;
+#ifdef HAS_AVX2_VERSIONS
+    __builtin_cpu_init();
+    plan->avx2 = __builtin_cpu_supports("avx2");
+#endif
     plan->width = cinfo->output_width;
     plan->height = cinfo->output_height;
     plan->scale_denom = (int)cinfo->scale_denom;
@@ -373,7 +390,7 @@ ccodecs_reduced *ccodecs_reduced_plan(void *decompressor, const ccodecs_input *i
         int h = interleaved ? component->h_samp_factor : 1, v = interleaved ? component->v_samp_factor : 1;
         /* Each component must come out at the output's size without upsampling (at 1/8,
          * luma one pixel a block and 4:2:0 chroma 2x2 a block; at 1/4, 2x2 and 4x4...). */
-        if (c < 0 || c >= plan->components || (scaled != 1 && scaled != 2 && scaled != 4) ||
+        if (c < 0 || c >= plan->components || (scaled != 1 && scaled != 2 && scaled != 4 && scaled != 8) ||
             h * scaled != plan->mcu_width || v * scaled != plan->mcu_height || plan->blocks + h * v > MAX_BLOCKS)
             goto refuse;
         JQUANT_TBL *quant = component->quant_tbl_no >= 0 && component->quant_tbl_no < NUM_QUANT_TBLS
@@ -394,7 +411,7 @@ ccodecs_reduced *ccodecs_reduced_plan(void *decompressor, const ccodecs_input *i
                 plan->record_size += scaled == 1 ? 1 : 1 + scaled * scaled;
             }
     }
-    for (int s = 0; s < 2; s++)
+    for (int s = 0; s < 3; s++)
         for (int k = 0; k < 80; k++)
             plan->slots[s][k] = (uint8_t)(k < 64 && is_read(2 << s, natural[k]) ? natural[k] : NOT_READ);
     /* jdmaster.c prepare_range_limit_table, seen from IDCT_range_limit: x (masked to 10 bits,
@@ -416,6 +433,7 @@ void ccodecs_reduced_free(ccodecs_reduced *plan) { free(plan); }
 /* Blocks                                                                                      */
 
 #define LIMIT_16 16383          /* values kept well inside 16 bits, where SIMD and C agree */
+#define LIMIT_8X8 8191          /* jpeg_idct_islow's inputs and first-pass values: its sums fit 32 bits */
 #define LIMIT_A 8191            /* a DC-free column-0 value: 4 * dc + it stays inside 16 bits */
 #define LIMIT_SUM (1 << 29)
 
@@ -424,59 +442,94 @@ void ccodecs_reduced_free(ccodecs_reduced *plan) { free(plan); }
  * when |dc| <= 2047. Shown by writing libjpeg's descales out: in pass 1 the DC adds dc << B to
  * column 0 for some B at least the descale, so it leaves it as exactly 4 * dc; in pass 2, 4 * dc
  * goes in shifted left by D - 5, where D is the final descale (20 in jpeg_idct_2x2, 19 in
- * jpeg_idct_4x4), so the output is (dc * 2^(D-3) + S + 2^(D-1)) >> D for
- * the DC-free sum S, which is (dc + floor(S / 2^(D-3)) + 4) >> 3. The zero-column and zero-row
- * shortcuts give the same values. Each returns 0 when a value leaves the range where
- * libjpeg-turbo's SIMD versions (16-bit lanes, 32-bit sums) give what the C code gives (with
- * inputs and first-pass values inside LIMIT_16, no 32-bit sum of theirs can overflow).
- * `in` holds the dequantized coefficients (in[0], the DC, is 0), natural order. */
+ * jpeg_idct_4x4, 18 in jpeg_idct_islow), so the output is (dc * 2^(D-3) + S + 2^(D-1)) >> D
+ * for the DC-free sum S, which is (dc + floor(S / 2^(D-3)) + 4) >> 3. The zero-column and
+ * zero-row shortcuts give the same values. Each returns 0 when a value leaves the range where
+ * libjpeg-turbo's SIMD versions (16-bit lanes, 32-bit sums) give what the C code gives; within
+ * it, every sum below fits the 32 bits it is computed in.
+ *
+ * Both passes work on all eight columns (then all rows) at once, in vectors of eight 32-bit
+ * lanes: `in` holds the dequantized coefficients by rows, in[0][0] (the DC) being 0. */
+typedef int32_t lanes __attribute__((vector_size(32)));
 
-static int in_16(int64_t value) { return value <= LIMIT_16 && value >= -LIMIT_16; }
-static int in_a(int64_t value) { return value <= LIMIT_A && value >= -LIMIT_A; }
+/* Whether any lane of `v` is outside +-limit. (Vectors go by pointer: by value, their ABI
+ * would depend on AVX being on.) */
+static inline __attribute__((always_inline)) int outside(const lanes *v, int32_t limit) {
+    lanes out = (*v > limit) | (*v < -limit);
+    int32_t any = 0;
+    for (int i = 0; i < 8; i++) any |= out[i];
+    return any != 0;
+}
+
+/* Rows become columns: t[k][y] = m[y][k], for `rows` rows of m. */
+typedef int16_t lanes16 __attribute__((vector_size(16)));
+
+/* Rows become columns: t[k][y] = m[y][k], rows past `rows` taken as 0. Interleaving pairs of
+ * rows, then pairs of pairs, then halves (unpack and permute, when AVX2 is on). */
+static inline __attribute__((always_inline)) void transpose(const lanes *m, int rows, lanes t[8]) {
+    lanes r[8], p[8], q[8];
+    for (int y = 0; y < 8; y++) r[y] = y < rows ? m[y] : (lanes){0};
+    for (int y = 0; y < 8; y += 2) {
+        p[y] = __builtin_shufflevector(r[y], r[y + 1], 0, 8, 1, 9, 4, 12, 5, 13);
+        p[y + 1] = __builtin_shufflevector(r[y], r[y + 1], 2, 10, 3, 11, 6, 14, 7, 15);
+    }
+    for (int y = 0; y < 8; y += 4)
+        for (int i = 0; i < 2; i++) {
+            q[y + 2 * i] = __builtin_shufflevector(p[y + i], p[y + 2 + i], 0, 1, 8, 9, 4, 5, 12, 13);
+            q[y + 2 * i + 1] = __builtin_shufflevector(p[y + i], p[y + 2 + i], 2, 3, 10, 11, 6, 7, 14, 15);
+        }
+    for (int k = 0; k < 4; k++) {
+        t[k] = __builtin_shufflevector(q[k], q[k + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+        t[k + 4] = __builtin_shufflevector(q[k], q[k + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+    }
+}
+
+/* Row y of `size` values from out[x][y] >> shift, for x and y below `size`. */
+static inline __attribute__((always_inline)) void store_rows(const lanes out[8], int size, int shift, int16_t *e) {
+    lanes rows[8];
+    transpose(out, size, rows);
+    for (int y = 0; y < size; y++) {
+        lanes16 narrow = __builtin_convertvector(rows[y] >> shift, lanes16);
+        memcpy(e + y * size, &narrow, (size_t)size * sizeof(int16_t));
+    }
+}
+
+/* jpeg_idct_2x2's odd part (jidctred.c). */
+static inline __attribute__((always_inline)) void idct2_odd(const lanes x[8], lanes *odd) {
+    *odd = x[7] * -5906 + x[5] * 6967 + x[3] * -10426 + x[1] * 29692; /* FIX(...) at 13 bits */
+}
 
 /* jpeg_idct_2x2 (jidctred.c): columns and rows 0, 1, 3, 5, 7. */
-static int idct2_without_dc(const int64_t in[64], int16_t e[4]) {
-    static const int64_t c7 = -5906, c5 = 6967, c3 = -10426, c1 = 29692; /* FIX(...) at 13 bits */
-    static const int lines[5] = {0, 1, 3, 5, 7};
-    int64_t ws[2][8], a[2];
-    for (int i = 0; i < 5; i++) {
-        int column = lines[i];
-        if (!(in[8 + column] | in[24 + column] | in[40 + column] | in[56 + column])) {
-            if (column == 0) a[0] = a[1] = 0;
-            else ws[0][column] = ws[1][column] = in[column] * 4;
-            continue;
-        }
-        int64_t odd = in[56 + column] * c7 + in[40 + column] * c5 + in[24 + column] * c3 + in[8 + column] * c1;
-        if (odd > LIMIT_SUM || odd < -LIMIT_SUM) return 0;
-        if (column == 0) {
-            a[0] = (odd + 4096) >> 13;
-            a[1] = (-odd + 4096) >> 13;
-            if (!in_a(a[0]) || !in_a(a[1])) return 0;
-            continue;
-        }
-        int64_t even = in[column] * 32768;
-        ws[0][column] = (even + odd + 4096) >> 13;
-        ws[1][column] = (even - odd + 4096) >> 13;
-        if (!in_16(ws[0][column]) || !in_16(ws[1][column])) return 0;
-    }
+static inline __attribute__((always_inline)) int idct2_without_dc(const lanes in[8], int16_t e[4]) {
+    lanes odd, even = in[0] * 32768, ws[2], t[8], row_odd;
+    idct2_odd(in, &odd);
+    if (outside(&odd, LIMIT_SUM)) return 0;
+    ws[0] = (even + odd + 4096) >> 13;
+    ws[1] = (even - odd + 4096) >> 13;
     for (int y = 0; y < 2; y++) {
-        int64_t odd = ws[y][7] * c7 + ws[y][5] * c5 + ws[y][3] * c3 + ws[y][1] * c1;
-        if (odd > LIMIT_SUM || odd < -LIMIT_SUM) return 0;
-        e[2 * y] = (int16_t)((a[y] * 32768 + odd) >> 17);
-        e[2 * y + 1] = (int16_t)((a[y] * 32768 - odd) >> 17);
+        if (ws[y][0] > LIMIT_A || ws[y][0] < -LIMIT_A) return 0;
+        ws[y][0] = 0; /* checked on its own, and added below */
+        if (outside(&ws[y], LIMIT_16)) return 0;
+    }
+    int32_t a[2] = {(odd[0] + 4096) >> 13, (-odd[0] + 4096) >> 13};
+    transpose(ws, 2, t);
+    idct2_odd(t, &row_odd);
+    if (outside(&row_odd, LIMIT_SUM)) return 0;
+    for (int y = 0; y < 2; y++) {
+        e[2 * y] = (int16_t)((a[y] * 32768 + row_odd[y]) >> 17);
+        e[2 * y + 1] = (int16_t)((a[y] * 32768 - row_odd[y]) >> 17);
     }
     return 1;
 }
 
-/* jpeg_idct_4x4's 1-D step (jidctred.c) on x[0..7] (x[4] not read), before the descale:
- * out[0..3]. With inputs within LIMIT_16 its sums stay far inside 32 bits. */
-static void idct4_line(const int64_t x[8], int64_t out[4]) {
+/* jpeg_idct_4x4's 1-D step (jidctred.c) on x[0..7] (x[4] not read), before the descale. */
+static inline __attribute__((always_inline)) void idct4_line(const lanes x[8], lanes out[4]) {
     enum { F0211 = 1730, F0509 = 4176, F0601 = 4926, F0765 = 6270, F0899 = 7373,
            F1061 = 8697, F1451 = 11893, F1847 = 15137, F2172 = 17799, F2562 = 20995 };
-    int64_t even = x[0] * 16384, rotated = x[2] * F1847 - x[6] * F0765;
-    int64_t tmp10 = even + rotated, tmp12 = even - rotated;
-    int64_t tmp0 = -x[7] * F0211 + x[5] * F1451 - x[3] * F2172 + x[1] * F1061;
-    int64_t tmp2 = -x[7] * F0509 - x[5] * F0601 + x[3] * F0899 + x[1] * F2562;
+    lanes even = x[0] * 16384, rotated = x[2] * F1847 - x[6] * F0765;
+    lanes tmp10 = even + rotated, tmp12 = even - rotated;
+    lanes tmp0 = x[7] * -F0211 + x[5] * F1451 - x[3] * F2172 + x[1] * F1061;
+    lanes tmp2 = x[7] * -F0509 - x[5] * F0601 + x[3] * F0899 + x[1] * F2562;
     out[0] = tmp10 + tmp2;
     out[3] = tmp10 - tmp2;
     out[1] = tmp12 + tmp0;
@@ -484,42 +537,96 @@ static void idct4_line(const int64_t x[8], int64_t out[4]) {
 }
 
 /* jpeg_idct_4x4 (jidctred.c): columns and rows other than 4. */
-static int idct4_without_dc(const int64_t in[64], int16_t e[16]) {
-    int64_t ws[4][8], x[8], out[4];
-    for (int column = 0; column < 8; column++) {
-        if (column == 4) continue;
-        if (!(in[8 + column] | in[16 + column] | in[24 + column] | in[40 + column] | in[48 + column] |
-              in[56 + column])) { /* libjpeg's shortcut, which gives the same values */
-            for (int y = 0; y < 4; y++) ws[y][column] = in[column] * 4;
-            continue;
-        }
-        for (int row = 0; row < 8; row++) x[row] = in[row * 8 + column];
-        idct4_line(x, out);
-        for (int y = 0; y < 4; y++) {
-            ws[y][column] = (out[y] + 2048) >> 12;
-            if (column ? !in_16(ws[y][column]) : !in_a(ws[y][column])) return 0;
-        }
-    }
+static inline __attribute__((always_inline)) int idct4_without_dc(const lanes in[8], int16_t e[16]) {
+    lanes ws[4], t[8], out[4];
+    idct4_line(in, ws);
     for (int y = 0; y < 4; y++) {
-        ws[y][4] = 0;
-        idct4_line(ws[y], out);
-        for (int x0 = 0; x0 < 4; x0++) e[y * 4 + x0] = (int16_t)(out[x0] >> 16);
+        ws[y] = (ws[y] + 2048) >> 12;
+        ws[y][4] = 0; /* not read */
+        if (ws[y][0] > LIMIT_A || ws[y][0] < -LIMIT_A || outside(&ws[y], LIMIT_16)) return 0;
     }
+    transpose(ws, 4, t);
+    idct4_line(t, out);
+    store_rows(out, 4, 16, e);
     return 1;
 }
 
-/* The block's DC-free output, from its coefficients (natural order, DC not read). */
-static int idct_without_dc(int size, const int16_t coef[64], const int16_t quant[64], int16_t *e) {
-    int64_t in[64];
-    int32_t dequantized[64];
-    uint32_t out_of_range = 0;
-    for (int n = 0; n < 64; n++) { /* coef[0] is 0: the DC is not kept there */
-        dequantized[n] = coef[n] * quant[n];
-        out_of_range |= (uint32_t)(dequantized[n] + LIMIT_16) > 2 * LIMIT_16;
+/* jpeg_idct_islow's 1-D step (jidctint.c) on x[0..7], before the descale. */
+static inline __attribute__((always_inline)) void idct8_line(const lanes x[8], lanes out[8]) {
+    enum { F0298 = 2446, F0390 = 3196, F0541 = 4433, F0765 = 6270, F0899 = 7373, F1175 = 9633,
+           F1501 = 12299, F1847 = 15137, F1961 = 16069, F2053 = 16819, F2562 = 20995, F3072 = 25172 };
+    lanes z1 = (x[2] + x[6]) * F0541;
+    lanes tmp2 = z1 - x[6] * F1847, tmp3 = z1 + x[2] * F0765;
+    lanes tmp0 = (x[0] + x[4]) * 8192, tmp1 = (x[0] - x[4]) * 8192;
+    lanes tmp10 = tmp0 + tmp3, tmp13 = tmp0 - tmp3, tmp11 = tmp1 + tmp2, tmp12 = tmp1 - tmp2;
+    lanes z3 = x[7] + x[3], z4 = x[5] + x[1], z5 = (z3 + z4) * F1175;
+    lanes o1 = (x[7] + x[1]) * -F0899, o2 = (x[5] + x[3]) * -F2562;
+    z3 = z3 * -F1961 + z5;
+    z4 = z4 * -F0390 + z5;
+    lanes t0 = x[7] * F0298 + o1 + z3, t1 = x[5] * F2053 + o2 + z4;
+    lanes t2 = x[3] * F3072 + o2 + z3, t3 = x[1] * F1501 + o1 + z4;
+    out[0] = tmp10 + t3;
+    out[7] = tmp10 - t3;
+    out[1] = tmp11 + t2;
+    out[6] = tmp11 - t2;
+    out[2] = tmp12 + t1;
+    out[5] = tmp12 - t1;
+    out[3] = tmp13 + t0;
+    out[4] = tmp13 - t0;
+}
+
+/* jpeg_idct_islow (jidctint.c), libjpeg's 8x8 IDCT at its default dct_method. */
+static inline __attribute__((always_inline)) int idct8_without_dc(const lanes in[8], int16_t e[64]) {
+    lanes ws[8], t[8], out[8];
+    for (int k = 0; k < 8; k++)
+        if (outside(&in[k], LIMIT_8X8)) return 0;
+    idct8_line(in, ws);
+    for (int y = 0; y < 8; y++) {
+        ws[y] = (ws[y] + 1024) >> 11;
+        if (outside(&ws[y], LIMIT_8X8)) return 0;
     }
+    transpose(ws, 8, t);
+    idct8_line(t, out);
+    store_rows(out, 8, 15, e);
+    return 1;
+}
+
+/* The block's DC-free output, from its coefficients (natural order, DC not read). Compiled
+ * twice, below: for any x86-64 (or other) processor, and for one with AVX2, where the vectors
+ * of eight lanes fit a register. (Picked at run time by `plan->avx2`, not by target_clones,
+ * whose ifunc resolver runs before a sanitizer's runtime is up.) */
+static inline __attribute__((always_inline)) int idct_without_dc(int size, const int16_t coef[64],
+                                                                 const int16_t quant[64], int16_t *e) {
+    lanes in[8];
+    int32_t out_of_range = 0;
+    for (int k = 0; k < 8; k++) {
+        lanes16 c, q;
+        memcpy(&c, coef + k * 8, sizeof c);
+        memcpy(&q, quant + k * 8, sizeof q);
+        in[k] = __builtin_convertvector(c, lanes) * __builtin_convertvector(q, lanes);
+        out_of_range |= outside(&in[k], LIMIT_16);
+    }
+    in[0][0] = 0; /* coef[0] is 0 already: the DC is not kept there */
     if (out_of_range) return 0;
-    for (int n = 0; n < 64; n++) in[n] = dequantized[n];
-    return size == 2 ? idct2_without_dc(in, e) : idct4_without_dc(in, e);
+    return size == 2 ? idct2_without_dc(in, e) : size == 4 ? idct4_without_dc(in, e) : idct8_without_dc(in, e);
+}
+
+static int idct_plain(int size, const int16_t coef[64], const int16_t quant[64], int16_t *e) {
+    return idct_without_dc(size, coef, quant, e);
+}
+
+#ifdef HAS_AVX2_VERSIONS
+__attribute__((target("avx2"))) static int idct_avx2(int size, const int16_t coef[64], const int16_t quant[64],
+                                                     int16_t *e) {
+    return idct_without_dc(size, coef, quant, e);
+}
+#endif
+
+static int idct(const ccodecs_reduced *plan, int size, const int16_t coef[64], const int16_t quant[64], int16_t *e) {
+#ifdef HAS_AVX2_VERSIONS
+    if (plan->avx2) return idct_avx2(size, coef, quant, e);
+#endif
+    return idct_plain(size, coef, quant, e);
 }
 
 #define PEEK(n) ((uint32_t)(bits >> (64 - (n))))
@@ -624,7 +731,7 @@ static inline __attribute__((always_inline)) int decode_mcu(const ccodecs_reduce
             for (int n = 1; n < 64; n++) read |= coef[n];
             if (!read) /* idct_without_dc's values when only the DC is there */
                 memset(e, 0, (size_t)(block->size * block->size) * sizeof(int16_t));
-            else if (!idct_without_dc(block->size, coef, plan->quant[block->component], e))
+            else if (!idct(plan, block->size, coef, plan->quant[block->component], e))
                 return 0;
         }
     }
@@ -635,66 +742,179 @@ static inline __attribute__((always_inline)) int decode_mcu(const ccodecs_reduce
 /* ------------------------------------------------------------------------------------------ */
 /* Pixels                                                                                      */
 
-/* Where decoded MCUs become rows: one row of MCUs at a time, then placed. */
+/* Where decoded MCUs become rows: their samples go to planes a row of MCUs high, which are
+ * turned into RGBA rows and placed once the row of MCUs is complete. */
 typedef struct {
     const ccodecs_reduced *plan;
-    uint8_t *rows;          /* mcu_height rows of RGBA */
+    uint8_t *planes;        /* components x mcu_height rows of plane_width samples */
+    size_t plane_width;     /* mcus_per_row * mcu_width */
+    uint8_t *row;           /* one RGBA row, for layouts that turn the picture */
     uint8_t *pixels;
     ccodecs_layout layout;
     int stored;             /* the layout keeps the stored order */
+    ccodecs_reader *reader; /* told of each row written in the stored layout */
+    uint32_t published;     /* rows written and published */
 } pixel_sink;
+
+static uint8_t *plane_row(const pixel_sink *sink, int component, int y) {
+    return sink->planes + ((size_t)component * (size_t)sink->plan->mcu_height + (size_t)y) * sink->plane_width;
+}
+
+/* `count` pixels of Y, Cb, Cr as opaque RGBA: libjpeg's ycc_rgb_convert, its tables' values
+ * worked out eight pixels at a time (they are those products, rounded as the tables are).
+ * Compiled twice, as idct_without_dc is. */
+static inline __attribute__((always_inline)) void ycc_to_rgba(const ccodecs_ycc_tables *tables, const uint8_t *y,
+                                                              const uint8_t *cb, const uint8_t *cr, uint8_t *rgba,
+                                                              size_t count) {
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8, rgba += 32) {
+        lanes luma, blue, red;
+        for (int k = 0; k < 8; k++) {
+            luma[k] = y[i + k];
+            blue[k] = cb[i + k] - 128;
+            red[k] = cr[i + k] - 128;
+        }
+        lanes r = luma + ((red * CCODECS_YCC_CR_R + 32768) >> 16);
+        lanes g = luma + ((blue * -CCODECS_YCC_CB_G + 32768 + red * -CCODECS_YCC_CR_G) >> 16);
+        lanes b = luma + ((blue * CCODECS_YCC_CB_B + 32768) >> 16);
+        const lanes zero = {0}, full = zero + 255;
+        r = __builtin_elementwise_min(__builtin_elementwise_max(r, zero), full);
+        g = __builtin_elementwise_min(__builtin_elementwise_max(g, zero), full);
+        b = __builtin_elementwise_min(__builtin_elementwise_max(b, zero), full);
+        for (int k = 0; k < 8; k++) {
+            rgba[4 * k] = (uint8_t)r[k];
+            rgba[4 * k + 1] = (uint8_t)g[k];
+            rgba[4 * k + 2] = (uint8_t)b[k];
+            rgba[4 * k + 3] = 255;
+        }
+    }
+    for (; i < count; i++, rgba += 4) ccodecs_ycc_pixel(tables, rgba, y[i], cb[i], cr[i]);
+}
+
+static void ycc_plain(const ccodecs_ycc_tables *tables, const uint8_t *y, const uint8_t *cb, const uint8_t *cr,
+                      uint8_t *rgba, size_t count) {
+    ycc_to_rgba(tables, y, cb, cr, rgba, count);
+}
+
+#ifdef HAS_AVX2_VERSIONS
+__attribute__((target("avx2"))) static void ycc_avx2(const ccodecs_ycc_tables *tables, const uint8_t *y,
+                                                     const uint8_t *cb, const uint8_t *cr, uint8_t *rgba,
+                                                     size_t count) {
+    ycc_to_rgba(tables, y, cb, cr, rgba, count);
+}
+#endif
+
+/* Row `y` of the current row of MCUs, as RGBA into `rgba`. */
+static void convert_row(const pixel_sink *sink, int y, uint8_t *rgba) {
+    const ccodecs_reduced *plan = sink->plan;
+    const uint8_t *luma = plane_row(sink, 0, y);
+    if (plan->components == 1) {
+        for (uint32_t x = 0; x < plan->width; x++, rgba += 4) {
+            rgba[0] = rgba[1] = rgba[2] = luma[x];
+            rgba[3] = 255;
+        }
+    } else {
+#ifdef HAS_AVX2_VERSIONS
+        if (plan->avx2) {
+            ycc_avx2(&plan->ycc, luma, plane_row(sink, 1, y), plane_row(sink, 2, y), rgba, plan->width);
+            return;
+        }
+#endif
+        ycc_plain(&plan->ycc, luma, plane_row(sink, 1, y), plane_row(sink, 2, y), rgba, plan->width);
+    }
+}
+
+/* Eight samples (dc + e + 4) >> 3 through libjpeg's range limit, which within [-512, 511] is
+ * the value + 128, clamped. 0 for a value outside that range. */
+static inline int limit_eight(const int16_t e[8], int dc, uint8_t samples[8]) {
+#ifdef __SSE2__
+    /* A sum that saturates is far outside the range, and found so. */
+    __m128i values = _mm_srai_epi16(_mm_adds_epi16(_mm_loadu_si128((const __m128i *)e), _mm_set1_epi16((short)(dc + 4))), 3);
+    __m128i bad = _mm_or_si128(_mm_cmpgt_epi16(values, _mm_set1_epi16(511)), _mm_cmplt_epi16(values, _mm_set1_epi16(-512)));
+    values = _mm_add_epi16(values, _mm_set1_epi16(128));
+    _mm_storel_epi64((__m128i *)samples, _mm_packus_epi16(values, values));
+    return _mm_movemask_epi8(bad) == 0;
+#else
+    int bad = 0;
+    for (int k = 0; k < 8; k++) {
+        int value = (dc + e[k] + 4) >> 3;
+        bad |= value > 511 || value < -512;
+        value += 128;
+        samples[k] = (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value);
+    }
+    return !bad;
+#endif
+}
 
 /* Writes MCU `index` from its record, each component's DCs shifted by `shift` (mod 2^16, as
  * libjpeg's JCOEF holds them). 0 for values out of the range handled exactly. */
 static int put_mcu(pixel_sink *sink, int64_t index, const int16_t *record, const int16_t shift[3]) {
     const ccodecs_reduced *plan = sink->plan;
-    const int mcu_width = plan->mcu_width;
-    uint8_t samples[3][MAX_MCU_SIDE * MAX_MCU_SIDE];
+    int64_t column = index % plan->mcus_per_row;
+    size_t x0 = (size_t)column * (size_t)plan->mcu_width;
     for (int b = 0; b < plan->blocks; b++) {
         const block_plan *block = &plan->block[b];
         int c = block->component, size = block->size;
         int16_t dc = (int16_t)(record[block->slot] + shift[c]);
         int dequantized = dc * plan->quant[c][0]; /* libjpeg's DEQUANTIZE: short times short */
-        uint8_t *out = &samples[c][block->y * mcu_width + block->x];
+        uint8_t *out = plane_row(sink, c, block->y) + x0 + (size_t)block->x;
         if (size == 1) {
             *out = plan->range[((dequantized + 4) >> 3) & 1023];
             continue;
         }
         if (dequantized > 2047 || dequantized < -2047) return 0;
         const int16_t *e = &record[block->slot + 1];
-        for (int y = 0; y < size; y++)
-            for (int x = 0; x < size; x++) {
-                int value = (dequantized + e[y * size + x] + 4) >> 3;
-                if (value > 511 || value < -512) return 0;
-                out[y * mcu_width + x] = plan->range[value & 1023];
-            }
-    }
-    int64_t column = index % plan->mcus_per_row;
-    uint32_t x0 = (uint32_t)(column * mcu_width);
-    size_t stride = (size_t)plan->width * 4;
-    int columns = plan->width - x0 < (uint32_t)mcu_width ? (int)(plan->width - x0) : mcu_width;
-    for (int y = 0; y < plan->mcu_height; y++) {
-        uint8_t *rgba = sink->rows + (size_t)y * stride + (size_t)x0 * 4;
-        const int i0 = y * mcu_width;
-        if (plan->components == 1) {
-            for (int x = 0; x < columns; x++, rgba += 4) {
-                rgba[0] = rgba[1] = rgba[2] = samples[0][i0 + x];
-                rgba[3] = 255;
-            }
-        } else {
-            for (int x = 0; x < columns; x++, rgba += 4)
-                ccodecs_ycc_pixel(&plan->ycc, rgba, samples[0][i0 + x], samples[1][i0 + x], samples[2][i0 + x]);
+        if (size == 2) {
+            int bad = 0;
+            for (int y = 0; y < 2; y++, out += sink->plane_width)
+                for (int x = 0; x < 2; x++) {
+                    /* Within [-512, 511], the range limit is value + 128, clamped. */
+                    int value = (dequantized + e[y * 2 + x] + 4) >> 3;
+                    bad |= value > 511 || value < -512;
+                    value += 128;
+                    out[x] = (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value);
+                }
+            if (bad) return 0;
+            continue;
+        }
+        /* Eight samples at a time: a row of an 8x8 block, two rows of a 4x4 one. */
+        for (int i = 0; i < size * size; i += 8) {
+            uint8_t samples[8];
+            if (!limit_eight(e + i, dequantized, samples)) return 0;
+            for (int k = 0; k < 8; k += size) memcpy(out + (size_t)((i + k) / size) * sink->plane_width, samples + k, (size_t)size);
         }
     }
     if (column == plan->mcus_per_row - 1) {
+        size_t stride = (size_t)plan->width * 4;
         uint32_t top = (uint32_t)(index / plan->mcus_per_row) * (uint32_t)plan->mcu_height;
         for (uint32_t y = 0; y < (uint32_t)plan->mcu_height && top + y < plan->height; y++) {
-            const uint8_t *row = sink->rows + (size_t)y * stride;
-            if (sink->stored) memcpy(sink->pixels + (size_t)(top + y) * stride, row, stride);
-            else ccodecs_place_row(sink->pixels, sink->layout, top + y, row, plan->width);
+            if (sink->stored) {
+                convert_row(sink, (int)y, sink->pixels + (size_t)(top + y) * stride);
+                sink->published = top + y + 1;
+                if (sink->reader) ccodecs_rows_published(sink->reader, sink->published);
+            } else {
+                convert_row(sink, (int)y, sink->row);
+                ccodecs_place_row(sink->pixels, sink->layout, top + y, sink->row, plan->width);
+            }
         }
     }
     return 1;
+}
+
+/* A sink over `pixels`, publishing its rows to `reader` (NULL: not publishing). 0 when out of
+ * memory. */
+static int sink_open(pixel_sink *sink, const ccodecs_reduced *plan, uint8_t *pixels, ccodecs_layout layout,
+                     ccodecs_reader *reader) {
+    size_t plane_width = (size_t)plan->mcus_per_row * (size_t)plan->mcu_width;
+    *sink = (pixel_sink){plan, malloc(plane_width * (size_t)plan->mcu_height * (size_t)plan->components),
+                         plane_width, malloc((size_t)plan->width * 4), pixels, layout,
+                         ccodecs_layout_is_stored(layout, plan->width), reader, 0};
+    return sink->planes && sink->row;
+}
+
+static void sink_close(pixel_sink *sink) {
+    free(sink->planes);
+    free(sink->row);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -717,7 +937,15 @@ typedef struct {
     uint32_t *begins;          /* bits from `start` to each record */
     int64_t capacity;
     int64_t published;         /* records whose data may be read (atomic) */
-    int done, stop;            /* atomic */
+    int done, stop;            /* atomic: it has decoded all it will; it is to stop decoding */
+    /* Once done, it waits to be told to turn the last rows of MCUs into pixels, or to leave. */
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    int tail_go, tail_stop;    /* under lock */
+    pixel_sink tail_sink;
+    int64_t tail_first, tail_index, tail_count;
+    int16_t tail_shift[3];
+    int tail_status;
     int64_t resets[MAX_RESETS], reset_ends[MAX_RESETS]; /* record index, and where the one before ended */
     int reset_count, overflowed;
     int64_t end;               /* bits from `start` to the end of its last record */
@@ -734,6 +962,20 @@ static void free_chunks(second_half *half, int64_t first, int64_t end) {
         free(half->chunks[i]);
         half->chunks[i] = NULL;
     }
+}
+
+/* Records first..first+count-1 as MCUs index.., DCs shifted by `shift`; each chunk freed once
+ * its last record is put, unless it begins before `keep_below` (another thread's records).
+ * 0 for a value out of range. */
+static int put_records(second_half *half, pixel_sink *sink, int64_t first, int64_t index, int64_t count,
+                       const int16_t shift[3], int64_t keep_below) {
+    for (int64_t i = first; i < first + count; i++) {
+        if (!put_mcu(sink, index + i - first, record_at(half, i), shift)) return 0;
+        int64_t chunk = i / half->chunk_mcus;
+        if ((i + 1) % half->chunk_mcus == 0 && chunk * half->chunk_mcus >= keep_below)
+            free_chunks(half, chunk, chunk + 1);
+    }
+    return 1;
 }
 
 static void *second_half_run(void *argument) {
@@ -774,8 +1016,26 @@ static void *second_half_run(void *argument) {
     if (!r->ended) { /* stopped early, or out of room: not to be used past here */
         half->overflowed = 1;
     }
+    pthread_mutex_lock(&half->lock);
     __atomic_store_n(&half->done, 1, __ATOMIC_RELEASE);
+    pthread_cond_broadcast(&half->changed);
+    while (!half->tail_go && !half->tail_stop) pthread_cond_wait(&half->changed, &half->lock);
+    int go = half->tail_go;
+    pthread_mutex_unlock(&half->lock);
+    if (go)
+        half->tail_status = put_records(half, &half->tail_sink, half->tail_first, half->tail_index, half->tail_count,
+                                        half->tail_shift, half->tail_first);
     return NULL;
+}
+
+/* Ends the second thread: tells it to leave unless it was given the tail, and joins it. */
+static void end_second_thread(second_half *half) {
+    __atomic_store_n(&half->stop, 1, __ATOMIC_RELAXED);
+    pthread_mutex_lock(&half->lock);
+    half->tail_stop = 1;
+    pthread_cond_broadcast(&half->changed);
+    pthread_mutex_unlock(&half->lock);
+    pthread_join(half->thread, NULL);
 }
 
 /* Where record `index` of the second half ended, or -1 if it did not end where the next
@@ -793,17 +1053,21 @@ static int contiguous(const second_half *half, int64_t first, int64_t need) {
     return 1;
 }
 
-/* The second half (joined) from its record j on, for MCUs `index` to the end, where the first
- * thread met it with these DC predictions: 1 when its records follow each other up to an EOI
- * and are put in place, 0 when they are not usable, -1 when a value is out of range (libjpeg
- * then decodes the file). */
+/* The second half (its thread done decoding) from its record j on, for MCUs `index` to the
+ * end, where the first thread met it with these DC predictions: 1 when its records follow each
+ * other up to an EOI and are put in place, 0 when they are not usable, -1 when a value is out
+ * of range (libjpeg then decodes the file). The second thread puts the last rows of MCUs while
+ * this one puts the first; it has ended when this returns. */
 static int take_second_half(second_half *half, pixel_sink *sink, int64_t index, int64_t j,
                             const int32_t prediction[3]) {
     const ccodecs_reduced *plan = half->plan;
     int64_t need = plan->mcus - index, count = half->published;
-    if (half->overflowed || j + need > count || !contiguous(half, j, need)) return 0;
-    int64_t end = record_end(half, j + need - 1, count);
-    if (end < 0 || !ends_at_eoi(&half->reader, end)) return 0;
+    int64_t end = half->overflowed || j + need > count || !contiguous(half, j, need) ? -1
+        : record_end(half, j + need - 1, count);
+    if (end < 0 || !ends_at_eoi(&half->reader, end)) {
+        end_second_thread(half);
+        return 0;
+    }
     /* Its DCs were predicted from 0 at its first record: shift them by the difference from
      * the first half's predictions where the two meet. */
     int16_t shift[3] = {0, 0, 0};
@@ -813,11 +1077,31 @@ static int take_second_half(second_half *half, pixel_sink *sink, int64_t index, 
         shift[c] = (int16_t)(prediction[c] - before);
     }
     free_chunks(half, 0, j / half->chunk_mcus);
-    for (int64_t i = j; i < j + need; i++) {
-        if (!put_mcu(sink, index + i - j, record_at(half, i), shift)) return -1;
-        if ((i + 1) % half->chunk_mcus == 0) free_chunks(half, i / half->chunk_mcus, i / half->chunk_mcus + 1);
+    /* The second thread's part: from the first row of MCUs that begins past half of what is
+     * left (rows of MCUs are what a sink turns into pixels). */
+    int64_t split = (index + need / 2 + plan->mcus_per_row - 1) / plan->mcus_per_row * plan->mcus_per_row - index;
+    int helped = 0;
+    if (split < need && sink_open(&half->tail_sink, plan, sink->pixels, sink->layout, NULL)) {
+        pthread_mutex_lock(&half->lock);
+        half->tail_first = j + split;
+        half->tail_index = index + split;
+        half->tail_count = need - split;
+        memcpy(half->tail_shift, shift, sizeof shift);
+        half->tail_go = helped = 1;
+        pthread_cond_broadcast(&half->changed);
+        pthread_mutex_unlock(&half->lock);
     }
-    return 1;
+    int ok = put_records(half, sink, j, index, helped ? split : need, shift, 0);
+    end_second_thread(half);
+    if (helped) {
+        ok = ok && half->tail_status;
+        sink_close(&half->tail_sink);
+        if (ok && sink->stored) { /* its rows, after this thread's */
+            sink->published = plan->height;
+            if (sink->reader) ccodecs_rows_published(sink->reader, sink->published);
+        }
+    }
+    return ok ? 1 : -1;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -842,17 +1126,17 @@ static size_t middle_of_data(const ccodecs_reduced *plan) {
  * VM a new thread can take a millisecond to start). A 12 MP photo at quality 90 has 4 MB. */
 #define SPLIT_BYTES (1u << 20)
 
-int ccodecs_reduced_decode(ccodecs_reduced *plan, uint8_t *pixels, ccodecs_layout layout, int threads) {
+int ccodecs_reduced_decode(ccodecs_reduced *plan, uint8_t *pixels, ccodecs_layout layout, int threads,
+                           ccodecs_reader *reader, uint32_t *published) {
     int status = 0, joined = 0;
-    size_t stride = (size_t)plan->width * 4;
-    pixel_sink sink = {plan, malloc(stride * (size_t)plan->mcu_height), pixels, layout,
-                       ccodecs_layout_is_stored(layout, plan->width)};
+    pixel_sink sink;
+    int sink_ready = sink_open(&sink, plan, pixels, layout, reader);
     second_half *half = NULL;
     bit_reader first;
     int first_open = 0;
     int split = threads > 1 && (plan->input.size - plan->data_start >= SPLIT_BYTES || plan->always_split);
     /* On one thread, libjpeg's SIMD IDCTs make 2x2 and 4x4 blocks faster than this does. */
-    if (!sink.rows || (!split && plan->scale_denom != 8)) goto done;
+    if (!sink_ready || (!split && plan->scale_denom != 8)) goto done;
     if (split) {
         size_t start = middle_of_data(plan);
         half = start ? calloc(1, sizeof *half) : NULL;
@@ -864,9 +1148,13 @@ int ccodecs_reduced_decode(ccodecs_reduced *plan, uint8_t *pixels, ccodecs_layou
             half->chunks = calloc((size_t)(half->capacity / half->chunk_mcus + 1), sizeof(int16_t *));
             /* Touched only as far as written. */
             half->begins = malloc((size_t)half->capacity * sizeof(uint32_t));
+            pthread_mutex_init(&half->lock, NULL);
+            pthread_cond_init(&half->changed, NULL);
             if (!half->chunks || !half->begins || !reader_open(&half->reader, &plan->input, start, 0) ||
                 pthread_create(&half->thread, NULL, second_half_run, half)) {
                 reader_close(&half->reader);
+                pthread_mutex_destroy(&half->lock);
+                pthread_cond_destroy(&half->changed);
                 free(half->chunks);
                 free(half->begins);
                 free(half);
@@ -878,7 +1166,7 @@ int ccodecs_reduced_decode(ccodecs_reduced *plan, uint8_t *pixels, ccodecs_layou
     first_open = 1;
     int32_t prediction[3] = {0, 0, 0};
     const int16_t no_shift[3] = {0, 0, 0};
-    int16_t record[MAX_BLOCKS * 17]; /* a 4x4 block: its DC and 16 values */
+    int16_t record[MAX_BLOCKS * 65]; /* an 8x8 block: its DC and 64 values */
     int64_t index = 0, j = 0;
     int looking = half != NULL;
     for (; index < plan->mcus; index++) {
@@ -901,9 +1189,11 @@ int ccodecs_reduced_decode(ccodecs_reduced *plan, uint8_t *pixels, ccodecs_layou
                 sched_yield(); /* tests: until the second thread has been here */
             }
             if (matched) {
-                pthread_join(half->thread, NULL);
-                joined = 1;
+                pthread_mutex_lock(&half->lock);
+                while (!__atomic_load_n(&half->done, __ATOMIC_ACQUIRE)) pthread_cond_wait(&half->changed, &half->lock);
+                pthread_mutex_unlock(&half->lock);
                 int taken = take_second_half(half, &sink, index, j, prediction);
+                joined = 1;
                 if (taken) {
                     status = taken > 0 ? 2 : 0;
                     goto done;
@@ -919,17 +1209,18 @@ int ccodecs_reduced_decode(ccodecs_reduced *plan, uint8_t *pixels, ccodecs_layou
     if (ends_at_eoi(&first, consumed(&first))) status = 1;
 done:
     if (half) {
-        if (!joined) {
-            __atomic_store_n(&half->stop, 1, __ATOMIC_RELAXED);
-            pthread_join(half->thread, NULL);
-        }
+        if (!joined) end_second_thread(half);
         reader_close(&half->reader);
+        pthread_mutex_destroy(&half->lock);
+        pthread_cond_destroy(&half->changed);
         free_chunks(half, 0, half->capacity / half->chunk_mcus + 1);
         free(half->chunks);
         free(half->begins);
         free(half);
     }
     if (first_open) reader_close(&first);
-    free(sink.rows);
+    if (sink_ready) *published = sink.published;
+    else *published = 0;
+    sink_close(&sink);
     return status;
 }

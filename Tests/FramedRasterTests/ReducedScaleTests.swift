@@ -5,7 +5,7 @@ import FramedRaster
 import Testing
 
 /// A baseline JPEG at 1/8 is entropy-decoded by framed (jpegreduced.c), on two threads when its
-/// data is large, and at 1/4 too when there are two threads: the pixels and warnings are
+/// data is large, and at 1/4 and 1/2 too when there are two threads: the pixels and warnings are
 /// libjpeg's own (`DecodeOptions.libjpegAlone`), from bytes and from a file, on one thread and
 /// on two; and any file it does not handle exactly is decoded by libjpeg.
 @Suite struct ReducedScaleTests {
@@ -23,8 +23,8 @@ import Testing
         }
     }
 
-    /// The scales framed decodes itself: 1/8 on one thread or two, 1/4 on two.
-    static let scales: [Int32] = [8, 4]
+    /// The scales framed decodes itself: 1/8 on one thread or two, 1/4 and 1/2 on two.
+    static let scales: [Int32] = [8, 4, 2]
 
     /// Decodes at 1/`scale` with `threads` threads, from memory or from a file, in the stored
     /// layout.
@@ -77,9 +77,10 @@ import Testing
     static let photo = ResampleFixture.photo(611, 403)
     static let noise = Fixture.noise(640, 480)
 
-    /// 4:2:0 (at 1/8 luma one pixel a block and chroma 2x2, at 1/4 luma 2x2 and chroma 4x4),
-    /// 4:4:4 and gray, at sizes that are and are not whole MCUs, at quality 90 and 100 (larger
-    /// coefficients, nearer the range limits). On one thread, 1/4 is left to libjpeg.
+    /// 4:2:0 (at 1/8 luma one pixel a block and chroma 2x2, at 1/4 2x2 and 4x4, at 1/2 4x4 and
+    /// 8x8), 4:4:4 and gray, at sizes that are and are not whole MCUs, at quality 90 and 100
+    /// (larger coefficients, nearer the range limits). On one thread, 1/4 and 1/2 are left to
+    /// libjpeg.
     @Test(arguments: [(Int32(0), "4:2:0"), (CCODECS_JPEG_CHROMA_444, "4:4:4"), (CCODECS_JPEG_GRAYSCALE, "gray")], scales)
     func baselinePicturesAreLibjpegs(kind: (flags: Int32, name: String), scale: Int32) throws {
         let pictures = [(Self.noise, Int32(90)), (Self.photo, Int32(98)), (ResampleFixture.photo(64, 48), Int32(90)),
@@ -115,6 +116,7 @@ import Testing
         #expect(framed.image == libjpeg.image && framed.image.width == 60 && framed.image.height == 80)
         #expect(try Self.checkedThreads(bytes) == (1, 2))
         #expect(try Self.checkedThreads(bytes, scale: 4) == (0, 2))
+        #expect(try Self.checkedThreads(bytes, scale: 2) == (0, 2))
     }
 
     /// Files that jpegreduced.c leaves to libjpeg, found at open (restart markers, 4:2:2) or
@@ -160,6 +162,35 @@ import Testing
         }
     }
 
+    /// Rows are published as they are written, so that a resize follows the decode (the user's
+    /// path); when the decoder then meets damage and libjpeg decodes the file, the rows already
+    /// published are left as they are, being libjpeg's: the resized picture is the one resized
+    /// from libjpeg's decode. (Under ThreadSanitizer, Tests/tsan.sh, a rewrite would be a race.)
+    @Test(arguments: scales)
+    func aResizeFollowsTheRowsAndAFallback(scale: Int32) throws {
+        let plain = Fixture.jpeg(Self.noise, quality: 90, flags: 0)
+        let start = try #require(ProgressiveScanTests.scans(plain).first).start + 14
+        var damaged = plain
+        let at = start + (plain.count - start) / 4
+        for i in at..<at + 40 where damaged[i] != 0xFF && damaged[i] ^ 0xA7 != 0xFF { damaged[i] ^= 0xA7 }
+        let size = (640 / Int(scale) * 3 / 4, 480 / Int(scale) * 3 / 4)
+        for bytes in [plain, damaged] {
+            var options = DecodeOptions(scaleDenominator: Int(scale))
+            options.libjpegAlone = true
+            let libjpeg = try Pictures.decode(data: bytes, options: options)
+            options.libjpegAlone = false
+            options.threads = 2
+            options.alwaysSplitJPEG = true
+            options.resize = ResizeRequest(width: size.0, height: size.1, minimumPixels: 0)
+            let followed = try Pictures.decode(data: bytes, options: options)
+            #expect(followed.resampled == ResizeWhileDecodingTests.follows)
+            let expected = Resampler.resize(libjpeg.image, width: size.0, height: size.1)
+            let got = followed.resampled ? followed.image : Resampler.resize(followed.image, width: size.0, height: size.1)
+            #expect(got == expected && followed.warningCount == libjpeg.warningCount, "1/\(scale), \(bytes == plain ? "plain" : "damaged")")
+        }
+        #expect(try Self.checkedThreads(damaged, scale: scale) == (0, 0))
+    }
+
     /// DQT entries changed after encoding, so that the dequantised values reach where libjpeg's
     /// range limit wraps (luma at 1/8, C code: framed does the same) or where its SIMD IDCTs
     /// and the C ones part ways (chroma, and luma at 1/4: framed leaves the file to libjpeg).
@@ -175,7 +206,9 @@ import Testing
         var chroma = plain
         for i in 5..<69 { chroma[dqt[1] + i] = 0xFF }
         #expect(try Self.checkedThreads(chroma, "chroma x 255") == (0, 0))
-        #expect(try Self.checkedThreads(luma, "luma DC x 255", scale: 4) == (0, 0))
-        #expect(try Self.checkedThreads(chroma, "chroma x 255", scale: 4) == (0, 0))
+        for scale: Int32 in [4, 2] {
+            #expect(try Self.checkedThreads(luma, "luma DC x 255", scale: scale) == (0, 0))
+            #expect(try Self.checkedThreads(chroma, "chroma x 255", scale: scale) == (0, 0))
+        }
     }
 }

@@ -14,7 +14,7 @@ public enum DecoderFuzz {
         // The default CMYK profile makes a slow transform (about 0.1 s): one input in 16 uses it.
         options.cmykProfilePath = knobs.bits >> 4 & 15 == 0 ? ColorManagement.defaultCMYKProfilePath : nil
         options.threads = knobs.flag(7) ? 2 : 1
-        // On two threads, baseline entropy decoding at 1/8 or 1/4 splits even small data.
+        // On two threads, baseline entropy decoding at 1/8, 1/4 or 1/2 splits even small data.
         options.alwaysSplitJPEG = knobs.flag(8)
         let decoded: DecodedPicture
         do { decoded = try decoder.decode(data, options: options) } catch {

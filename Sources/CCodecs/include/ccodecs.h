@@ -70,8 +70,8 @@ typedef struct {
     int decoders;                     /* JPEG: 2 when a progressive picture's chroma was decoded
                                          on a second thread beside its luma, else 1 */
     int entropy_threads;              /* JPEG: threads of framed's own entropy decoding (a baseline
-                                         picture at 1/8 or 1/4, jpegreduced.c), 0 when libjpeg's
-                                         did it */
+                                         picture at 1/8, 1/4 or 1/2, jpegreduced.c), 0 when
+                                         libjpeg's did it */
 } ccodecs_decoded;
 
 /* Where encoded bytes come from: `size` bytes at `data`; or, when data is NULL, the first
@@ -117,13 +117,13 @@ typedef struct {
 /* Flags for ccodecs_jpeg_open. At 1/8 scale a progressive file's AC scans of components that
  * come out one pixel a block are not read (their pixels do not depend on them), and a
  * baseline file's entropy-coded data is decoded by framed, on two threads when it is large
- * (entropy_threads); at 1/4 too, but only on two threads. At other scales than 1/8 a
+ * (entropy_threads); at 1/4 and 1/2 too, but only on two threads. At other scales than 1/8 a
  * progressive YCbCr picture's chroma is decoded on a second thread beside its luma (decoders
  * is 2). CCODECS_JPEG_LIBJPEG_ALONE has libjpeg decode the file as its own tools would, one
  * decompressor reading every scan, to compare in tests and fuzzing; CCODECS_JPEG_ONE_THREAD
  * keeps the split of progressive chroma off; CCODECS_JPEG_ALWAYS_SPLIT (tests) has a baseline
- * file's entropy decoding at 1/8 or 1/4 use its second thread whatever the size, and always
- * use what that thread decoded. */
+ * file's entropy decoding at 1/8, 1/4 or 1/2 use its second thread whatever the size, and
+ * always use what that thread decoded. */
 #define CCODECS_JPEG_LIBJPEG_ALONE 1
 #define CCODECS_JPEG_ONE_THREAD  2
 #define CCODECS_JPEG_ALWAYS_SPLIT 4

@@ -804,6 +804,24 @@ __attribute__((target("avx2"))) static void ycc_avx2(const ccodecs_ycc_tables *t
 }
 #endif
 
+void ccodecs_ycc_to_rgba(const uint8_t *y, const uint8_t *cb, const uint8_t *cr, uint8_t *rgba, size_t count,
+                         int one_at_a_time) {
+    ccodecs_ycc_tables tables;
+    ccodecs_ycc_tables_init(&tables);
+    if (one_at_a_time) {
+        for (size_t i = 0; i < count; i++) ccodecs_ycc_pixel(&tables, rgba + 4 * i, y[i], cb[i], cr[i]);
+        return;
+    }
+#ifdef HAS_AVX2_VERSIONS
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2")) {
+        ycc_avx2(&tables, y, cb, cr, rgba, count);
+        return;
+    }
+#endif
+    ycc_plain(&tables, y, cb, cr, rgba, count);
+}
+
 /* Row `y` of the current row of MCUs, as RGBA into `rgba`. */
 static void convert_row(const pixel_sink *sink, int y, uint8_t *rgba) {
     const ccodecs_reduced *plan = sink->plan;

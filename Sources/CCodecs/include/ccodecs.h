@@ -218,6 +218,12 @@ int ccodecs_deflate(const uint8_t *data, size_t size, int level, ccodecs_buffer 
  * divided by alpha first (0 where alpha rounds to 0), alpha 255 when not premultiplied. */
 void ccodecs_store_rgba(const float *sum, uint8_t *out, size_t pixels, int premultiplied);
 
+/* `count` pixels of Y, Cb and Cr as opaque RGBA, as libjpeg converts them (jdcolor.c): the
+ * way framed's own JPEG decoder does, eight pixels at a time from the products that libjpeg's
+ * tables hold, or (one_at_a_time, for tests) each pixel through those tables. */
+void ccodecs_ycc_to_rgba(const uint8_t *y, const uint8_t *cb, const uint8_t *cr, uint8_t *rgba, size_t count,
+                         int one_at_a_time);
+
 /* Which samples of RGBA8 rows ccodecs_deflate_rows compresses. */
 enum {
     CCODECS_PLANE_RGB = 0,            /* R, G, B: 3 samples a pixel */

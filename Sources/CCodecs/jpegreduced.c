@@ -461,7 +461,7 @@ static inline __attribute__((always_inline)) int outside(const lanes *v, int32_t
     return any != 0;
 }
 
-/* Rows become columns: t[k][y] = m[y][k], for `rows` rows of m. */
+/* Eight 16-bit lanes: a row of coefficients, multipliers or results. */
 typedef int16_t lanes16 __attribute__((vector_size(16)));
 
 /* Rows become columns: t[k][y] = m[y][k], rows past `rows` taken as 0. Interleaving pairs of
@@ -502,16 +502,17 @@ static inline __attribute__((always_inline)) void idct2_odd(const lanes x[8], la
 /* jpeg_idct_2x2 (jidctred.c): columns and rows 0, 1, 3, 5, 7. */
 static inline __attribute__((always_inline)) int idct2_without_dc(const lanes in[8], int16_t e[4]) {
     lanes odd, even = in[0] * 32768, ws[2], t[8], row_odd;
+    int32_t a[2]; /* column 0, which pass 2 shifts rather than multiplies */
     idct2_odd(in, &odd);
     if (outside(&odd, LIMIT_SUM)) return 0;
     ws[0] = (even + odd + 4096) >> 13;
     ws[1] = (even - odd + 4096) >> 13;
     for (int y = 0; y < 2; y++) {
-        if (ws[y][0] > LIMIT_A || ws[y][0] < -LIMIT_A) return 0;
-        ws[y][0] = 0; /* checked on its own, and added below */
+        a[y] = ws[y][0];
+        if (a[y] > LIMIT_A || a[y] < -LIMIT_A) return 0;
+        ws[y][0] = 0;
         if (outside(&ws[y], LIMIT_16)) return 0;
     }
-    int32_t a[2] = {(odd[0] + 4096) >> 13, (-odd[0] + 4096) >> 13};
     transpose(ws, 2, t);
     idct2_odd(t, &row_odd);
     if (outside(&row_odd, LIMIT_SUM)) return 0;

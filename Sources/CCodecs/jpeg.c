@@ -841,6 +841,7 @@ static int encode_run(struct jpeg_compress_struct *cinfo, jpeg_errors *errors,
         cinfo->comp_info[0].v_samp_factor = 1;
     }
     if (flags & CCODECS_JPEG_RESTARTS) cinfo->restart_in_rows = 1;
+    if (flags & CCODECS_JPEG_RESTARTS_7) cinfo->restart_interval = 7;
     if (dpi > 0) {
         cinfo->density_unit = 1;
         cinfo->X_density = cinfo->Y_density = (UINT16)(dpi < 65535 ? dpi + 0.5 : 65535);

@@ -17,6 +17,11 @@
  * pixels it makes, so it is kept in chunks, each freed as soon as its pixels are written. The
  * two threads then share that writing: the second takes the last rows of MCUs.
  *
+ * A file with restart markers is simpler: DC predictions start again from 0 after each
+ * marker, and counting markers (FF followed by RST0-7, found without decoding) tells which MCU
+ * follows each. So the second thread starts past a marker near the middle after which a row of
+ * MCUs begins, and writes pixels directly, keeping nothing.
+ *
  * Rows are published to the caller's watcher (a resize that follows the decode) as they are
  * written, in order. At 1/8 this decoder also runs on one thread (it is a little faster than
  * libjpeg there); at 1/4 and 1/2 only on two, since libjpeg's SIMD IDCTs beat these on one
@@ -26,8 +31,8 @@
  * arithmetic is that of jpeg_idct_1x1, jpeg_idct_2x2, jpeg_idct_4x4, jpeg_idct_islow (whose
  * SIMD versions agree with the C ones while their values stay in 16 bits, which is checked),
  * range limiting and YCbCr to RGB. Any file that strays from what this handles exactly
- * (restart markers, other samplings, corrupt or cut-short data, no EOI right after the data,
- * values out of range) makes ccodecs_reduced_decode return 0, and libjpeg decodes the file,
+ * (other samplings, corrupt or cut-short data, a restart marker missing or out of order, no
+ * EOI right after the data, values out of range) makes ccodecs_reduced_decode return 0, and libjpeg decodes the file,
  * warnings and all. */
 #include <stdio.h> /* before jpeglib.h */
 #include <limits.h>
@@ -273,16 +278,33 @@ static inline __attribute__((always_inline)) void refill(bit_reader *r) {
  * the rest of the picture would be made of them. */
 static int past_the_data(const bit_reader *r) { return r->ended && consumed(r) > 8 * r->marker_at; }
 
-/* Whether the data ends at bit `end` (of this reader's stream) as a valid file's does: the
- * rest of that byte is padding, and then comes EOI (after any fill bytes), as libjpeg needs
- * to finish without a warning. Reads on to the marker. */
-static int ends_at_eoi(bit_reader *r, int64_t end) {
+/* Whether the data ends at bit `end` (of this reader's stream) as a valid file's does before
+ * `marker`: the rest of that byte is padding, and then comes the marker (after any fill
+ * bytes), as libjpeg needs to go on without a warning. Reads on to the marker. */
+static int ends_at_marker(bit_reader *r, int64_t end, int marker) {
     while (!r->ended) {
         r->bits = 0;
         r->count = 0;
         refill_slow(r);
     }
-    return r->marker == JPEG_EOI && (end + 7) / 8 == r->marker_at;
+    return r->marker == marker && (end + 7) / 8 == r->marker_at;
+}
+
+static int ends_at_eoi(bit_reader *r, int64_t end) { return ends_at_marker(r, end, JPEG_EOI); }
+
+/* Restart interval `n` (from 0) ends at bit `end`: its RSTn mod 8 marker must come next. Then
+ * the reader goes on past it, counting from 0 again. 0 when anything else comes (libjpeg
+ * would warn and resynchronise). */
+static int take_restart(bit_reader *r, int64_t end, int64_t n) {
+    if (!ends_at_marker(r, end, JPEG_RST0 + (int)(n & 7))) return 0;
+    size_t k = 0; /* r->p is at the marker's FF: fill FFs, then the code, all at hand */
+    while (r->p[k] == 0xFF) k++;
+    r->p += k + 1;
+    r->bits = 0;
+    r->count = 0;
+    r->taken = r->zeros = r->marker_at = 0;
+    r->ended = r->marker = 0;
+    return 1;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -324,6 +346,7 @@ struct ccodecs_reduced {
     int mcu_width, mcu_height;       /* output pixels per MCU */
     int64_t mcus_per_row, mcu_rows, mcus;
     int always_split;                /* CCODECS_JPEG_ALWAYS_SPLIT */
+    int64_t restart_interval;        /* MCUs between restart markers, 0 for none */
     int avx2;                        /* the processor has AVX2 (and the AVX2 versions were built) */
     int16_t quant[3][64];            /* each component's multipliers, natural order (ISLOW_MULT_TYPE) */
     uint8_t slots[3][80];            /* by size_index: zigzag index -> natural index, or NOT_READ */
@@ -344,7 +367,7 @@ static int is_read(int size, int n) {
 ccodecs_reduced *ccodecs_reduced_plan(void *decompressor, const ccodecs_input *input, size_t data_start,
                                       int always_split) {
     struct jpeg_decompress_struct *cinfo = decompressor;
-    if (cinfo->progressive_mode || cinfo->arith_code || cinfo->data_precision != 8 || cinfo->restart_interval ||
+    if (cinfo->progressive_mode || cinfo->arith_code || cinfo->data_precision != 8 ||
         cinfo->comps_in_scan != cinfo->num_components || cinfo->Ss != 0 || cinfo->Se != 63 || cinfo->Ah ||
         cinfo->Al || cinfo->scale_num != 1 || cinfo->output_width == 0 || cinfo->dct_method != JDCT_ISLOW ||
         (cinfo->scale_denom != 8 && cinfo->scale_denom != 4 && cinfo->scale_denom != 2))
@@ -359,6 +382,7 @@ ccodecs_reduced *ccodecs_reduced_plan(void *decompressor, const ccodecs_input *i
     plan->input = *input;
     plan->data_start = data_start;
     plan->always_split = always_split;
+    plan->restart_interval = cinfo->restart_interval;
 #ifdef HAS_AVX2_VERSIONS
     __builtin_cpu_init();
     plan->avx2 = __builtin_cpu_supports("avx2");
@@ -1145,6 +1169,135 @@ static size_t middle_of_data(const ccodecs_reduced *plan) {
  * VM a new thread can take a millisecond to start). A 12 MP photo at quality 90 has 4 MB. */
 #define SPLIT_BYTES (1u << 20)
 
+/* ------------------------------------------------------------------------------------------ */
+/* Files with restart markers                                                                  */
+
+/* MCUs from..to-1 of a file with restart markers, `r` at the start of MCU `from`, which begins
+ * a restart interval (DC predictions from 0). 0 for anything libjpeg would not decode without
+ * a warning, or when *stop is set. */
+static int decode_intervals(const ccodecs_reduced *plan, bit_reader *r, pixel_sink *sink, int64_t from, int64_t to,
+                            const int *stop) {
+    int32_t prediction[3] = {0, 0, 0};
+    const int16_t no_shift[3] = {0, 0, 0};
+    int16_t record[MAX_BLOCKS * 65];
+    for (int64_t index = from; index < to; index++) {
+        if (index > from && index % plan->restart_interval == 0) {
+            if (!take_restart(r, consumed(r), index / plan->restart_interval - 1)) return 0;
+            prediction[0] = prediction[1] = prediction[2] = 0;
+            if (stop && __atomic_load_n(stop, __ATOMIC_RELAXED)) return 0;
+        }
+        if (r->count < 32) refill(r);
+        if (!decode_mcu(plan, r, prediction, record) || !put_mcu(sink, index, record, no_shift) || past_the_data(r))
+            return 0;
+    }
+    return 1;
+}
+
+/* The restart marker nearest past the middle of the data after which a row of MCUs begins:
+ * the offset just past it, and that MCU in *mcu. 0 when there is none before two thirds of the
+ * data, or markers are out of order (then one thread finds the fault, or libjpeg). Found by
+ * reading the bytes for FF: the entropy-coded data holds FF only stuffed (FF 00), as fill
+ * (FF FF) or before a marker. */
+static size_t restart_near_middle(const ccodecs_reduced *plan, int64_t *mcu) {
+    enum { CHUNK = 1 << 16 };
+    size_t data = plan->input.size - plan->data_start;
+    size_t middle = plan->data_start + data / 2, limit = plan->data_start + data / 3 * 2, found = 0;
+    uint8_t *bytes = malloc(CHUNK);
+    int64_t markers = 0;
+    for (size_t at = plan->data_start; bytes && !found && at < limit;) {
+        ptrdiff_t got = ccodecs_input_read(&plan->input, at, bytes, CHUNK);
+        if (got < 2) break;
+        size_t i = 0, next = at + (size_t)got - 1; /* a chunk's last byte is read again with the next */
+        for (; i + 1 < (size_t)got; i++) {
+            if (bytes[i] != 0xFF || bytes[i + 1] == 0x00 || bytes[i + 1] == 0xFF) continue;
+            int code = bytes[i + 1];
+            if (code < JPEG_RST0 || code > JPEG_RST0 + 7 || code != JPEG_RST0 + (int)(markers & 7)) {
+                next = limit; /* EOI, another marker, or one out of order */
+                break;
+            }
+            markers++;
+            int64_t after = markers * plan->restart_interval;
+            if (at + i >= middle && after % plan->mcus_per_row == 0 && after < plan->mcus) {
+                found = at + i + 2;
+                *mcu = after;
+                break;
+            }
+            i++;
+        }
+        at = next;
+    }
+    free(bytes);
+    return found;
+}
+
+/* The part of a file with restart markers that a second thread decodes, from a marker on. */
+typedef struct {
+    const ccodecs_reduced *plan;
+    bit_reader reader;
+    pixel_sink sink;
+    int64_t from;
+    int status, stop; /* stop: atomic */
+    pthread_t thread;
+} restart_part;
+
+static void *restart_part_run(void *argument) {
+    restart_part *part = argument;
+    bit_reader *r = &part->reader;
+    part->status = decode_intervals(part->plan, r, &part->sink, part->from, part->plan->mcus, &part->stop) &&
+                   ends_at_eoi(r, consumed(r));
+    return NULL;
+}
+
+/* A file with restart markers: on two threads when the data is large, the second starting past
+ * a restart marker near the middle, where it knows its MCU (counted by markers) and its DC
+ * predictions (0), so that it writes pixels directly. What ccodecs_reduced_decode returns. */
+static int decode_with_restarts(ccodecs_reduced *plan, pixel_sink *sink, int threads) {
+    restart_part *part = NULL;
+    int64_t from = plan->mcus;
+    size_t start = 0;
+    if (threads > 1 && (plan->input.size - plan->data_start >= SPLIT_BYTES || plan->always_split)) {
+        start = restart_near_middle(plan, &from);
+        part = start ? calloc(1, sizeof *part) : NULL;
+        if (part) {
+            *part = (restart_part){.plan = plan, .from = from};
+            int sink_ready = sink_open(&part->sink, plan, sink->pixels, sink->layout, NULL);
+            if (!sink_ready || !reader_open(&part->reader, &plan->input, start, 0) ||
+                pthread_create(&part->thread, NULL, restart_part_run, part)) {
+                reader_close(&part->reader);
+                sink_close(&part->sink);
+                free(part);
+                part = NULL;
+            }
+        }
+        if (!part) from = plan->mcus;
+    }
+    if (!part && plan->scale_denom != 8) return 0; /* as in ccodecs_reduced_decode */
+    bit_reader first;
+    int ok = reader_open(&first, &plan->input, plan->data_start, 0);
+    if (ok) {
+        ok = decode_intervals(plan, &first, sink, 0, from, NULL);
+        /* Ends where the second thread began: at the marker before its MCU, or at EOI. */
+        if (ok && part)
+            ok = take_restart(&first, consumed(&first), from / plan->restart_interval - 1) &&
+                 offset_of(&first, first.p) == start;
+        else if (ok)
+            ok = ends_at_eoi(&first, consumed(&first));
+        reader_close(&first);
+    }
+    if (!part) return ok;
+    if (!ok) __atomic_store_n(&part->stop, 1, __ATOMIC_RELAXED);
+    pthread_join(part->thread, NULL);
+    ok = ok && part->status;
+    reader_close(&part->reader);
+    sink_close(&part->sink);
+    free(part);
+    if (ok && sink->stored) { /* its rows, after this thread's */
+        sink->published = plan->height;
+        if (sink->reader) ccodecs_rows_published(sink->reader, sink->published);
+    }
+    return ok ? 2 : 0;
+}
+
 int ccodecs_reduced_decode(ccodecs_reduced *plan, uint8_t *pixels, ccodecs_layout layout, int threads,
                            ccodecs_reader *reader, uint32_t *published) {
     int status = 0, joined = 0;
@@ -1153,6 +1306,10 @@ int ccodecs_reduced_decode(ccodecs_reduced *plan, uint8_t *pixels, ccodecs_layou
     second_half *half = NULL;
     bit_reader first;
     int first_open = 0;
+    if (sink_ready && plan->restart_interval) {
+        status = decode_with_restarts(plan, &sink, threads);
+        goto done;
+    }
     int split = threads > 1 && (plan->input.size - plan->data_start >= SPLIT_BYTES || plan->always_split);
     /* On one thread, libjpeg's SIMD IDCTs make 2x2 and 4x4 blocks faster than this does. */
     if (!sink_ready || (!split && plan->scale_denom != 8)) goto done;

@@ -119,15 +119,14 @@ import Testing
         #expect(try Self.checkedThreads(bytes, scale: 2) == (0, 2))
     }
 
-    /// Files that jpegreduced.c leaves to libjpeg, found at open (restart markers, 4:2:2) or
-    /// while decoding (data cut short, bytes before EOI, no EOI): libjpeg's pixels and
-    /// warnings, and framed's entropy decoding reported as unused.
+    /// Files that jpegreduced.c leaves to libjpeg, found at open (4:2:2) or while decoding (data
+    /// cut short, bytes before EOI, no EOI): libjpeg's pixels and warnings, and framed's entropy
+    /// decoding reported as unused.
     @Test func otherFilesAreLeftToLibjpeg() throws {
         let plain = Fixture.jpeg(Self.noise, quality: 90, flags: 0)
         let eoi = plain.count - 2
         #expect(plain[eoi] == 0xFF && plain[eoi + 1] == 0xD9)
         let cases: [(String, [UInt8])] = [
-            ("restart markers", Fixture.jpeg(Self.noise, quality: 90, flags: CCODECS_JPEG_RESTARTS)),
             ("4:2:2", Fixture.jpeg(Self.noise, quality: 90, flags: CCODECS_JPEG_CHROMA_422)),
             ("cut at 60 %", Array(plain[..<(plain.count * 6 / 10)])),
             ("cut in the first half", Array(plain[..<(plain.count * 3 / 10)])),
@@ -144,6 +143,34 @@ import Testing
             // Fill bytes before EOI are part of a valid file: no warning, framed decodes it.
             #expect(try Self.checkedThreads(Array(plain[..<eoi]) + [0xFF, 0xFF, 0xFF, 0xD9], scale: scale)
                         == (scale == 8 ? 1 : 0, 2))
+        }
+    }
+
+    /// Restart markers (one after each row of MCUs, or after every 7 MCUs): the second thread
+    /// starts past one near the middle that begins a row of MCUs, knowing its MCU and its DC
+    /// predictions, and writes pixels directly. A marker with the wrong number, or none where
+    /// one is due, leaves the file to libjpeg, which warns.
+    @Test(arguments: scales)
+    func restartMarkerFilesAreLibjpegs(scale: Int32) throws {
+        for flags in [CCODECS_JPEG_RESTARTS, CCODECS_JPEG_RESTARTS | CCODECS_JPEG_GRAYSCALE,
+                      CCODECS_JPEG_RESTARTS | CCODECS_JPEG_CHROMA_444, CCODECS_JPEG_RESTARTS_7] {
+            // 640 wide in 4:2:0 is 40 MCUs a row: after every 7 MCUs, every 40th marker ends a
+            // row, so the picture is made 75 rows of MCUs high for one near its middle.
+            let bytes = Fixture.jpeg(flags == CCODECS_JPEG_RESTARTS_7 ? Fixture.noise(640, 1200) : Self.noise,
+                                     quality: 90, flags: flags)
+            #expect(try Self.checkedThreads(bytes, "restarts \(flags)", scale: scale) == (scale == 8 ? 1 : 0, 2))
+        }
+        let plain = Fixture.jpeg(Self.noise, quality: 90, flags: CCODECS_JPEG_RESTARTS)
+        let markers = (0..<plain.count - 1).filter { plain[$0] == 0xFF && (0xD0...0xD7).contains(plain[$0 + 1]) }
+        #expect(markers.count >= 20)
+        for at in [markers[3], markers[markers.count / 2], markers[markers.count * 3 / 4]] {
+            var renumbered = plain
+            renumbered[at + 1] = 0xD0 + (plain[at + 1] - 0xD0 + 3) % 8
+            let missing = Array(plain[..<at] + plain[(at + 2)...])
+            for (name, bytes) in [("renumbered", renumbered), ("missing", missing)] {
+                #expect(try Self.checkedThreads(bytes, "\(name) marker", scale: scale) == (0, 0))
+                #expect(try Self.decode(bytes, scale: scale).warnings > 0)
+            }
         }
     }
 

@@ -122,6 +122,8 @@ write("fuzz-jpeg", "progressive.jpg", jpeg(photo, flags: CCODECS_JPEG_PROGRESSIV
 write("fuzz-jpeg", "arithmetic.jpg", jpeg(photo, flags: CCODECS_JPEG_ARITHMETIC))
 write("fuzz-jpeg", "progressive-arithmetic.jpg", jpeg(photo, flags: CCODECS_JPEG_PROGRESSIVE | CCODECS_JPEG_ARITHMETIC))
 write("fuzz-jpeg", "gray.jpg", jpeg(photo, flags: CCODECS_JPEG_GRAYSCALE))
+write("fuzz-jpeg", "restarts.jpg", jpeg(photo, flags: CCODECS_JPEG_RESTARTS))
+write("fuzz-jpeg", "restarts-7.jpg", jpeg(photo, flags: CCODECS_JPEG_RESTARTS_7))
 write("fuzz-jpeg", "odd-size.jpg", jpeg(gradient(17, 9), quality: 50))
 write("fuzz-jpeg", "one-pixel.jpg", jpeg(gradient(1, 1)))
 var dense = gradient(24, 16)

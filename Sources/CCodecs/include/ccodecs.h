@@ -113,6 +113,7 @@ typedef struct {
 #define CCODECS_JPEG_CHROMA_444  32   /* colour: chroma at full size rather than 4:2:0 (for tests) */
 #define CCODECS_JPEG_CHROMA_422  64   /* colour: chroma at half width, full height (for tests) */
 #define CCODECS_JPEG_RESTARTS    128  /* a restart marker after each row of MCUs (for tests) */
+#define CCODECS_JPEG_RESTARTS_7  256  /* a restart marker after every 7 MCUs (for tests) */
 
 /* Flags for ccodecs_jpeg_open. At 1/8 scale a progressive file's AC scans of components that
  * come out one pixel a block are not read (their pixels do not depend on them), and a

@@ -51,6 +51,16 @@
 #define HAS_AVX2_VERSIONS 1
 #endif
 
+/* Whether the AVX2 versions are built and the processor runs them. */
+static int use_avx2(void) {
+#ifdef HAS_AVX2_VERSIONS
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+#else
+    return 0;
+#endif
+}
+
 void ccodecs_ycc_tables_init(ccodecs_ycc_tables *tables) {
     const int64_t half = (int64_t)1 << 15;
     for (int i = 0, x = -128; i < 256; i++, x++) {
@@ -383,10 +393,7 @@ ccodecs_reduced *ccodecs_reduced_plan(void *decompressor, const ccodecs_input *i
     plan->data_start = data_start;
     plan->always_split = always_split;
     plan->restart_interval = cinfo->restart_interval;
-#ifdef HAS_AVX2_VERSIONS
-    __builtin_cpu_init();
-    plan->avx2 = __builtin_cpu_supports("avx2");
-#endif
+    plan->avx2 = use_avx2();
     plan->width = cinfo->output_width;
     plan->height = cinfo->output_height;
     plan->scale_denom = (int)cinfo->scale_denom;
@@ -829,6 +836,18 @@ __attribute__((target("avx2"))) static void ycc_avx2(const ccodecs_ycc_tables *t
 }
 #endif
 
+static void ycc(int avx2, const ccodecs_ycc_tables *tables, const uint8_t *y, const uint8_t *cb, const uint8_t *cr,
+                uint8_t *rgba, size_t count) {
+#ifdef HAS_AVX2_VERSIONS
+    if (avx2) {
+        ycc_avx2(tables, y, cb, cr, rgba, count);
+        return;
+    }
+#endif
+    (void)avx2;
+    ycc_plain(tables, y, cb, cr, rgba, count);
+}
+
 void ccodecs_ycc_to_rgba(const uint8_t *y, const uint8_t *cb, const uint8_t *cr, uint8_t *rgba, size_t count,
                          int one_at_a_time) {
     ccodecs_ycc_tables tables;
@@ -837,14 +856,7 @@ void ccodecs_ycc_to_rgba(const uint8_t *y, const uint8_t *cb, const uint8_t *cr,
         for (size_t i = 0; i < count; i++) ccodecs_ycc_pixel(&tables, rgba + 4 * i, y[i], cb[i], cr[i]);
         return;
     }
-#ifdef HAS_AVX2_VERSIONS
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2")) {
-        ycc_avx2(&tables, y, cb, cr, rgba, count);
-        return;
-    }
-#endif
-    ycc_plain(&tables, y, cb, cr, rgba, count);
+    ycc(use_avx2(), &tables, y, cb, cr, rgba, count);
 }
 
 /* Row `y` of the current row of MCUs, as RGBA into `rgba`. */
@@ -857,13 +869,7 @@ static void convert_row(const pixel_sink *sink, int y, uint8_t *rgba) {
             rgba[3] = 255;
         }
     } else {
-#ifdef HAS_AVX2_VERSIONS
-        if (plan->avx2) {
-            ycc_avx2(&plan->ycc, luma, plane_row(sink, 1, y), plane_row(sink, 2, y), rgba, plan->width);
-            return;
-        }
-#endif
-        ycc_plain(&plan->ycc, luma, plane_row(sink, 1, y), plane_row(sink, 2, y), rgba, plan->width);
+        ycc(plan->avx2, &plan->ycc, luma, plane_row(sink, 1, y), plane_row(sink, 2, y), rgba, plan->width);
     }
 }
 

@@ -788,6 +788,12 @@ typedef struct {
     uint32_t published;     /* rows written and published */
 } pixel_sink;
 
+/* The top `rows` rows are written: the watcher, if any, is told. */
+static void sink_publish(pixel_sink *sink, uint32_t rows) {
+    sink->published = rows;
+    if (sink->reader) ccodecs_rows_published(sink->reader, rows);
+}
+
 static uint8_t *plane_row(const pixel_sink *sink, int component, int y) {
     return sink->planes + ((size_t)component * (size_t)sink->plan->mcu_height + (size_t)y) * sink->plane_width;
 }
@@ -873,8 +879,15 @@ static void convert_row(const pixel_sink *sink, int y, uint8_t *rgba) {
     }
 }
 
-/* Eight samples (dc + e + 4) >> 3 through libjpeg's range limit, which within [-512, 511] is
- * the value + 128, clamped. 0 for a value outside that range. */
+/* A sample (dc + e + 4) >> 3 through libjpeg's range limit, which within [-512, 511] is the
+ * value + 128, clamped. 0 for a value outside that range. */
+static inline int limit_sample(int dc, int e, uint8_t *sample) {
+    int value = (dc + e + 4) >> 3;
+    *sample = (uint8_t)(value < -128 ? 0 : value > 127 ? 255 : value + 128);
+    return value <= 511 && value >= -512;
+}
+
+/* Eight of them, as limit_sample. */
 static inline int limit_eight(const int16_t e[8], int dc, uint8_t samples[8]) {
 #ifdef __SSE2__
     /* A sum that saturates is far outside the range, and found so. */
@@ -884,14 +897,9 @@ static inline int limit_eight(const int16_t e[8], int dc, uint8_t samples[8]) {
     _mm_storel_epi64((__m128i *)samples, _mm_packus_epi16(values, values));
     return _mm_movemask_epi8(bad) == 0;
 #else
-    int bad = 0;
-    for (int k = 0; k < 8; k++) {
-        int value = (dc + e[k] + 4) >> 3;
-        bad |= value > 511 || value < -512;
-        value += 128;
-        samples[k] = (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value);
-    }
-    return !bad;
+    int ok = 1;
+    for (int k = 0; k < 8; k++) ok &= limit_sample(dc, e[k], &samples[k]);
+    return ok;
 #endif
 }
 
@@ -914,16 +922,10 @@ static int put_mcu(pixel_sink *sink, int64_t index, const int16_t *record, const
         if (dequantized > 2047 || dequantized < -2047) return 0;
         const int16_t *e = &record[block->slot + 1];
         if (size == 2) {
-            int bad = 0;
+            int ok = 1;
             for (int y = 0; y < 2; y++, out += sink->plane_width)
-                for (int x = 0; x < 2; x++) {
-                    /* Within [-512, 511], the range limit is value + 128, clamped. */
-                    int value = (dequantized + e[y * 2 + x] + 4) >> 3;
-                    bad |= value > 511 || value < -512;
-                    value += 128;
-                    out[x] = (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value);
-                }
-            if (bad) return 0;
+                for (int x = 0; x < 2; x++) ok &= limit_sample(dequantized, e[y * 2 + x], &out[x]);
+            if (!ok) return 0;
             continue;
         }
         /* Eight samples at a time: a row of an 8x8 block, two rows of a 4x4 one. */
@@ -939,8 +941,7 @@ static int put_mcu(pixel_sink *sink, int64_t index, const int16_t *record, const
         for (uint32_t y = 0; y < (uint32_t)plan->mcu_height && top + y < plan->height; y++) {
             if (sink->stored) {
                 convert_row(sink, (int)y, sink->pixels + (size_t)(top + y) * stride);
-                sink->published = top + y + 1;
-                if (sink->reader) ccodecs_rows_published(sink->reader, sink->published);
+                sink_publish(sink, top + y + 1);
             } else {
                 convert_row(sink, (int)y, sink->row);
                 ccodecs_place_row(sink->pixels, sink->layout, top + y, sink->row, plan->width);
@@ -1146,8 +1147,7 @@ static int take_second_half(second_half *half, pixel_sink *sink, int64_t index, 
         ok = ok && half->tail_status;
         sink_close(&half->tail_sink);
         if (ok && sink->stored) { /* its rows, after this thread's */
-            sink->published = plan->height;
-            if (sink->reader) ccodecs_rows_published(sink->reader, sink->published);
+            sink_publish(sink, plan->height);
         }
     }
     return ok ? 1 : -1;
@@ -1175,6 +1175,27 @@ static size_t middle_of_data(const ccodecs_reduced *plan) {
  * VM a new thread can take a millisecond to start). A 12 MP photo at quality 90 has 4 MB. */
 #define SPLIT_BYTES (1u << 20)
 
+/* Decodes MCU `index` at `r`, predicting DCs from `prediction`, and puts it. 0 for anything
+ * decode_mcu or put_mcu refuses, or bits taken past the data. */
+static inline __attribute__((always_inline)) int decode_and_put(const ccodecs_reduced *plan, bit_reader *r,
+                                                                int32_t prediction[3], pixel_sink *sink,
+                                                                int64_t index) {
+    static const int16_t no_shift[3] = {0, 0, 0};
+    int16_t record[MAX_BLOCKS * 65]; /* an 8x8 block: its DC and 64 values */
+    if (r->count < 32) refill(r);
+    return decode_mcu(plan, r, prediction, record) && put_mcu(sink, index, record, no_shift) && !past_the_data(r);
+}
+
+/* Whether to decode on two threads: there are two, and enough data that the second one is
+ * running before the first reaches it (or the tests ask). */
+static int splits(const ccodecs_reduced *plan, int threads) {
+    return threads > 1 && (plan->input.size - plan->data_start >= SPLIT_BYTES || plan->always_split);
+}
+
+/* Whether to decode on one thread rather than leave the file to libjpeg: only at 1/8, since on
+ * one thread libjpeg's SIMD IDCTs make 2x2, 4x4 and 8x8 blocks faster than this does. */
+static int one_thread_pays(const ccodecs_reduced *plan) { return plan->scale_denom == 8; }
+
 /* ------------------------------------------------------------------------------------------ */
 /* Files with restart markers                                                                  */
 
@@ -1184,17 +1205,13 @@ static size_t middle_of_data(const ccodecs_reduced *plan) {
 static int decode_intervals(const ccodecs_reduced *plan, bit_reader *r, pixel_sink *sink, int64_t from, int64_t to,
                             const int *stop) {
     int32_t prediction[3] = {0, 0, 0};
-    const int16_t no_shift[3] = {0, 0, 0};
-    int16_t record[MAX_BLOCKS * 65];
     for (int64_t index = from; index < to; index++) {
         if (index > from && index % plan->restart_interval == 0) {
             if (!take_restart(r, consumed(r), index / plan->restart_interval - 1)) return 0;
             prediction[0] = prediction[1] = prediction[2] = 0;
             if (stop && __atomic_load_n(stop, __ATOMIC_RELAXED)) return 0;
         }
-        if (r->count < 32) refill(r);
-        if (!decode_mcu(plan, r, prediction, record) || !put_mcu(sink, index, record, no_shift) || past_the_data(r))
-            return 0;
+        if (!decode_and_put(plan, r, prediction, sink, index)) return 0;
     }
     return 1;
 }
@@ -1257,11 +1274,11 @@ static void *restart_part_run(void *argument) {
 /* A file with restart markers: on two threads when the data is large, the second starting past
  * a restart marker near the middle, where it knows its MCU (counted by markers) and its DC
  * predictions (0), so that it writes pixels directly. What ccodecs_reduced_decode returns. */
-static int decode_with_restarts(ccodecs_reduced *plan, pixel_sink *sink, int threads) {
+static int decode_with_restarts(ccodecs_reduced *plan, pixel_sink *sink, int split) {
     restart_part *part = NULL;
     int64_t from = plan->mcus;
     size_t start = 0;
-    if (threads > 1 && (plan->input.size - plan->data_start >= SPLIT_BYTES || plan->always_split)) {
+    if (split) {
         start = restart_near_middle(plan, &from);
         part = start ? calloc(1, sizeof *part) : NULL;
         if (part) {
@@ -1277,7 +1294,7 @@ static int decode_with_restarts(ccodecs_reduced *plan, pixel_sink *sink, int thr
         }
         if (!part) from = plan->mcus;
     }
-    if (!part && plan->scale_denom != 8) return 0; /* as in ccodecs_reduced_decode */
+    if (!part && !one_thread_pays(plan)) return 0;
     bit_reader first;
     int ok = reader_open(&first, &plan->input, plan->data_start, 0);
     if (ok) {
@@ -1298,8 +1315,7 @@ static int decode_with_restarts(ccodecs_reduced *plan, pixel_sink *sink, int thr
     sink_close(&part->sink);
     free(part);
     if (ok && sink->stored) { /* its rows, after this thread's */
-        sink->published = plan->height;
-        if (sink->reader) ccodecs_rows_published(sink->reader, sink->published);
+        sink_publish(sink, plan->height);
     }
     return ok ? 2 : 0;
 }
@@ -1312,13 +1328,12 @@ int ccodecs_reduced_decode(ccodecs_reduced *plan, uint8_t *pixels, ccodecs_layou
     second_half *half = NULL;
     bit_reader first;
     int first_open = 0;
+    int split = splits(plan, threads);
     if (sink_ready && plan->restart_interval) {
-        status = decode_with_restarts(plan, &sink, threads);
+        status = decode_with_restarts(plan, &sink, split);
         goto done;
     }
-    int split = threads > 1 && (plan->input.size - plan->data_start >= SPLIT_BYTES || plan->always_split);
-    /* On one thread, libjpeg's SIMD IDCTs make 2x2 and 4x4 blocks faster than this does. */
-    if (!sink_ready || (!split && plan->scale_denom != 8)) goto done;
+    if (!sink_ready || (!split && !one_thread_pays(plan))) goto done;
     if (split) {
         size_t start = middle_of_data(plan);
         half = start ? calloc(1, sizeof *half) : NULL;
@@ -1347,8 +1362,6 @@ int ccodecs_reduced_decode(ccodecs_reduced *plan, uint8_t *pixels, ccodecs_layou
     if (!reader_open(&first, &plan->input, plan->data_start, half ? half->start : 0)) goto done;
     first_open = 1;
     int32_t prediction[3] = {0, 0, 0};
-    const int16_t no_shift[3] = {0, 0, 0};
-    int16_t record[MAX_BLOCKS * 65]; /* an 8x8 block: its DC and 64 values */
     int64_t index = 0, j = 0;
     int looking = half != NULL;
     for (; index < plan->mcus; index++) {
@@ -1383,10 +1396,7 @@ int ccodecs_reduced_decode(ccodecs_reduced *plan, uint8_t *pixels, ccodecs_layou
                 looking = 0; /* not usable: the first thread decodes the rest itself */
             }
         }
-        if (first.count < 32) refill(&first);
-        if (!decode_mcu(plan, &first, prediction, record) || !put_mcu(&sink, index, record, no_shift) ||
-            past_the_data(&first))
-            goto done;
+        if (!decode_and_put(plan, &first, prediction, &sink, index)) goto done;
     }
     if (ends_at_eoi(&first, consumed(&first))) status = 1;
 done:

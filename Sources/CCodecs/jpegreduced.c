@@ -788,8 +788,10 @@ typedef struct {
     uint32_t published;     /* rows written and published */
 } pixel_sink;
 
-/* The top `rows` rows are written: the watcher, if any, is told. */
+/* The top `rows` rows are written: the watcher, if any, is told (rows are published only in
+ * the stored layout). */
 static void sink_publish(pixel_sink *sink, uint32_t rows) {
+    if (!sink->stored) return;
     sink->published = rows;
     if (sink->reader) ccodecs_rows_published(sink->reader, rows);
 }
@@ -1146,9 +1148,7 @@ static int take_second_half(second_half *half, pixel_sink *sink, int64_t index, 
     if (helped) {
         ok = ok && half->tail_status;
         sink_close(&half->tail_sink);
-        if (ok && sink->stored) { /* its rows, after this thread's */
-            sink_publish(sink, plan->height);
-        }
+        if (ok) sink_publish(sink, plan->height); /* its rows, after this thread's */
     }
     return ok ? 1 : -1;
 }
@@ -1314,9 +1314,7 @@ static int decode_with_restarts(ccodecs_reduced *plan, pixel_sink *sink, int spl
     reader_close(&part->reader);
     sink_close(&part->sink);
     free(part);
-    if (ok && sink->stored) { /* its rows, after this thread's */
-        sink_publish(sink, plan->height);
-    }
+    if (ok) sink_publish(sink, plan->height); /* its rows, after this thread's */
     return ok ? 2 : 0;
 }
 

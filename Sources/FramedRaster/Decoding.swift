@@ -34,11 +34,11 @@ public struct DecodeOptions: Sendable, Equatable {
     /// JPEG: libjpeg decodes the file as its own tools would: a progressive file's scans all
     /// read by one decompressor, also those that a 1/8 decode leaves unread because the pixels
     /// do not depend on them, without decoding chroma on a second thread, and a baseline
-    /// file's entropy-coded data decoded by libjpeg rather than by framed at 1/8
+    /// file's entropy-coded data decoded by libjpeg rather than by framed at 1/8, 1/4 or 1/2
     /// (`CCODECS_JPEG_LIBJPEG_ALONE`). For comparing in tests and fuzzing.
     public var libjpegAlone = false
-    /// JPEG: at 1/8 on two threads, framed's entropy decoding of a baseline file splits the
-    /// data however small, and always takes the second thread's part
+    /// JPEG: at 1/8, 1/4 or 1/2 on two threads, framed's entropy decoding of a baseline file
+    /// splits the data however small, and always takes the second thread's part
     /// (`CCODECS_JPEG_ALWAYS_SPLIT`). For tests and fuzzing, which use small files.
     public var alwaysSplitJPEG = false
 

@@ -25,7 +25,7 @@ let package = Package(
         // Pure geometry and style: no Cairo, no C, no I/O.
         .target(name: "FramedLayout", linkerSettings: [.linkedLibrary("m")]),
         // Decoding pictures into value types.
-        .target(name: "FramedRaster", dependencies: ["CCodecs"]),
+        .target(name: "FramedRaster", dependencies: ["CCodecs", "FramedSystem"]),
         // Drawing with Cairo: shadow, frame, picture; SVG, PDF and PNG backends.
         .target(name: "FramedRender", dependencies: ["FramedLayout", "FramedRaster", "FramedSystem", "CCairo", "CCodecs"]),
         // The command-line tool.
@@ -38,6 +38,7 @@ let package = Package(
         // seeds only (it uses Foundation; framed does not link it).
         .target(name: "FramedTestSupport", path: "Tests/FramedTestSupport"),
         .testTarget(name: "FramedLayoutTests", dependencies: ["FramedLayout"]),
+        .testTarget(name: "FramedSystemTests", dependencies: ["FramedSystem"]),
         .testTarget(name: "FramedRasterTests", dependencies: ["FramedRaster", "CCodecs", "FramedTestSupport"]),
         .testTarget(name: "FramedRenderTests", dependencies: ["FramedRender", "FramedLayout", "FramedRaster", "FramedTestSupport"]),
         .testTarget(name: "FramedCLITests", dependencies: ["framed", "FramedRaster", "FramedTestSupport"]),

@@ -21,7 +21,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 SWIFT=${SWIFT:-swift}
 BUILD=${TSAN_BUILD:-$ROOT/.build/tsan}
-SUITES='PNGDataTests|ResizeWhileDecodingTests|FileInputTests|ProgressiveScanTests|ReducedScaleTests|JPEGCodingTests|ThreadsTests'
+SUITES='WorkerThreadTests|PNGDataTests|ResizeWhileDecodingTests|FileInputTests|ProgressiveScanTests|ReducedScaleTests|JPEGCodingTests|ThreadsTests'
 . "$ROOT/Tests/Sanitizers/run.sh"
 
 require_sanitizer thread tsan.sh ThreadSanitizer

@@ -1,6 +1,7 @@
 internal import CCodecs
 internal import Glibc
 import Dispatch
+internal import FramedSystem
 import Synchronization
 
 /// Resizing pictures to an exact pixel size with a separable kernel.
@@ -95,10 +96,15 @@ public enum Resampler {
     /// Resizes a picture while `decode` (run on the calling thread) writes it into `source`,
     /// row by row from the top, telling `ready` how many rows are done: a second thread
     /// resamples output rows from the top as their source rows come in, so that the resize
-    /// (shrinking a photo to a 300 dpi PDF: a fifth of the decode's time, on a core the decoder
-    /// leaves idle) is mostly done when decoding ends; then the calling thread takes output
-    /// rows from the bottom up until the two meet. Every output row is computed as `resize`
-    /// computes it, so the pixels are the same.
+    /// (shrinking a photo to a 300 dpi PDF: a fifth of the decode's time) is partly done when
+    /// decoding ends; then the calling thread takes output rows from the bottom up until the
+    /// two meet. Every output row is computed as `resize` computes it, so the pixels are the
+    /// same.
+    ///
+    /// The second thread runs at the lowest priority: a JPEG decode on two cores has a thread
+    /// on each, and the one that shared its core with the resize finished last while the other
+    /// waited for it (6-7 % of the wall time of a PDF or SVG that decodes at 1/2). It now takes
+    /// what the decode leaves, such as those waits.
     ///
     /// - Parameter decode: decodes, and returns whether it succeeded.
     /// - Returns: the resized pixels (straight RGBA, `width` x `height`), or nil when `decode`
@@ -120,15 +126,18 @@ public enum Resampler {
                                    output: output.baseAddress!)
                     job.ready = ready
                     let claims = RowClaims(height: height)
-                    let follower = DispatchGroup()
-                    DispatchQueue.global().async(group: follower) { [job] in job.run { claims.fromTop() } }
+                    // Without a thread, the rows are all resampled from the bottom once decoded.
+                    let follower = try? WorkerThread { [job] in
+                        WorkerThread.lowerCallingThreadPriority()
+                        job.run { claims.fromTop() }
+                    }
                     decoded = decode()
                     ready.finish(rows: decoded ? sourceHeight : nil)
                     if decoded {
                         // Bands of 32 rows: each starts its ring afresh, a few source rows again.
                         while let rows = claims.fromBottom(32) { job.run(rows: rows) }
                     }
-                    follower.wait()
+                    follower?.join()
                 }
             }
             if decoded { count = width * height * 4 }

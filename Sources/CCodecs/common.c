@@ -208,6 +208,15 @@ int ccodecs_read_all(ccodecs_reader *reader, ccodecs_decoded *out, char *message
     return CCODECS_OK;
 }
 
+int ccodecs_use_avx2(void) {
+#ifdef CCODECS_HAS_AVX2_VERSIONS
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+#else
+    return 0;
+#endif
+}
+
 void ccodecs_advise_huge_pages(void *start, size_t size) {
     const uintptr_t huge = (uintptr_t)2 << 20;
     uintptr_t first = ((uintptr_t)start + huge - 1) & ~(huge - 1), end = ((uintptr_t)start + size) & ~(huge - 1);

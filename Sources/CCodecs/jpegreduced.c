@@ -46,20 +46,8 @@
 #endif
 #include "jpegreduced.h"
 
-/* The IDCTs and colour conversion are also built for AVX2, used when the processor has it. */
-#if defined(__x86_64__) || defined(__i386__)
-#define HAS_AVX2_VERSIONS 1
-#endif
-
-/* Whether the AVX2 versions are built and the processor runs them. */
-static int use_avx2(void) {
-#ifdef HAS_AVX2_VERSIONS
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
-#else
-    return 0;
-#endif
-}
+/* The IDCTs and colour conversion are also built for AVX2 (CCODECS_HAS_AVX2_VERSIONS), used
+ * when the processor has it. */
 
 void ccodecs_ycc_tables_init(ccodecs_ycc_tables *tables) {
     const int64_t half = (int64_t)1 << 15;
@@ -393,7 +381,7 @@ ccodecs_reduced *ccodecs_reduced_plan(void *decompressor, const ccodecs_input *i
     plan->data_start = data_start;
     plan->always_split = always_split;
     plan->restart_interval = cinfo->restart_interval;
-    plan->avx2 = use_avx2();
+    plan->avx2 = ccodecs_use_avx2();
     plan->width = cinfo->output_width;
     plan->height = cinfo->output_height;
     plan->scale_denom = (int)cinfo->scale_denom;
@@ -647,7 +635,7 @@ static int idct_plain(int size, const int16_t coef[64], const int16_t quant[64],
     return idct_without_dc(size, coef, quant, e);
 }
 
-#ifdef HAS_AVX2_VERSIONS
+#ifdef CCODECS_HAS_AVX2_VERSIONS
 __attribute__((target("avx2"))) static int idct_avx2(int size, const int16_t coef[64], const int16_t quant[64],
                                                      int16_t *e) {
     return idct_without_dc(size, coef, quant, e);
@@ -655,7 +643,7 @@ __attribute__((target("avx2"))) static int idct_avx2(int size, const int16_t coe
 #endif
 
 static int idct(const ccodecs_reduced *plan, int size, const int16_t coef[64], const int16_t quant[64], int16_t *e) {
-#ifdef HAS_AVX2_VERSIONS
+#ifdef CCODECS_HAS_AVX2_VERSIONS
     if (plan->avx2) return idct_avx2(size, coef, quant, e);
 #endif
     return idct_plain(size, coef, quant, e);
@@ -836,7 +824,7 @@ static void ycc_plain(const ccodecs_ycc_tables *tables, const uint8_t *y, const 
     ycc_to_rgba(tables, y, cb, cr, rgba, count);
 }
 
-#ifdef HAS_AVX2_VERSIONS
+#ifdef CCODECS_HAS_AVX2_VERSIONS
 __attribute__((target("avx2"))) static void ycc_avx2(const ccodecs_ycc_tables *tables, const uint8_t *y,
                                                      const uint8_t *cb, const uint8_t *cr, uint8_t *rgba,
                                                      size_t count) {
@@ -846,7 +834,7 @@ __attribute__((target("avx2"))) static void ycc_avx2(const ccodecs_ycc_tables *t
 
 static void ycc(int avx2, const ccodecs_ycc_tables *tables, const uint8_t *y, const uint8_t *cb, const uint8_t *cr,
                 uint8_t *rgba, size_t count) {
-#ifdef HAS_AVX2_VERSIONS
+#ifdef CCODECS_HAS_AVX2_VERSIONS
     if (avx2) {
         ycc_avx2(tables, y, cb, cr, rgba, count);
         return;
@@ -864,7 +852,7 @@ void ccodecs_ycc_to_rgba(const uint8_t *y, const uint8_t *cb, const uint8_t *cr,
         for (size_t i = 0; i < count; i++) ccodecs_ycc_pixel(&tables, rgba + 4 * i, y[i], cb[i], cr[i]);
         return;
     }
-    ycc(use_avx2(), &tables, y, cb, cr, rgba, count);
+    ycc(ccodecs_use_avx2(), &tables, y, cb, cr, rgba, count);
 }
 
 /* Row `y` of the current row of MCUs, as RGBA into `rgba`. */

@@ -219,6 +219,25 @@ int ccodecs_deflate(const uint8_t *data, size_t size, int level, ccodecs_buffer 
  * divided by alpha first (0 where alpha rounds to 0), alpha 255 when not premultiplied. */
 void ccodecs_store_rgba(const float *sum, uint8_t *out, size_t pixels, int premultiplied);
 
+/* A row of `pixels` RGBA8 pixels as the resampler's Floats: each sample as it is, alpha 255
+ * when `unit` is NULL (an opaque picture); else premultiplied, each colour times
+ * unit[alpha], a table of alpha / 255. AVX2 as for ccodecs_filter_horizontally. */
+void ccodecs_load_row(const uint8_t *rgba, float *line, size_t pixels, const float *unit, int allow_avx2);
+
+/* The resampler's horizontal pass over one row of `width` output pixels, four Floats each:
+ * pixel x is the sum over its taps k < counts[x] of source pixel starts[x] + k of `line`
+ * times weights[x * stride + 4k ...] (each weight four times, one per channel), the even taps
+ * and the odd taps summed apart and then added. Built for any processor and for AVX2, which
+ * is used when allow_avx2 is set and the processor has it; both give the same bits. */
+void ccodecs_filter_horizontally(const float *line, float *out, size_t width, const intptr_t *starts,
+                                 const intptr_t *counts, const float *weights, size_t stride, int allow_avx2);
+
+/* The resampler's vertical pass: sum[i] = the sum over k < count of rows[k][i] * weights[k]
+ * for i < n, four rows at a time as (r0 w0 + r1 w1) + (r2 w2 + r3 w3), then two, then one.
+ * AVX2 as for ccodecs_filter_horizontally. */
+void ccodecs_filter_vertically(const float *const *rows, const float *weights, int count, float *sum, size_t n,
+                               int allow_avx2);
+
 /* `count` pixels of Y, Cb and Cr as opaque RGBA, as libjpeg converts them (jdcolor.c): the
  * way framed's own JPEG decoder does, eight pixels at a time from the products that libjpeg's
  * tables hold, or (one_at_a_time, for tests) each pixel through those tables. */

@@ -81,12 +81,18 @@ public enum PictureEncoder {
 
     /// JPEG via `ccodecs_jpeg_encode_rgb` (alpha ignored); the resolution, if any, goes into
     /// the JFIF density. `grayscale` writes one channel (luma).
+    ///
+    /// - Parameter threads: nil writes the file as libjpeg does by default, with no restart
+    ///   markers (fixtures, the benchmark's corpus). A count writes a baseline picture of 32 rows
+    ///   of MCUs or more in two halves with a restart marker between them, encoded on two
+    ///   threads when there are two and the picture is large; the bytes do not depend on it.
     public static func jpeg(_ image: RasterImage, quality: Int = 90, grayscale: Bool = false,
-                            progressive: Bool = false) throws(RasterError) -> [UInt8] {
+                            progressive: Bool = false, threads: Int? = nil) throws(RasterError) -> [UInt8] {
         let flags = (grayscale ? CCODECS_JPEG_GRAYSCALE : 0) | (progressive ? CCODECS_JPEG_PROGRESSIVE : 0)
-        let quality = Int32(min(max(quality, 1), 100))
+            | (threads != nil ? CCODECS_JPEG_IN_PARTS : 0)
+        let quality = Int32(min(max(quality, 1), 100)), threads = Int32(clamping: threads ?? 1)
         return try encode(.jpeg, image) {
-            ccodecs_jpeg_encode_rgb($0, $1, $2, quality, image.resolution ?? 0, flags, $3, $4)
+            ccodecs_jpeg_encode_rgb($0, $1, $2, quality, image.resolution ?? 0, flags, threads, $3, $4)
         }
     }
 

@@ -222,7 +222,8 @@ public enum Framer {
             } else if options.embed == .jpeg
                         || (options.embed == .auto && !image.hasAlpha && !options.lossless && info.format != .png) {
                 do {
-                    jpeg = try PictureEncoder.jpeg(image, quality: options.quality, grayscale: image.isGrayscale)
+                    jpeg = try PictureEncoder.jpeg(image, quality: options.quality, grayscale: image.isGrayscale,
+                                                  threads: options.threads)
                 } catch { throw .picture(error) }
                 embedding = .jpeg(quality: options.quality)
             } else {

@@ -6,12 +6,14 @@ import CCodecs
 /// Fixtures for colour and orientation (EXIF and JPEG segments come from `PictureBytes`):
 /// ICC profiles made with lcms2 (through the shim), and lcms2's own `transicc` as the judge.
 extension Fixture {
-    /// A JPEG from `ccodecs_jpeg_encode_rgb` with the given CCODECS_JPEG_* flags.
-    static func jpeg(_ image: RasterImage, quality: Int32 = 95, flags: Int32) -> [UInt8] {
+    /// A JPEG from `ccodecs_jpeg_encode_rgb` with the given CCODECS_JPEG_* flags, on `threads`
+    /// threads.
+    static func jpeg(_ image: RasterImage, quality: Int32 = 95, flags: Int32, threads: Int32 = 1) -> [UInt8] {
         var out = ccodecs_buffer()
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         defer { ccodecs_free(out.data) }
-        let status = ccodecs_jpeg_encode_rgb(image.pixels, UInt32(image.width), UInt32(image.height), quality, 0, flags, &out, &message)
+        let status = ccodecs_jpeg_encode_rgb(image.pixels, UInt32(image.width), UInt32(image.height), quality, 0, flags,
+                                             threads, &out, &message)
         precondition(status == CCODECS_OK, message.text)
         return Array(UnsafeBufferPointer(start: out.data, count: out.size))
     }

@@ -114,6 +114,8 @@ typedef struct {
 #define CCODECS_JPEG_CHROMA_422  64   /* colour: chroma at half width, full height (for tests) */
 #define CCODECS_JPEG_RESTARTS    128  /* a restart marker after each row of MCUs (for tests) */
 #define CCODECS_JPEG_RESTARTS_7  256  /* a restart marker after every 7 MCUs (for tests) */
+#define CCODECS_JPEG_IN_PARTS    512  /* in parts with restart markers (ccodecs_jpeg_encode_split) */
+#define CCODECS_JPEG_PART_ROWS_1 1024 /* in parts of one row of MCUs each (for tests) */
 
 /* Flags for ccodecs_jpeg_open. At 1/8 scale a progressive file's AC scans of components that
  * come out one pixel a block are not read (their pixels do not depend on them), and a
@@ -205,10 +207,28 @@ void ccodecs_rows_set(uint32_t *counter, uint32_t rows);
 /* Frees the reader (NULL is fine); `out` keeps its metadata until ccodecs_decoded_release. */
 void ccodecs_reader_close(ccodecs_reader *reader);
 
+/* How a baseline JPEG encode is laid out in parts (ccodecs_jpeg_encode_split): `parts`
+ * bands of `part_rows` pixel rows (the last one fewer, maybe), each `interval` MCUs, which is
+ * the file's restart interval (0 and 1 part: no restart markers). */
+typedef struct {
+    int parts;
+    uint32_t part_rows;
+    unsigned interval;
+} ccodecs_jpeg_split;
+
+/* The parts of a width x height encode with these flags: with CCODECS_JPEG_IN_PARTS, a
+ * baseline picture of 32 rows of MCUs or more is split in two halves of whole rows of MCUs
+ * (more when a half would be over the 65535 MCUs that a restart interval can hold); anything
+ * else is one part. */
+void ccodecs_jpeg_encode_split(uint32_t width, uint32_t height, int flags, ccodecs_jpeg_split *split);
+
 /* RGBA8 (alpha ignored) to a JPEG (quality 1-100); dpi > 0 writes JFIF density.
- * flags: CCODECS_JPEG_GRAYSCALE, CCODECS_JPEG_PROGRESSIVE and those marked for tests. */
+ * flags: CCODECS_JPEG_GRAYSCALE, CCODECS_JPEG_PROGRESSIVE, CCODECS_JPEG_IN_PARTS and those
+ * marked for tests. In parts (ccodecs_jpeg_encode_split), with restart markers between them,
+ * a picture of half a megapixel or more is encoded on up to `threads` threads, the parts
+ * apart and then joined; the bytes are the same whatever `threads` is. */
 int ccodecs_jpeg_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
-                            double dpi, int flags, ccodecs_buffer *out, char *message);
+                            double dpi, int flags, int threads, ccodecs_buffer *out, char *message);
 
 /* `size` bytes of `data` as a zlib stream (RFC 1950, for PDF's FlateDecode) at zlib `level`
  * (0-9), through zlib's compress2. */

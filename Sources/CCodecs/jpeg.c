@@ -899,7 +899,7 @@ void ccodecs_jpeg_encode_split(uint32_t width, uint32_t height, int flags, ccode
     /* The MCU of libjpeg's defaults: luma 2x2 (4:2:0), or as the test flags set it. */
     int one = (flags & (CCODECS_JPEG_GRAYSCALE | CCODECS_JPEG_CHROMA_444)) != 0;
     uint32_t mcu_width = one ? 8 : 16, mcu_height = one || (flags & CCODECS_JPEG_CHROMA_422) ? 8 : 16;
-    uint64_t per_row = (width + mcu_width - 1) / mcu_width, rows = (height + mcu_height - 1) / mcu_height;
+    uint64_t per_row = ((uint64_t)width + mcu_width - 1) / mcu_width, rows = ((uint64_t)height + mcu_height - 1) / mcu_height;
     uint64_t least = flags & CCODECS_JPEG_PART_ROWS_1 ? 1 : MIN_PART_MCU_ROWS;
     uint64_t part = flags & CCODECS_JPEG_PART_ROWS_1 ? 1 : (rows + 1) / 2;
     /* A DRI holds at most 65535 MCUs: more parts, if a part can still have `least` rows. */

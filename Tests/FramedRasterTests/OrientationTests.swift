@@ -74,7 +74,7 @@ import CCodecs
             let decoded = try Pictures.decode(data: bytes)
             #expect(decoded.orientation.rawValue == value && decoded.warningCount == 0)
             Self.checkUpright(decoded.image, value)
-            #expect(decoded.image.pixels == Orientation(rawValue: value)!.applied(to: Self.marked).pixels)
+            #expect(difference(decoded.image.pixels, Orientation(rawValue: value)!.applied(to: Self.marked).pixels) == nil)
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import FramedLayout
 import FramedRaster
 import FramedRender
+import FramedTestSupport
 import Testing
 
 /// Framing a file (read a chunk at a time while decoding, issue 6) gives the very bytes that
@@ -24,7 +25,7 @@ struct FramerSourceTests {
         try Support.write(picture, to: url)
         let fromFile = try Framer.frame(.file(url.path), style: .classic, options: options)
         let fromBytes = try Framer.frame(picture, style: .classic, options: options)
-        #expect(fromFile.bytes == fromBytes.bytes, "\(name)")
+        #expect(difference(fromFile.bytes, fromBytes.bytes) == nil, "\(name)")
         #expect(fromFile.report == fromBytes.report, "\(name)")
         if fromFile.report.embedding == .passthroughJPEG {
             #expect(String(decoding: fromFile.bytes, as: UTF8.self).contains(Data(picture).base64EncodedString()))
@@ -49,7 +50,7 @@ struct FramerSourceTests {
         writer.start()
         let framed = try Framer.frame(.file(fifo), style: .classic, options: options)
         #expect(framed.report.embedding == .passthroughJPEG)
-        #expect(framed.bytes == (try Framer.frame(picture, style: .classic, options: options)).bytes)
+        #expect(try difference(framed.bytes, Framer.frame(picture, style: .classic, options: options).bytes) == nil)
     }
 
     @Test func anUnreadableFileIsAPictureError() throws {

@@ -106,27 +106,52 @@ enum PDFBackend: Backend {
     }
 }
 
-/// A stable name for an embedded picture's content, for `CAIRO_MIME_TYPE_UNIQUE_ID`.
+/// A stable name for an embedded picture's content, for `CAIRO_MIME_TYPE_UNIQUE_ID`: equal
+/// names, one image object in the PDF.
 enum PictureIdentity {
-    /// Two 64-bit FNV-1a hashes (different seeds) of the size, alpha flag, pixels and JPEG bytes.
+    /// A 128-bit hash of the size, the alpha flag and what the PDF holds of the picture: its
+    /// JPEG bytes when it has them (they alone are embedded), else its pixels. Eight bytes at a
+    /// time, in two lanes with different multipliers: `--pages` names every page's picture,
+    /// and hashing 9 MB of pixels a byte at a time (FNV-1a, as before) took a tenth of an
+    /// eight-page book's time.
     static func key(_ picture: EmbeddedPicture) -> String {
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x6c62_272e_07bb_0142
-        func mix(_ bytes: UnsafeBufferPointer<UInt8>) {
-            for byte in bytes {
-                a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-                b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            }
-        }
+        var hash = Hash128()
         let image = picture.image
         let header = "\(image.width)x\(image.height) \(image.hasAlpha ? "rgba" : "rgb") \(picture.jpeg?.count ?? -1);"
-        Array(header.utf8).withUnsafeBufferPointer(mix)
-        image.pixels.withUnsafeBufferPointer(mix)
-        picture.jpeg?.withUnsafeBufferPointer(mix)
+        hash.mix(Array(header.utf8))
+        if let jpeg = picture.jpeg { hash.mix(jpeg) } else { hash.mix(image.pixels) }
         func hex(_ v: UInt64) -> String {
             let digits = String(v, radix: 16)
             return String(repeating: "0", count: 16 - digits.count) + digits
         }
-        return "framed-" + hex(a) + hex(b)
+        return "framed-" + hex(hash.a) + hex(hash.b)
+    }
+
+    /// Two 64-bit lanes, each a multiply and a shift-xor per eight bytes (the rest of the
+    /// bytes, fewer than eight, as one word); the length goes in too.
+    struct Hash128 {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x6c62_272e_07bb_0142
+
+        mutating func mix(_ bytes: [UInt8]) {
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset + 8 <= raw.count {
+                    word(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                    offset += 8
+                }
+                var last: UInt64 = 0
+                for i in offset..<raw.count { last |= UInt64(raw[i]) << (8 * UInt64(i - offset)) }
+                word(last)
+                word(UInt64(raw.count))
+            }
+        }
+
+        private mutating func word(_ w: UInt64) {
+            a = (a ^ w) &* 0x9E37_79B9_7F4A_7C15
+            a ^= a >> 29
+            b = (b ^ w) &* 0xC2B2_AE3D_27D4_EB4F
+            b ^= b >> 31
+        }
     }
 }
 

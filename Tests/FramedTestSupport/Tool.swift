@@ -44,9 +44,13 @@ public enum Tool {
         process.standardError = err
         try process.run()
         if let stdin {
+            // A tool may exit without reading all of it (framed refuses some command lines
+            // first): the write then fails with EPIPE instead of raising SIGPIPE, whose default
+            // action would end the whole test process.
+            signal(SIGPIPE, SIG_IGN)
             let handle = input.fileHandleForWriting
             Thread.detachNewThread {
-                handle.write(stdin)
+                try? handle.write(contentsOf: stdin)
                 try? handle.close()
             }
         }

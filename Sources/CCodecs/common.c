@@ -104,6 +104,18 @@ ptrdiff_t ccodecs_window_look(ccodecs_window *window, size_t offset, size_t want
     return (ptrdiff_t)(held < end - offset ? held : end - offset);
 }
 
+void ccodecs_expand_gray(uint8_t *restrict rgba, const uint8_t *restrict gray, size_t width) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint32_t spread = 0x00010101u, opaque = 0xFF000000u;
+#else
+    const uint32_t spread = 0x01010100u, opaque = 0x000000FFu;
+#endif
+    for (size_t x = 0; x < width; x++) {
+        uint32_t pixel = gray[x] * spread | opaque;
+        memcpy(rgba + 4 * x, &pixel, 4);
+    }
+}
+
 int ccodecs_layout_is_stored(ccodecs_layout layout, uint32_t width) {
     return layout.origin == 0 && layout.step_x == 1 && layout.step_y == (ptrdiff_t)width;
 }

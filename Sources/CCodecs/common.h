@@ -74,6 +74,10 @@ typedef struct {
 ptrdiff_t ccodecs_window_look(ccodecs_window *window, size_t offset, size_t want, size_t end,
                               const uint8_t **bytes);
 
+/* A row of gray samples as RGBA (R = G = B, opaque): one 32-bit word a pixel, which
+ * compilers vectorise (byte by byte, they do not). */
+void ccodecs_expand_gray(uint8_t *restrict rgba, const uint8_t *restrict gray, size_t width);
+
 /* Whether the layout keeps the stored order of a picture `width` pixels wide. */
 int ccodecs_layout_is_stored(ccodecs_layout layout, uint32_t width);
 

@@ -860,10 +860,7 @@ static void convert_row(const pixel_sink *sink, int y, uint8_t *rgba) {
     const ccodecs_reduced *plan = sink->plan;
     const uint8_t *luma = plane_row(sink, 0, y);
     if (plan->components == 1) {
-        for (uint32_t x = 0; x < plan->width; x++, rgba += 4) {
-            rgba[0] = rgba[1] = rgba[2] = luma[x];
-            rgba[3] = 255;
-        }
+        ccodecs_expand_gray(rgba, luma, plan->width);
     } else {
         ycc(plan->avx2, &plan->ycc, luma, plane_row(sink, 1, y), plane_row(sink, 2, y), rgba, plan->width);
     }

@@ -1207,13 +1207,17 @@ static int decode_intervals(const ccodecs_reduced *plan, bit_reader *r, pixel_si
  * reading the bytes for FF: the entropy-coded data holds FF only stuffed (FF 00), as fill
  * (FF FF) or before a marker. */
 static size_t restart_near_middle(const ccodecs_reduced *plan, int64_t *mcu) {
-    enum { CHUNK = 1 << 16 };
+    enum { CHUNK = CCODECS_READ_CHUNK };
     size_t data = plan->input.size - plan->data_start;
     size_t middle = plan->data_start + data / 2, limit = plan->data_start + data / 3 * 2, found = 0;
-    uint8_t *bytes = malloc(CHUNK);
+    /* Memory is looked at in place; a file is read a chunk at a time into `buffer`. */
+    uint8_t *buffer = plan->input.data ? NULL : malloc(CHUNK);
+    ccodecs_window window = {.input = &plan->input, .buffer = buffer, .capacity = CHUNK};
     int64_t markers = 0;
-    for (size_t at = plan->data_start; bytes && !found && at < limit;) {
-        ptrdiff_t got = ccodecs_input_read(&plan->input, at, bytes, CHUNK);
+    for (size_t at = plan->data_start; (plan->input.data || buffer) && !found && at < limit;) {
+        const uint8_t *bytes;
+        ptrdiff_t got = ccodecs_window_look(&window, at, CHUNK, plan->input.size, &bytes);
+        if (got > CHUNK) got = CHUNK;
         if (got < 2) break;
         size_t i = 0, next = at + (size_t)got - 1; /* a chunk's last byte is read again with the next */
         for (; i + 1 < (size_t)got; i++) {
@@ -1234,7 +1238,7 @@ static size_t restart_near_middle(const ccodecs_reduced *plan, int64_t *mcu) {
         }
         at = next;
     }
-    free(bytes);
+    free(buffer);
     return found;
 }
 

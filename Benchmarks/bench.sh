@@ -99,7 +99,7 @@ for tool in "$FRAMED" "$FBENCH" "$CONVERT" "$COMPARE" "$PY" /usr/bin/time; do [ 
 for tool in hyperfine djpeg cjpeg vips bc; do command -v "$tool" >/dev/null || missing="$missing $tool"; done
 "$PY" -c 'import PIL' 2>/dev/null || missing="$missing python3-pil"
 if [ -n "$missing" ]; then
-    echo "bench.sh: missing:$missing (make bench installs them; build with swift build -c release)" >&2
+    echo "bench.sh: missing:$missing (make bench installs them and builds framed as make build does)" >&2
     exit 2
 fi
 

@@ -234,3 +234,24 @@ void ccodecs_advise_huge_pages(void *start, size_t size) {
     uintptr_t first = ((uintptr_t)start + huge - 1) & ~(huge - 1), end = ((uintptr_t)start + size) & ~(huge - 1);
     if (end > first) (void)madvise((void *)first, end - first, MADV_HUGEPAGE);
 }
+
+/* The rounded size: whole huge pages, so that the last one is not split into 4 KB ones. */
+static size_t huge_size(size_t size) { return (size + CCODECS_HUGE_PAGE - 1) & ~(CCODECS_HUGE_PAGE - 1); }
+
+void *ccodecs_huge_alloc(size_t size) {
+    if (size == 0 || size > SIZE_MAX / 2 - CCODECS_HUGE_PAGE) return NULL;
+    size = huge_size(size);
+    /* Map a huge page more than asked for, then unmap the unaligned head and the rest. */
+    uint8_t *mapped = mmap(NULL, size + CCODECS_HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mapped == MAP_FAILED) return NULL;
+    uint8_t *start = (uint8_t *)(((uintptr_t)mapped + CCODECS_HUGE_PAGE - 1) & ~(uintptr_t)(CCODECS_HUGE_PAGE - 1));
+    if (start > mapped) munmap(mapped, (size_t)(start - mapped));
+    size_t tail = (size_t)(mapped + size + CCODECS_HUGE_PAGE - (start + size));
+    if (tail) munmap(start + size, tail);
+    (void)madvise(start, size, MADV_HUGEPAGE);
+    return start;
+}
+
+void ccodecs_huge_free(void *memory, size_t size) {
+    if (memory) munmap(memory, huge_size(size));
+}

@@ -316,11 +316,12 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
        resize.width != size.width || resize.height != size.height, width * height >= resize.minimumPixels,
        Resampler.processorCount > 1, orientation == .up, !ColorManagement.needsConversion(header),
        ccodecs_reader_publish_rows(reader, ready.counter) != 0 {
-        // The decoded picture is only the resize's source: a buffer of its own, freed here.
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: width * height * 4)
-        defer { buffer.deallocate() }
-        adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
-        let pixels = buffer.baseAddress!
+        // The decoded picture is only the resize's source: a buffer of its own, freed here,
+        // all on 2 MB pages (a malloc'd one has up to 4 MB on 4 KB pages at its ends).
+        let byteCount = width * height * 4
+        guard let memory = ccodecs_huge_alloc(byteCount) else { throw .outOfMemory }
+        defer { ccodecs_huge_free(memory, byteCount) }
+        let pixels = memory.bindMemory(to: UInt8.self, capacity: byteCount)
         let resized = Resampler.resize(following: ready, source: pixels, sourceWidth: width, sourceHeight: height,
                                        hasAlpha: hasAlpha, width: resize.width, height: resize.height,
                                        filter: resize.filter) { decode(into: pixels) }

@@ -303,4 +303,16 @@ uint32_t ccodecs_crc32(uint32_t crc, const uint8_t *data, size_t size);
  * instead of 512. A kernel without transparent huge pages ignores it. */
 void ccodecs_advise_huge_pages(void *start, size_t size);
 
+/* The size of a huge page: what ccodecs_huge_alloc rounds to. */
+#define CCODECS_HUGE_PAGE ((size_t)2 << 20)
+
+/* `size` bytes of fresh (zeroed) memory that begin on a 2 MB boundary and are advised onto
+ * 2 MB pages, mapped with mmap; NULL when out of memory. Unlike a malloc'd buffer, whose first
+ * and last partial 2 MB stay on 4 KB pages (a fault each), all of it is: a buffer that is about
+ * to be written whole and freed soon. Free it with ccodecs_huge_free and the same size. */
+void *ccodecs_huge_alloc(size_t size);
+
+/* Unmaps memory from ccodecs_huge_alloc (NULL: nothing). */
+void ccodecs_huge_free(void *memory, size_t size);
+
 #endif

@@ -46,8 +46,9 @@
 #               noisy 2-core machine hits all tools alike); the median of the 5;
 #   peak RSS    /usr/bin/time -f %M, median of 3 runs (a vips pipeline: its largest step);
 #   floor       decoding cannot be faster, and framed must write its PNG:
-#                 JPEG: djpeg -scale 1/N -outfile /dev/null (N: the DCT scale framed picks,
-#                       the largest of 8, 4, 2 with ceil(W/N) >= need_w and ceil(H/N) >= need_h);
+#                 JPEG: djpeg -scale S -outfile /dev/null (S: the DCT scale framed picks,
+#                       the smallest of 1/8, 1/4, 3/8, 1/2 with ceil(W*S) >= need_w and
+#                       ceil(H*S) >= need_h, else 1/1);
 #                 PNG:  `framed-bench decode IN 1 0`: a process that reads the file and decodes it
 #                       to RGBA8 as framed does (its own reader on two cores where it can, else
 #                       libpng), nothing else. PNG has no
@@ -228,9 +229,9 @@ cmd_vips() { # in out scale kind
 cmd_pillow() { # in out scale
     echo "$PY $(q "$HERE/peers/pillow_frame.py") $(q "$1") $(q "$2") $3 $PEER_ZLIB"
 }
-cmd_floor() { # in denominator
+cmd_floor() { # in scale (N/8 in lowest terms)
     case $1 in
-        *.jpg) echo "djpeg -scale 1/$2 -outfile /dev/null $(q "$1")" ;;
+        *.jpg) echo "djpeg -scale $2 -outfile /dev/null $(q "$1")" ;;
         *) echo "$(q "$FBENCH") decode $(q "$1") 1 0" ;;
     esac
 }
@@ -254,16 +255,16 @@ for name in "${NAMES[@]}"; do
     in=$CORPUS/${FILE[$name]}
     for s in "${SCALES[@]}"; do
         job_index=$((job_index + 1))
-        read -r nw nh den < <($HELPER need "${WIDTH[$name]}" "${HEIGHT[$name]}" "$s")
+        read -r nw nh dct_scale < <($HELPER need "${WIDTH[$name]}" "${HEIGHT[$name]}" "$s")
         job="$name@$s"
-        dct=""; case $in in *.jpg) dct=", DCT scale 1/$den" ;; esac
+        dct=""; case $in in *.jpg) dct=", DCT scale $dct_scale" ;; esac
         log "job $job_index/$job_count: $name x$s (picture ${nw}x${nh}$dct)"
         declare -A CMD=(
             [framed]=$(cmd_framed "$in" "$OUT/$name-x$s-framed.png" "$s")
             [IM]=$(cmd_im "$in" "$OUT/$name-x$s-IM.png" "$s" "$nw" "$nh")
             [vips]=$(cmd_vips "$in" "$OUT/$name-x$s-vips.png" "$s" "${KIND[$name]}")
             [Pillow]=$(cmd_pillow "$in" "$OUT/$name-x$s-Pillow.png" "$s")
-            [floor]=$(cmd_floor "$in" "$den")
+            [floor]=$(cmd_floor "$in" "$dct_scale")
         )
         # Check each tool once: it runs, and writes the canvas size as 8-bit RGBA.
         expect="$((630 * s))x$((430 * s))"
@@ -338,7 +339,7 @@ for name in "${NAMES[@]}"; do
         # framed's decode and resample stages, in-process.
         read -r stage_line < <("$FBENCH" stages "$in" "$nw" "$nh" "$RUNS")
         field() { echo "$stage_line" | sed -n "s/.*$1=\([^ ]*\).*/\1/p"; }
-        record stages "$job" "$(field denominator)" "$(field decoded)" "$(field decode_s)" "$(field resample_s)"
+        record stages "$job" "$(field scale)" "$(field decoded)" "$(field decode_s)" "$(field resample_s)"
         log "  framed ${MED[framed]:--} s, IM ${MED[IM]:--}, vips ${MED[vips]:--}, Pillow ${MED[Pillow]:--}, floor decode ${MED[floor]:--}${MED[svg]:+, SVG ${MED[svg]}}${MED[pdf]:+, PDF ${MED[pdf]}}; RSS KB ${rss[*]}"
         unset CMD OK RAN MED CPU
     done

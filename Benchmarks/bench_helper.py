@@ -23,17 +23,18 @@ FRAME_W, FRAME_H, BORDER, SIGMA = 600, 400, 6, 5
 
 def need(width, height, scale):
     """The picture pixels the job places: scale-down fit into the content box (never enlarged),
-    and the JPEG shrink-on-load denominator framed picks for it (Framer.shrinkOnLoadDenominator:
-    the largest of 8, 4, 2 that keeps ceil(W/N) >= need_w and ceil(H/N) >= need_h)."""
+    and the JPEG shrink-on-load scale framed picks for it, as "N/D" (Framer.shrinkOnLoadScale:
+    the smallest of 1/8, 1/4, 3/8, 1/2 that keeps ceil(W*N/D) >= need_w and ceil(H*N/D) >= need_h,
+    else 1/1)."""
     box_w, box_h = (FRAME_W - 2 * BORDER) * scale, (FRAME_H - 2 * BORDER) * scale
     fit = min(box_w / width, box_h / height, 1.0)
     need_w, need_h = max(1, round(width * fit)), max(1, round(height * fit))
-    denominator = 1
-    for d in (8, 4, 2):
-        if -(-width // d) >= need_w and -(-height // d) >= need_h:
-            denominator = d
+    scale = "1/1"
+    for n, d in ((1, 8), (1, 4), (3, 8), (1, 2)):
+        if -(-width * n // d) >= need_w and -(-height * n // d) >= need_h:
+            scale = f"{n}/{d}"
             break
-    return need_w, need_h, denominator
+    return need_w, need_h, scale
 
 
 def pnginfo(path):
@@ -162,7 +163,7 @@ def table(path):
     notes = ["s: median wall seconds of " + data.get(("meta", "runs"), ["?"])[0] + " interleaved hyperfine rounds"
              " (after " + data.get(("meta", "warmup"), ["?"])[0] + " warm-up runs); MB: median peak RSS"
              " (/usr/bin/time %M) of " + data.get(("meta", "rss_runs"), ["3"])[0] + " runs",
-             "floor = decode (djpeg -scale 1/N; PNG: framed-bench decode, framed's reader) + framed's in-process PNG encode"
+             "floor = decode (djpeg -scale N/D; PNG: framed-bench decode, framed's reader) + framed's in-process PNG encode"
              " of its own output; ratios use figures from the same rounds",
              "a peer time marked '!' failed the canvas check and is left out of the ratios",
              "targets met: " + ", ".join(f"{n} {c[0]}/{c[0] + c[1]}" for n, c in counts.items())]
@@ -210,13 +211,13 @@ def table(path):
         values = data.get(("stages", job))
         if not values:
             continue
-        denominator, decoded, decode, resample = values[:4]
+        scale, decoded, decode, resample = values[:4]
         decode, resample = float(decode), float(resample)
         encode = get("encode", job)
         wall = get("time", job, 0)
         total = decode + resample + (encode or 0)
         rest = wall - total if wall is not None else None
-        rows.append([job.replace("@", " x"), f"1/{denominator}", decoded, f"{decode * 1000:.1f}",
+        rows.append([job.replace("@", " x"), scale, decoded, f"{decode * 1000:.1f}",
                      f"{resample * 1000:.1f}", "-" if encode is None else f"{encode * 1000:.1f}",
                      f"{total * 1000:.1f}", "-" if wall is None else f"{wall * 1000:.1f}",
                      "-" if rest is None else f"{rest * 1000:.1f}"])

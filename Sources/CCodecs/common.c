@@ -58,9 +58,10 @@ void ccodecs_decoded_release(ccodecs_decoded *decoded) {
     decoded->exif_size = 0;
 }
 
-int ccodecs_check_scale(int scale_denom, char *message) {
-    if (scale_denom == 1 || scale_denom == 2 || scale_denom == 4 || scale_denom == 8) return CCODECS_OK;
-    ccodecs_message(message, "scale denominator %d is not 1, 2, 4 or 8", scale_denom);
+int ccodecs_check_scale(int scale_eighths, char *message) {
+    if (scale_eighths == 1 || scale_eighths == 2 || scale_eighths == 3 || scale_eighths == 4 || scale_eighths == 8)
+        return CCODECS_OK;
+    ccodecs_message(message, "scale %d/8 is not 1/8, 2/8, 3/8, 4/8 or 8/8", scale_eighths);
     return CCODECS_BAD_ARGUMENT;
 }
 

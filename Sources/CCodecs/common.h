@@ -22,8 +22,8 @@ void ccodecs_message(char *message, const char *format, ...)
  * in memory as RGBA8, else CCODECS_OK. */
 int ccodecs_check_size(uint32_t width, uint32_t height, size_t max_pixels, char *message);
 
-/* CCODECS_BAD_ARGUMENT (with a message) unless scale_denom is 1, 2, 4 or 8, else CCODECS_OK. */
-int ccodecs_check_scale(int scale_denom, char *message);
+/* CCODECS_BAD_ARGUMENT (with a message) unless scale_eighths is 1, 2, 3, 4 or 8, else CCODECS_OK. */
+int ccodecs_check_scale(int scale_eighths, char *message);
 
 /* Appends to a growing malloc'd buffer; CCODECS_NO_MEMORY on failure. */
 int ccodecs_append(ccodecs_buffer *buffer, const uint8_t *bytes, size_t count);

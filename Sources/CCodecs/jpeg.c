@@ -456,7 +456,7 @@ typedef struct {
     int walked;             /* whether it has */
     coefficient_arrays arrays;
     chroma_decoder *chroma; /* split_decode */
-    ccodecs_reduced *reduced; /* a baseline picture at 1/8, 1/4 or 1/2: jpegreduced.c */
+    ccodecs_reduced *reduced; /* a baseline picture at 1/8, 1/4, 3/8 or 1/2: jpegreduced.c */
 } jpeg_reader;
 
 /* The file's AC scans (list_ac_scans) into reader->unread, walked once for both
@@ -504,7 +504,7 @@ static void merge_row(const chroma_decoder *chroma, uint8_t *restrict rgba, cons
 /* The chroma decoder's own reading of the header, with its error jump. The reader's list of
  * AC scans (`listed` of them, from offset `from` on) serves it too, as its header ends at the
  * same byte. */
-static int chroma_open(chroma_decoder *chroma, const ccodecs_input *input, unsigned scale_denom,
+static int chroma_open(chroma_decoder *chroma, const ccodecs_input *input, unsigned scale_eighths,
                        const ccodecs_span *spans, size_t listed, size_t from, const uint8_t ids[256]) {
     struct jpeg_decompress_struct *cinfo = &chroma->cinfo;
     if (setjmp(chroma->errors.jump)) return chroma->errors.status;
@@ -513,8 +513,8 @@ static int chroma_open(chroma_decoder *chroma, const ccodecs_input *input, unsig
     cinfo->progress = &chroma->progress;
     use_input(cinfo, &chroma->source, input);
     jpeg_read_header(cinfo, TRUE);
-    cinfo->scale_num = 1;
-    cinfo->scale_denom = scale_denom;
+    cinfo->scale_num = scale_eighths;
+    cinfo->scale_denom = 8;
     cinfo->out_color_space = JCS_YCbCr;
     memcpy(chroma->unread, spans, listed * sizeof *spans);
     if (chroma->source.offset - chroma->source.pub.bytes_in_buffer != from ||
@@ -554,10 +554,10 @@ static void *chroma_run(void *argument) {
  * reading of them (on one thread, after the scans) outweighs the gain: 162 -> 176 ms for that
  * JPEG. Called after jpeg_read_header and leave_unused_scans; returns 0 (and leaves the reader
  * as it was) when the file is not such a picture or the walk is not sure of it. */
-static int split_decode(jpeg_reader *reader, unsigned scale_denom) {
+static int split_decode(jpeg_reader *reader, unsigned scale_eighths) {
     struct jpeg_decompress_struct *cinfo = &reader->cinfo;
     if (!cinfo->progressive_mode || cinfo->jpeg_color_space != JCS_YCbCr || cinfo->num_components != 3 ||
-        cinfo->out_color_space != JCS_EXT_RGBA || scale_denom < 2)
+        cinfo->out_color_space != JCS_EXT_RGBA || scale_eighths >= 8)
         return 0;
     size_t listed = reader_ac_scans(reader);
     uint8_t luma[256] = {0}, chroma_ids[256] = {0};
@@ -573,7 +573,7 @@ static int split_decode(jpeg_reader *reader, unsigned scale_denom) {
     if (!chroma) return 0;
     chroma->cinfo.err = errors_init(&chroma->errors, chroma->message, &chroma->warnings);
     size_t from = reader->source.offset - reader->source.pub.bytes_in_buffer;
-    if (chroma_open(chroma, &reader->source.input, scale_denom, reader->unread, listed, from, luma) != CCODECS_OK) {
+    if (chroma_open(chroma, &reader->source.input, scale_eighths, reader->unread, listed, from, luma) != CCODECS_OK) {
         jpeg_destroy_decompress(&chroma->cinfo);
         free(chroma);
         return 0;
@@ -608,7 +608,7 @@ static int join_chroma(jpeg_reader *reader, char *message) {
     return chroma->status;
 }
 
-static int open_run(jpeg_reader *reader, const ccodecs_input *input, int scale_denom, int flags,
+static int open_run(jpeg_reader *reader, const ccodecs_input *input, int scale_eighths, int flags,
                     size_t max_pixels, ccodecs_decoded *out) {
     struct jpeg_decompress_struct *cinfo = &reader->cinfo;
     jpeg_errors *errors = &reader->errors;
@@ -634,15 +634,15 @@ static int open_run(jpeg_reader *reader, const ccodecs_input *input, int scale_d
     }
     if ((status = keep_metadata(cinfo, out, errors->message))) return status;
     choose_output(cinfo, out);
-    cinfo->scale_num = 1;
-    cinfo->scale_denom = (unsigned)scale_denom;
+    cinfo->scale_num = (unsigned)scale_eighths;
+    cinfo->scale_denom = 8;
     out->decoders = 1;
     if (cinfo->progressive_mode && !(flags & CCODECS_JPEG_LIBJPEG_ALONE)) {
         jpeg_calc_output_dimensions(cinfo);
-        if (!leave_unused_scans(reader) && !(flags & CCODECS_JPEG_ONE_THREAD) && split_decode(reader, cinfo->scale_denom))
+        if (!leave_unused_scans(reader) && !(flags & CCODECS_JPEG_ONE_THREAD) && split_decode(reader, cinfo->scale_num))
             out->decoders = 2;
     }
-    if (scale_denom > 1 && !cinfo->progressive_mode && !(flags & CCODECS_JPEG_LIBJPEG_ALONE)) {
+    if (scale_eighths < 8 && !cinfo->progressive_mode && !(flags & CCODECS_JPEG_LIBJPEG_ALONE)) {
         jpeg_calc_output_dimensions(cinfo);
         reader->reduced = ccodecs_reduced_plan(cinfo, input, reader->source.offset - reader->source.pub.bytes_in_buffer,
                                                (flags & CCODECS_JPEG_ALWAYS_SPLIT) != 0);
@@ -664,7 +664,7 @@ static int open_run(jpeg_reader *reader, const ccodecs_input *input, int scale_d
     reader->pub.streams_rows = reader->reduced != NULL || !jpeg_has_multiple_scans(cinfo);
     out->width = cinfo->output_width;
     out->height = cinfo->output_height;
-    out->scale_denom = scale_denom;
+    out->scale_eighths = scale_eighths;
     return CCODECS_OK;
 }
 
@@ -743,11 +743,11 @@ static void jpeg_reader_close(ccodecs_reader *base) {
     free(reader);
 }
 
-int ccodecs_jpeg_open(const ccodecs_input *input, int scale_denom, int flags, size_t max_pixels,
+int ccodecs_jpeg_open(const ccodecs_input *input, int scale_eighths, int flags, size_t max_pixels,
                       ccodecs_decoded *out, ccodecs_reader **reader, char *message) {
     memset(out, 0, sizeof *out);
     *reader = NULL;
-    if (ccodecs_check_scale(scale_denom, message)) return CCODECS_BAD_ARGUMENT;
+    if (ccodecs_check_scale(scale_eighths, message)) return CCODECS_BAD_ARGUMENT;
     jpeg_reader *opened = calloc(1, sizeof *opened);
     if (!opened) {
         ccodecs_message(message, "out of memory");
@@ -756,7 +756,7 @@ int ccodecs_jpeg_open(const ccodecs_input *input, int scale_denom, int flags, si
     opened->pub.read = jpeg_reader_read;
     opened->pub.close = jpeg_reader_close;
     opened->cinfo.err = errors_init(&opened->errors, message, out);
-    int status = open_run(opened, input, scale_denom, flags, max_pixels, out);
+    int status = open_run(opened, input, scale_eighths, flags, max_pixels, out);
     if (status) {
         jpeg_reader_close(&opened->pub);
         ccodecs_decoded_release(out);
@@ -766,11 +766,11 @@ int ccodecs_jpeg_open(const ccodecs_input *input, int scale_denom, int flags, si
     return CCODECS_OK;
 }
 
-int ccodecs_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
+int ccodecs_jpeg_decode(const uint8_t *data, size_t size, int scale_eighths, size_t max_pixels,
                         ccodecs_decoded *out, char *message) {
     ccodecs_input input = {.data = data, .fd = -1, .size = data ? size : 0};
     ccodecs_reader *reader;
-    int status = ccodecs_jpeg_open(&input, scale_denom, 0, max_pixels, out, &reader, message);
+    int status = ccodecs_jpeg_open(&input, scale_eighths, 0, max_pixels, out, &reader, message);
     return status ? status : ccodecs_read_all(reader, out, message);
 }
 

@@ -1,11 +1,12 @@
-/* Baseline JPEGs at 1/8, 1/4 and 1/2 scale, entropy-decoded by framed rather than by libjpeg.
+/* Baseline JPEGs at 1/8, 1/4, 3/8 and 1/2 scale, entropy-decoded by framed rather than by libjpeg.
  *
  * Why: at 1/8, libjpeg makes one pixel of a luma block from its DC coefficient alone
  * (jpeg_idct_1x1) and 2x2 pixels of a 4:2:0 chroma block from 25 of its coefficients
  * (jpeg_idct_2x2), yet every coefficient must be Huffman-decoded to find where the next block
  * starts. That is nearly all of the decode (about 150 ms for a 48 MP file), on one core. At 1/4
- * (jpeg_idct_2x2 for luma, jpeg_idct_4x4 for 4:2:0 chroma) and 1/2 (jpeg_idct_4x4 and
- * jpeg_idct_islow) the Huffman decoding is still most of it.
+ * (jpeg_idct_2x2 for luma, jpeg_idct_4x4 for 4:2:0 chroma), 3/8 (jpeg_idct_3x3 and
+ * jpeg_idct_6x6) and 1/2 (jpeg_idct_4x4 and jpeg_idct_islow) the Huffman decoding is still most
+ * of it.
  *
  * How: one thread decodes from the start of the entropy-coded data; a second one starts at a
  * byte in the middle, with no idea where a block begins there. Huffman codes fall into step
@@ -13,7 +14,7 @@
  * has been, the rest of the picture is the second thread's. Its DC coefficients were predicted
  * from 0, and are shifted by the first thread's predictions at that point. It keeps per MCU
  * only what the output needs: the DC of each block, and for a block of more than one pixel the
- * part of its IDCT that does not depend on the DC. At 1/4 and 1/2 that is more bytes than the
+ * part of its IDCT that does not depend on the DC. At 1/4, 3/8 and 1/2 that is more bytes than the
  * pixels it makes, so it is kept in chunks, each freed as soon as its pixels are written. The
  * two threads then share that writing: the second takes the last rows of MCUs.
  *
@@ -23,13 +24,14 @@
  * MCUs begins, and writes pixels directly, keeping nothing.
  *
  * Rows are published to the caller's watcher (a resize that follows the decode) as they are
- * written, in order. At 1/8 this decoder also runs on one thread (it is a little faster than
- * libjpeg there); at 1/4 and 1/2 only on two, since libjpeg's SIMD IDCTs beat these on one
- * core.
+ * written, in order. At 1/8 and 3/8 this decoder also runs on one thread (it is a little
+ * faster than libjpeg at 1/8, and libjpeg has no SIMD IDCTs for 3/8); at 1/4 and 1/2 only on
+ * two, since libjpeg's SIMD IDCTs beat these on one core.
  *
  * Exactly libjpeg's pixels: the tables are the ones libjpeg's jpeg_read_header read, and the
- * arithmetic is that of jpeg_idct_1x1, jpeg_idct_2x2, jpeg_idct_4x4, jpeg_idct_islow (whose
- * SIMD versions agree with the C ones while their values stay in 16 bits, which is checked),
+ * arithmetic is that of jpeg_idct_1x1, jpeg_idct_2x2, jpeg_idct_3x3, jpeg_idct_4x4,
+ * jpeg_idct_6x6, jpeg_idct_islow (whose SIMD versions agree with the C ones while their values
+ * stay in 16 bits, which is checked),
  * range limiting and YCbCr to RGB. Any file that strays from what this handles exactly
  * (other samplings, corrupt or cut-short data, a restart marker missing or out of order, no
  * EOI right after the data, values out of range) makes ccodecs_reduced_decode return 0, and libjpeg decodes the file,
@@ -319,46 +321,52 @@ static const uint8_t natural[80] = {
 #define MAX_MCU_SIDE 16   /* output pixels across (and down) an MCU */
 
 /* Which IDCT makes a block's pixels: its output side, 1 (jpeg_idct_1x1), 2 (jpeg_idct_2x2),
- * 4 (jpeg_idct_4x4) or 8 (jpeg_idct_islow), as libjpeg picks it for the block's component
- * (DCT_scaled_size: at 1/4, 4:2:0 chroma gets 4x4 from a block where luma gets 2x2). Index in
- * `slots`: */
-static int size_index(int size) { return size == 2 ? 0 : size == 4 ? 1 : 2; }
+ * 3 (jpeg_idct_3x3), 4 (jpeg_idct_4x4), 6 (jpeg_idct_6x6) or 8 (jpeg_idct_islow), as libjpeg
+ * picks it for the block's component (DCT_scaled_size: at 1/4, 4:2:0 chroma gets 4x4 from a
+ * block where luma gets 2x2; at 3/8, 6x6 where luma gets 3x3). Index in `slots`: */
+static int size_index(int size) { return size == 2 ? 0 : size == 3 ? 1 : size == 4 ? 2 : size == 6 ? 3 : 4; }
+
+/* The int16s a block of `size` keeps after its DC: its size x size values, for 3x3 and 6x6
+ * rounded up to whole groups of eight (put_mcu limits those eight at a time; the rest are 0). */
+static int kept_values(int size) { return size == 3 || size == 6 ? (size * size + 7) / 8 * 8 : size * size; }
 
 typedef struct {
     const huffman_table *dc, *ac;
     int component;   /* index in comp_info: 0 = Y (or gray), 1 = Cb, 2 = Cr */
-    int size;        /* output pixels across the block: 1, 2, 4 or 8 */
+    int size;        /* output pixels across the block: 1, 2, 3, 4, 6 or 8 */
     int x, y;        /* its top-left pixel in the MCU's output */
-    int slot;        /* its first int16 in an MCU's record: the DC, then size x size values */
+    int slot;        /* its first int16 in an MCU's record: the DC, then kept_values(size) */
 } block_plan;
 
 struct ccodecs_reduced {
     ccodecs_input input;
     size_t data_start;
     uint32_t width, height;          /* output size */
-    int scale_denom;                 /* 2, 4 or 8 */
+    int luma_size;                   /* output pixels across a luma block: 1, 2, 3 or 4 */
     int components;                  /* 1 (gray) or 3 (YCbCr) */
     int blocks;
     block_plan block[MAX_BLOCKS];
-    int record_size;                 /* int16s kept per MCU: 1 per 1x1 block, 1 + size^2 per other */
+    int record_size;                 /* int16s kept per MCU: 1 per 1x1 block, 1 + kept_values per other */
     int mcu_width, mcu_height;       /* output pixels per MCU */
     int64_t mcus_per_row, mcu_rows, mcus;
     int always_split;                /* CCODECS_JPEG_ALWAYS_SPLIT */
     int64_t restart_interval;        /* MCUs between restart markers, 0 for none */
     int avx2;                        /* the processor has AVX2 (and the AVX2 versions were built) */
     int16_t quant[3][64];            /* each component's multipliers, natural order (ISLOW_MULT_TYPE) */
-    uint8_t slots[3][80];            /* by size_index: zigzag index -> natural index, or NOT_READ */
+    uint8_t slots[5][80];            /* by size_index: zigzag index -> natural index, or NOT_READ */
     uint8_t range[1024];             /* libjpeg's post-IDCT range limit, by value & 1023 */
     ccodecs_ycc_tables ycc;
     huffman_table tables[6];
 };
 
 /* Whether the IDCT of a block of `size` reads the coefficient at natural index `n`:
- * jpeg_idct_2x2 skips rows and columns 2, 4 and 6; jpeg_idct_4x4 skips row and column 4. */
+ * jpeg_idct_2x2 skips rows and columns 2, 4 and 6; jpeg_idct_4x4 skips row and column 4;
+ * jpeg_idct_3x3 and jpeg_idct_6x6 read the first 3 and 6 rows and columns. */
 static int is_read(int size, int n) {
     int row = n / 8, column = n % 8;
     if (size == 2) return (row == 0 || row % 2) && (column == 0 || column % 2);
     if (size == 4) return row != 4 && column != 4;
+    if (size == 3 || size == 6) return row < size && column < size;
     return 1;
 }
 
@@ -367,9 +375,14 @@ ccodecs_reduced *ccodecs_reduced_plan(void *decompressor, const ccodecs_input *i
     struct jpeg_decompress_struct *cinfo = decompressor;
     if (cinfo->progressive_mode || cinfo->arith_code || cinfo->data_precision != 8 ||
         cinfo->comps_in_scan != cinfo->num_components || cinfo->Ss != 0 || cinfo->Se != 63 || cinfo->Ah ||
-        cinfo->Al || cinfo->scale_num != 1 || cinfo->output_width == 0 || cinfo->dct_method != JDCT_ISLOW ||
-        (cinfo->scale_denom != 8 && cinfo->scale_denom != 4 && cinfo->scale_denom != 2))
+        cinfo->Al || cinfo->output_width == 0 || cinfo->dct_method != JDCT_ISLOW)
         return NULL;
+#if JPEG_LIB_VERSION >= 70
+    int luma_size = cinfo->min_DCT_h_scaled_size == cinfo->min_DCT_v_scaled_size ? cinfo->min_DCT_h_scaled_size : 0;
+#else
+    int luma_size = cinfo->min_DCT_scaled_size;
+#endif
+    if (luma_size < 1 || luma_size > 4) return NULL; /* 1/8, 1/4, 3/8 or 1/2 */
     int gray = cinfo->num_components == 1 && cinfo->jpeg_color_space == JCS_GRAYSCALE &&
                cinfo->out_color_space == JCS_GRAYSCALE;
     int ycc = cinfo->num_components == 3 && cinfo->jpeg_color_space == JCS_YCbCr &&
@@ -384,9 +397,9 @@ ccodecs_reduced *ccodecs_reduced_plan(void *decompressor, const ccodecs_input *i
     plan->avx2 = ccodecs_use_avx2();
     plan->width = cinfo->output_width;
     plan->height = cinfo->output_height;
-    plan->scale_denom = (int)cinfo->scale_denom;
+    plan->luma_size = luma_size;
     plan->components = cinfo->num_components;
-    int interleaved = cinfo->comps_in_scan > 1, tables = 0, luma = 8 / plan->scale_denom;
+    int interleaved = cinfo->comps_in_scan > 1, tables = 0, luma = luma_size;
     plan->mcu_width = (interleaved ? cinfo->max_h_samp_factor : 1) * luma;
     plan->mcu_height = (interleaved ? cinfo->max_v_samp_factor : 1) * luma;
     if (plan->mcu_width > MAX_MCU_SIDE || plan->mcu_height > MAX_MCU_SIDE) goto refuse;
@@ -409,7 +422,7 @@ ccodecs_reduced *ccodecs_reduced_plan(void *decompressor, const ccodecs_input *i
         int h = interleaved ? component->h_samp_factor : 1, v = interleaved ? component->v_samp_factor : 1;
         /* Each component must come out at the output's size without upsampling (at 1/8,
          * luma one pixel a block and 4:2:0 chroma 2x2 a block; at 1/4, 2x2 and 4x4...). */
-        if (c < 0 || c >= plan->components || (scaled != 1 && scaled != 2 && scaled != 4 && scaled != 8) ||
+        if (c < 0 || c >= plan->components || scaled < 1 || scaled > 8 || scaled == 5 || scaled == 7 ||
             h * scaled != plan->mcu_width || v * scaled != plan->mcu_height || plan->blocks + h * v > MAX_BLOCKS)
             goto refuse;
         JQUANT_TBL *quant = component->quant_tbl_no >= 0 && component->quant_tbl_no < NUM_QUANT_TBLS
@@ -427,12 +440,13 @@ ccodecs_reduced *ccodecs_reduced_plan(void *decompressor, const ccodecs_input *i
             for (int x = 0; x < h; x++) {
                 block_plan *block = &plan->block[plan->blocks++];
                 *block = (block_plan){dc_table, ac_table, c, scaled, x * scaled, y * scaled, plan->record_size};
-                plan->record_size += scaled == 1 ? 1 : 1 + scaled * scaled;
+                plan->record_size += scaled == 1 ? 1 : 1 + kept_values(scaled);
             }
     }
-    for (int s = 0; s < 3; s++)
+    static const int sizes[5] = {2, 3, 4, 6, 8};
+    for (int s = 0; s < 5; s++)
         for (int k = 0; k < 80; k++)
-            plan->slots[s][k] = (uint8_t)(k < 64 && is_read(2 << s, natural[k]) ? natural[k] : NOT_READ);
+            plan->slots[s][k] = (uint8_t)(k < 64 && is_read(sizes[s], natural[k]) ? natural[k] : NOT_READ);
     /* jdmaster.c prepare_range_limit_table, seen from IDCT_range_limit: x (masked to 10 bits,
      * read as signed) + 128, clamped. */
     for (int i = 0; i < 1024; i++) {
@@ -461,7 +475,7 @@ void ccodecs_reduced_free(ccodecs_reduced *plan) { free(plan); }
  * when |dc| <= 2047. Shown by writing libjpeg's descales out: in pass 1 the DC adds dc << B to
  * column 0 for some B at least the descale, so it leaves it as exactly 4 * dc; in pass 2, 4 * dc
  * goes in shifted left by D - 5, where D is the final descale (20 in jpeg_idct_2x2, 19 in
- * jpeg_idct_4x4, 18 in jpeg_idct_islow), so the output is (dc * 2^(D-3) + S + 2^(D-1)) >> D
+ * jpeg_idct_4x4, 18 in jpeg_idct_3x3, jpeg_idct_6x6 and jpeg_idct_islow), so the output is (dc * 2^(D-3) + S + 2^(D-1)) >> D
  * for the DC-free sum S, which is (dc + floor(S / 2^(D-3)) + 4) >> 3. The zero-column and
  * zero-row shortcuts give the same values. Each returns 0 when a value leaves the range where
  * libjpeg-turbo's SIMD versions (16-bit lanes, 32-bit sums) give what the C code gives; within
@@ -571,8 +585,98 @@ static inline __attribute__((always_inline)) int idct4_without_dc(const lanes in
     return 1;
 }
 
+/* jpeg_idct_3x3's 1-D step (jidctint.c) on x[0..2], before the descale (and without the
+ * rounding that pass 1 adds to its DC term). */
+static inline __attribute__((always_inline)) void idct3_line(const lanes x[8], lanes *out) {
+    enum { F0707 = 5793, F1224 = 10033 }; /* FIX(0.707106781), FIX(1.224744871) */
+    lanes even = x[0] * 8192, tmp12 = x[2] * F0707, odd = x[1] * F1224;
+    lanes tmp10 = even + tmp12;
+    out[0] = tmp10 + odd;
+    out[2] = tmp10 - odd;
+    out[1] = even - tmp12 - tmp12;
+}
+
+/* The two passes of jidctint.c's IDCTs whose 1-D step is one function (`line`, the same in
+ * both passes) for `size` outputs: pass 1 descales by 11 bits (CONST_BITS - PASS1_BITS) and its
+ * values must stay inside +-limit; pass 2's are kept by store_rows, 15 bits down (the final 18
+ * less the 3 that the DC's formula leaves). */
+static inline __attribute__((always_inline)) int two_passes(const lanes in[8], int size,
+                                                            void (*line)(const lanes x[8], lanes *out),
+                                                            int32_t limit, int16_t *e) {
+    lanes ws[8], t[8], out[8];
+    line(in, ws);
+    for (int y = 0; y < size; y++) {
+        ws[y] = (ws[y] + 1024) >> 11;
+        if (outside(&ws[y], limit)) return 0;
+    }
+    transpose(ws, size, t);
+    line(t, out);
+    store_rows(out, size, 15, e);
+    return 1;
+}
+
+/* jpeg_idct_3x3 (jidctint.c): rows and columns 0-2, in plain C in libjpeg-turbo (its values
+ * are 64-bit there; here every sum fits 32 bits, since inputs and first-pass values stay
+ * inside +-LIMIT_16). Its final descale is 18 bits, as jpeg_idct_islow's. */
+static inline __attribute__((always_inline)) int idct3_without_dc(const lanes in[8], int16_t e[16]) {
+    if (!two_passes(in, 3, idct3_line, LIMIT_16, e)) return 0;
+    memset(e + 9, 0, 7 * sizeof(int16_t));
+    return 1;
+}
+
+/* jpeg_idct_6x6's parts (jidctint.c) on x[0..5], before the descale: the even part is
+ * `even` plus +-tmp0 (rows 0, 5; 2, 3 with tmp2) and `middle` (rows 1, 4, with +-tmp1
+ * after its own shift in pass 1), the odd part tmp0, tmp2 and `odd1` (z1 - z2 - z3). */
+typedef struct {
+    lanes tmp10, tmp12, middle, tmp0, tmp2, odd1;
+} idct6_parts;
+
+static inline __attribute__((always_inline)) void idct6_parts_of(const lanes x[8], int32_t rounding, idct6_parts *p) {
+    enum { F0366 = 2998, F0707 = 5793, F1224 = 10033 }; /* FIX(0.366025404), FIX(0.707106781), FIX(1.224744871) */
+    lanes even = x[0] * 8192 + rounding, c4 = x[4] * F0707, c2 = x[2] * F1224;
+    lanes tmp1 = even + c4;
+    p->middle = even - c4 - c4;
+    p->tmp10 = tmp1 + c2;
+    p->tmp12 = tmp1 - c2;
+    lanes z1 = x[1], z2 = x[3], z3 = x[5], c5 = (z1 + z3) * F0366;
+    p->tmp0 = c5 + (z1 + z2) * 8192;
+    p->tmp2 = c5 + (z3 - z2) * 8192;
+    p->odd1 = z1 - z2 - z3;
+}
+
+/* jpeg_idct_6x6 (jidctint.c): rows and columns 0-5, in plain C in libjpeg-turbo, as
+ * jpeg_idct_3x3. Pass 1 descales the even part of rows 1 and 4 (rounding included) before it
+ * adds their odd part, z1 - z2 - z3 times 4 (PASS1_BITS); pass 2 adds that part times 2^13 and
+ * descales at the end, as for the other rows. */
+static inline __attribute__((always_inline)) int idct6_without_dc(const lanes in[8], int16_t e[40]) {
+    idct6_parts p;
+    lanes ws[6], t[8], out[6];
+    idct6_parts_of(in, 1024, &p);
+    lanes middle = p.middle >> 11, odd1 = p.odd1 * 4;
+    ws[0] = (p.tmp10 + p.tmp0) >> 11;
+    ws[5] = (p.tmp10 - p.tmp0) >> 11;
+    ws[1] = middle + odd1;
+    ws[4] = middle - odd1;
+    ws[2] = (p.tmp12 + p.tmp2) >> 11;
+    ws[3] = (p.tmp12 - p.tmp2) >> 11;
+    for (int y = 0; y < 6; y++)
+        if (outside(&ws[y], LIMIT_16)) return 0;
+    transpose(ws, 6, t);
+    idct6_parts_of(t, 0, &p);
+    odd1 = p.odd1 * 8192;
+    out[0] = p.tmp10 + p.tmp0;
+    out[5] = p.tmp10 - p.tmp0;
+    out[1] = p.middle + odd1;
+    out[4] = p.middle - odd1;
+    out[2] = p.tmp12 + p.tmp2;
+    out[3] = p.tmp12 - p.tmp2;
+    store_rows(out, 6, 15, e);
+    memset(e + 36, 0, 4 * sizeof(int16_t));
+    return 1;
+}
+
 /* jpeg_idct_islow's 1-D step (jidctint.c) on x[0..7], before the descale. */
-static inline __attribute__((always_inline)) void idct8_line(const lanes x[8], lanes out[8]) {
+static inline __attribute__((always_inline)) void idct8_line(const lanes x[8], lanes *out) {
     enum { F0298 = 2446, F0390 = 3196, F0541 = 4433, F0765 = 6270, F0899 = 7373, F1175 = 9633,
            F1501 = 12299, F1847 = 15137, F1961 = 16069, F2053 = 16819, F2562 = 20995, F3072 = 25172 };
     lanes z1 = (x[2] + x[6]) * F0541;
@@ -597,18 +701,9 @@ static inline __attribute__((always_inline)) void idct8_line(const lanes x[8], l
 
 /* jpeg_idct_islow (jidctint.c), libjpeg's 8x8 IDCT at its default dct_method. */
 static inline __attribute__((always_inline)) int idct8_without_dc(const lanes in[8], int16_t e[64]) {
-    lanes ws[8], t[8], out[8];
     for (int k = 0; k < 8; k++)
         if (outside(&in[k], LIMIT_8X8)) return 0;
-    idct8_line(in, ws);
-    for (int y = 0; y < 8; y++) {
-        ws[y] = (ws[y] + 1024) >> 11;
-        if (outside(&ws[y], LIMIT_8X8)) return 0;
-    }
-    transpose(ws, 8, t);
-    idct8_line(t, out);
-    store_rows(out, 8, 15, e);
-    return 1;
+    return two_passes(in, 8, idct8_line, LIMIT_8X8, e);
 }
 
 /* The block's DC-free output, from its coefficients (natural order, DC not read). Compiled
@@ -628,7 +723,13 @@ static inline __attribute__((always_inline)) int idct_without_dc(int size, const
     }
     in[0][0] = 0; /* coef[0] is 0 already: the DC is not kept there */
     if (out_of_range) return 0;
-    return size == 2 ? idct2_without_dc(in, e) : size == 4 ? idct4_without_dc(in, e) : idct8_without_dc(in, e);
+    switch (size) {
+    case 2: return idct2_without_dc(in, e);
+    case 3: return idct3_without_dc(in, e);
+    case 4: return idct4_without_dc(in, e);
+    case 6: return idct6_without_dc(in, e);
+    default: return idct8_without_dc(in, e);
+    }
 }
 
 static int idct_plain(int size, const int16_t coef[64], const int16_t quant[64], int16_t *e) {
@@ -750,7 +851,7 @@ static inline __attribute__((always_inline)) int decode_mcu(const ccodecs_reduce
             int read = 0; /* whether a coefficient that the block's IDCT reads (DC aside) is not 0 */
             for (int n = 1; n < 64; n++) read |= coef[n];
             if (!read) /* idct_without_dc's values when only the DC is there */
-                memset(e, 0, (size_t)(block->size * block->size) * sizeof(int16_t));
+                memset(e, 0, (size_t)kept_values(block->size) * sizeof(int16_t));
             else if (!idct(plan, block->size, coef, plan->quant[block->component], e))
                 return 0;
         }
@@ -913,6 +1014,13 @@ static int put_mcu(pixel_sink *sink, int64_t index, const int16_t *record, const
             for (int y = 0; y < 2; y++, out += sink->plane_width)
                 for (int x = 0; x < 2; x++) ok &= limit_sample(dequantized, e[y * 2 + x], &out[x]);
             if (!ok) return 0;
+            continue;
+        }
+        if (size == 3 || size == 6) { /* eight at a time, then rows of `size` */
+            uint8_t samples[40];
+            for (int i = 0; i < kept_values(size); i += 8)
+                if (!limit_eight(e + i, dequantized, samples + i)) return 0;
+            for (int y = 0; y < size; y++) memcpy(out + (size_t)y * sink->plane_width, samples + y * size, (size_t)size);
             continue;
         }
         /* Eight samples at a time: a row of an 8x8 block, two rows of a 4x4 one. */
@@ -1178,9 +1286,10 @@ static int splits(const ccodecs_reduced *plan, int threads) {
     return threads > 1 && (plan->input.size - plan->data_start >= SPLIT_BYTES || plan->always_split);
 }
 
-/* Whether to decode on one thread rather than leave the file to libjpeg: only at 1/8, since on
- * one thread libjpeg's SIMD IDCTs make 2x2, 4x4 and 8x8 blocks faster than this does. */
-static int one_thread_pays(const ccodecs_reduced *plan) { return plan->scale_denom == 8; }
+/* Whether to decode on one thread rather than leave the file to libjpeg: at 1/8, and at 3/8,
+ * where libjpeg's IDCTs are plain C; not at 1/4 and 1/2, where on one thread libjpeg's SIMD
+ * IDCTs make 2x2, 4x4 and 8x8 blocks faster than this does. */
+static int one_thread_pays(const ccodecs_reduced *plan) { return plan->luma_size == 1 || plan->luma_size == 3; }
 
 /* ------------------------------------------------------------------------------------------ */
 /* Files with restart markers                                                                  */

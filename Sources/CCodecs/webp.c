@@ -104,20 +104,20 @@ static int read_metadata(const WebPData *webp, ccodecs_decoded *out, char *messa
 }
 
 /* A still picture with WebPDecode into our own buffer, scaled by libwebp's rescaler. */
-static int decode_still(const uint8_t *data, size_t size, int scale_denom, ccodecs_decoded *out,
+static int decode_still(const uint8_t *data, size_t size, int scale_eighths, ccodecs_decoded *out,
                         char *message) {
     WebPDecoderConfig config;
     if (!WebPInitDecoderConfig(&config)) {
         ccodecs_message(message, "libwebp version mismatch");
         return CCODECS_ERROR;
     }
-    if (scale_denom > 1) {
+    if (scale_eighths < 8) {
         config.options.use_scaling = 1;
-        config.options.scaled_width = (int)((out->width + scale_denom - 1) / scale_denom);
-        config.options.scaled_height = (int)((out->height + scale_denom - 1) / scale_denom);
+        config.options.scaled_width = (int)(((uint64_t)out->width * (uint64_t)scale_eighths + 7) / 8);
+        config.options.scaled_height = (int)(((uint64_t)out->height * (uint64_t)scale_eighths + 7) / 8);
         out->width = (uint32_t)config.options.scaled_width;
         out->height = (uint32_t)config.options.scaled_height;
-        out->scale_denom = scale_denom;
+        out->scale_eighths = scale_eighths;
     }
     size_t stride = (size_t)out->width * 4;
     if (!(out->pixels = malloc(stride * out->height))) {
@@ -170,10 +170,10 @@ static int decode_first_frame(const WebPData *webp, ccodecs_decoded *out, char *
     return status;
 }
 
-int ccodecs_webp_decode(const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
+int ccodecs_webp_decode(const uint8_t *data, size_t size, int scale_eighths, size_t max_pixels,
                         ccodecs_decoded *out, char *message) {
     memset(out, 0, sizeof *out);
-    if (ccodecs_check_scale(scale_denom, message)) return CCODECS_BAD_ARGUMENT;
+    if (ccodecs_check_scale(scale_eighths, message)) return CCODECS_BAD_ARGUMENT;
     WebPBitstreamFeatures header;
     int status = features(data, size, &header, message);
     if (status) return status;
@@ -184,7 +184,7 @@ int ccodecs_webp_decode(const uint8_t *data, size_t size, int scale_denom, size_
     WebPData webp = {data, size};
     if (!(status = read_metadata(&webp, out, message)))
         status = header.has_animation ? decode_first_frame(&webp, out, message)
-                                      : decode_still(data, size, scale_denom, out, message);
+                                      : decode_still(data, size, scale_eighths, out, message);
     if (status) ccodecs_decoded_release(out);
     return status;
 }
@@ -223,10 +223,10 @@ static int add_metadata(WebPData *webp, const uint8_t *icc, size_t icc_size,
     return CCODECS_OK;
 }
 
-int ccodecs_webp_open(const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
+int ccodecs_webp_open(const uint8_t *data, size_t size, int scale_eighths, size_t max_pixels,
                       ccodecs_decoded *out, ccodecs_reader **reader, char *message) {
     *reader = NULL;
-    int status = ccodecs_webp_decode(data, size, scale_denom, max_pixels, out, message);
+    int status = ccodecs_webp_decode(data, size, scale_eighths, max_pixels, out, message);
     return status ? status : ccodecs_reader_over_pixels(out, reader, message);
 }
 

@@ -24,16 +24,17 @@ import FramedSystem
 /// (each prints one line of `key=value` pairs; times are medians in seconds, after one
 /// untimed warm-up run):
 ///
-///     framed-bench decode IN [DENOMINATOR] [RUNS] [THREADS]  read + decode (at 1/DENOMINATOR for JPEG),
+///     framed-bench decode IN [SCALE] [RUNS] [THREADS]  read + decode (at SCALE for JPEG: 2 for 1/2, or 3/8),
 ///                                                        on THREADS threads at most (default: all cores)
 ///     framed-bench encode IN.png [RUNS]                  decode IN once, then time framed's PNG
 ///                                                      encoder (PictureEncoder.png) on its pixels
 ///     framed-bench stages IN NEED_W NEED_H [RUNS]        decode at the shrink-on-load scale framed
-///                                                      picks for NEED (largest 8, 4, 2 that keeps
-///                                                      >= NEED pixels), then resample (Lanczos-3,
+///                                                      picks for NEED (smallest of 1/8, 1/4, 3/8,
+///                                                      1/2 that keeps >= NEED pixels), then
+///                                                      resample (Lanczos-3,
 ///                                                      framed's default) to exactly NEED
 ///
-/// `decode IN DENOMINATOR 0` decodes once, untimed, and prints nothing: a whole process that
+/// `decode IN SCALE 0` decodes once, untimed, and prints nothing: a whole process that
 /// only reads and decodes, for timing from outside (the benchmark's floor for PNG inputs).
 
 // MARK: - Corpus pictures
@@ -280,8 +281,14 @@ do {
         }
 
     case "decode":
-        guard let path = argument(1) else { fail("usage: framed-bench decode IN [DENOMINATOR] [RUNS] [THREADS]") }
-        var options = DecodeOptions(scaleDenominator: integer(2, default: 1))
+        guard let path = argument(1) else { fail("usage: framed-bench decode IN [SCALE] [RUNS] [THREADS]") }
+        // SCALE: a denominator (1, 2, 4, 8) or N/D (3/8).
+        let scale = (argument(2) ?? "1").split(separator: "/").map { Int($0) }
+        guard scale.count <= 2, let first = scale.first ?? nil, let last = scale.last ?? nil else {
+            fail("framed-bench decode: SCALE is a denominator (2) or a fraction (3/8), not \(argument(2) ?? "")")
+        }
+        var options = DecodeOptions(scaleDenominator: last)
+        if scale.count == 2 { options.scaleNumerator = first }
         if argument(4) != nil { options.threads = integer(4, default: 1) }
         let runs = integer(3, default: 5)
         if runs == 0 {
@@ -310,17 +317,19 @@ do {
         let info = try Pictures.info(contentsOf: path)
         let oriented = info.orientedSize
         // framed's own choice (PNG has no shrink-on-load: 1).
-        let denominator = info.format == .png ? 1 :
-            Framer.shrinkOnLoadDenominator(source: PixelSize(width: oriented.width, height: oriented.height),
-                                           need: PixelSize(width: needWidth, height: needHeight))
+        let scale = info.format == .png ? (numerator: 1, denominator: 1) :
+            Framer.shrinkOnLoadScale(source: PixelSize(width: oriented.width, height: oriented.height),
+                                     need: PixelSize(width: needWidth, height: needHeight))
         var decoded = RasterImage(width: 0, height: 0, pixels: [])
         let decode = try timed(runs: runs) {
-            decoded = try Pictures.decode(.file(path), options: DecodeOptions(scaleDenominator: denominator)).image
+            var options = DecodeOptions(scaleDenominator: scale.denominator)
+            options.scaleNumerator = scale.numerator
+            decoded = try Pictures.decode(.file(path), options: options).image
         }
         let resample = timed(runs: runs) {
             _ = Resampler.resize(decoded, width: needWidth, height: needHeight, filter: .best)
         }
-        print("denominator=\(denominator) decoded=\(decoded.width)x\(decoded.height) decode_s=\(format(decode)) resample_s=\(format(resample))")
+        print("scale=\(scale.numerator)/\(scale.denominator) decoded=\(decoded.width)x\(decoded.height) decode_s=\(format(decode)) resample_s=\(format(resample))")
 
     default:
         fail("usage: framed-bench jpeg|png|screenshot|decode|encode|stages ... (see Sources/FramedBench/main.swift)")

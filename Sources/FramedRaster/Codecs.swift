@@ -21,7 +21,7 @@ public struct PNGDecoder: PictureDecoder {
 /// JPEG through libjpeg-turbo, from memory or from a file a chunk at a time:
 /// `ccodecs_jpeg_info_input` reads the header, `ccodecs_jpeg_open` and `ccodecs_reader_read`
 /// decode to RGBA8 (CMYK and YCCK to CMYK, for colour management), shrinking by
-/// `options.scaleDenominator` with libjpeg's DCT scaling (cheap, and better than resampling
+/// the options' scale (1/8, 1/4, 3/8 or 1/2) with libjpeg's DCT scaling (cheap, and better than resampling
 /// afterwards), and hands on the EXIF (APP1) and ICC profile (APP2). Baseline, progressive
 /// and arithmetic-coded files decode; a truncated scan decodes with warnings.
 public struct JPEGDecoder: PictureDecoder {
@@ -33,7 +33,7 @@ public struct JPEGDecoder: PictureDecoder {
     }
 
     public func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
-        let limit = max(0, options.maxPixels), scale = Int32(options.supportedScale)
+        let limit = max(0, options.maxPixels), scale = Int32(options.supportedEighths)
         let flags = (options.libjpegAlone ? CCODECS_JPEG_LIBJPEG_ALONE : 0)
             | (options.threadCount == 1 ? CCODECS_JPEG_ONE_THREAD : 0)
             | (options.alwaysSplitJPEG ? CCODECS_JPEG_ALWAYS_SPLIT : 0)

@@ -4,9 +4,13 @@ internal import CCodecs
 public struct DecodeOptions: Sendable, Equatable {
     /// Pictures with more pixels than this are refused before anything is allocated.
     public var maxPixels: Int
-    /// A hint: decoders that can shrink while decoding (JPEG: 1/2, 1/4, 1/8) may return a
-    /// picture of ceil(width / d) x ceil(height / d). Rounded down to 1, 2, 4 or 8.
+    /// A hint, with `scaleNumerator`: decoders that can shrink while decoding (JPEG by
+    /// libjpeg's DCT scaling, WebP by its scaler) may return a picture of ceil(width * n / d) x
+    /// ceil(height * n / d), at the smallest of 1/8, 1/4, 3/8, 1/2 and 1 that is not smaller
+    /// than n/d.
     public var scaleDenominator: Int
+    /// The numerator of the hint (1 unless 3/8 is wanted).
+    public var scaleNumerator = 1
     /// Turn the picture upright by its EXIF orientation (`--no-auto-orient` keeps the stored
     /// pixels).
     public var autoOrient: Bool
@@ -52,8 +56,11 @@ public struct DecodeOptions: Sendable, Equatable {
         self.cmykProfilePath = cmykProfilePath
     }
 
-    /// scaleDenominator as 1, 2, 4 or 8.
-    var supportedScale: Int { [8, 4, 2].first { scaleDenominator >= $0 } ?? 1 }
+    /// The hint as a scale decoders take, in eighths: 1, 2, 3, 4 or 8.
+    var supportedEighths: Int {
+        guard scaleNumerator > 0, scaleDenominator > scaleNumerator else { return 8 }
+        return [1, 2, 3, 4].first { $0 * scaleDenominator >= 8 * scaleNumerator } ?? 8
+    }
 }
 
 /// A size to resize to, and the kernel (`DecodeOptions.resize`).
@@ -119,14 +126,16 @@ public struct DecodedPicture: Sendable, Equatable {
     /// Colour management's warnings: a profile ignored (corrupt, or not for these pixels),
     /// CMYK converted without a profile.
     public var colorWarnings: [String]
-    /// The shrink the decoder actually used (JPEG DCT scaling): 1, 2, 4 or 8.
+    /// The scale the decoder actually used (JPEG DCT scaling), scaleNumerator/scaleDenominator
+    /// in lowest terms: 1/1, 1/2, 3/8, 1/4 or 1/8.
     public var scaleDenominator: Int
+    public var scaleNumerator: Int
     /// Whether `image` was resized to `DecodeOptions.resize` while decoding.
     public var resampled: Bool = false
 
     public init(image: RasterImage, format: PictureFormat, warningCount: Int = 0, firstWarning: String? = nil,
                 orientation: Orientation = .up, colorConverted: Bool = false, colorWarnings: [String] = [],
-                scaleDenominator: Int = 1, resampled: Bool = false) {
+                scaleNumerator: Int = 1, scaleDenominator: Int = 1, resampled: Bool = false) {
         self.image = image
         self.format = format
         self.warningCount = warningCount
@@ -134,6 +143,7 @@ public struct DecodedPicture: Sendable, Equatable {
         self.orientation = orientation
         self.colorConverted = colorConverted
         self.colorWarnings = colorWarnings
+        self.scaleNumerator = scaleNumerator
         self.scaleDenominator = scaleDenominator
         self.resampled = resampled
     }
@@ -271,10 +281,11 @@ func shimDecode(_ format: PictureFormat, _ input: borrowing PictureInput, limit:
         }
     }
     let warning = withUnsafeBytes(of: out.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    let scale = eighthsInLowestTerms(out.scale_eighths == 0 ? 8 : Int(out.scale_eighths))
     return DecodedPicture(image: image, format: format, warningCount: Int(out.warnings),
                           firstWarning: warning.isEmpty ? nil : warning, orientation: stored,
                           colorConverted: color.converted, colorWarnings: color.warning.map { [$0] } ?? [],
-                          scaleDenominator: max(1, Int(out.scale_denom)), resampled: resampled)
+                          scaleNumerator: scale.numerator, scaleDenominator: scale.denominator, resampled: resampled)
 }
 
 /// The pixels of an opened picture (`out`: what open filled in; warnings are added to it),
@@ -343,4 +354,14 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
     let image = RasterImage(width: size.width, height: size.height, pixels: pixels,
                             hasAlpha: hasAlpha, resolution: resolution)
     return (image, stored, color, false)
+}
+
+/// `eighths`/8 as a fraction in lowest terms: 4 is 1/2, 3 is 3/8, 8 is 1/1.
+func eighthsInLowestTerms(_ eighths: Int) -> (numerator: Int, denominator: Int) {
+    var numerator = eighths, denominator = 8
+    while numerator % 2 == 0 && denominator > 1 {
+        numerator /= 2
+        denominator /= 2
+    }
+    return (numerator, denominator)
 }

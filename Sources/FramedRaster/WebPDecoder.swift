@@ -2,7 +2,7 @@ internal import CCodecs
 
 /// WebP through libwebp: `ccodecs_webp_info` reads the header (`WebPGetFeatures`),
 /// `ccodecs_webp_decode` decodes lossy, lossless and alpha pictures to RGBA8 (`WebPDecode`),
-/// shrinking by `options.scaleDenominator` (1, 2, 4 or 8) with libwebp's scaler, and copies
+/// shrinking by the options' scale (1/8, 1/4, 3/8 or 1/2) with libwebp's scaler, and copies
 /// the ICCP and EXIF chunks (`WebPDemuxGetChunk`). An animation gives its first frame
 /// (`WebPAnimDecoderGetNext`) at full size, with a warning.
 public struct WebPDecoder: PictureDecoder {
@@ -15,7 +15,7 @@ public struct WebPDecoder: PictureDecoder {
     }
 
     public func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
-        let limit = max(0, options.maxPixels), scale = Int32(options.supportedScale)
+        let limit = max(0, options.maxPixels), scale = Int32(options.supportedEighths)
         return try shimDecode(.webp, PictureInput(bytes: input.contents()), limit: limit, options: options) {
             ccodecs_webp_open($0.pointee.data, $0.pointee.size, scale, limit, $1, $2, $3)
         }

@@ -33,7 +33,7 @@ extension Fixture {
         var out = ccodecs_decoded()
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         defer { ccodecs_decoded_release(&out) }
-        let status = ccodecs_jpeg_decode(jpeg, jpeg.count, 1, 1 << 30, &out, &message)
+        let status = ccodecs_jpeg_decode(jpeg, jpeg.count, 8, 1 << 30, &out, &message)
         precondition(status == CCODECS_OK, message.text)
         return (Array(UnsafeBufferPointer(start: out.pixels, count: Int(out.width * out.height * 4))), out.pixel_format, Int(out.width))
     }

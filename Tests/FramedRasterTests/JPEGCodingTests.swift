@@ -26,13 +26,22 @@ import CCodecs
         #expect(try Pictures.decode(data: cmyk).colorConverted)
     }
 
-    @Test(arguments: [(1, 1), (2, 2), (3, 2), (5, 4), (8, 8), (100, 8)])
-    func scaleDenominatorIsReported(asked: Int, used: Int) throws {
+    /// The hint asked (n/d), and the scale used: the smallest of 1/8, 1/4, 3/8, 1/2, 1 that is
+    /// not below it.
+    @Test(arguments: [((1, 1), (1, 1)), ((1, 2), (1, 2)), ((1, 3), (3, 8)), ((3, 8), (3, 8)), ((2, 5), (1, 2)),
+                      ((1, 5), (1, 4)), ((1, 8), (1, 8)), ((1, 100), (1, 8)), ((5, 8), (1, 1)), ((3, 2), (1, 1)),
+                      ((0, 2), (1, 1))])
+    func scaleIsReported(asked: (Int, Int), used: (Int, Int)) throws {
         let bytes = try PictureEncoder.jpeg(Fixture.gradient(64, 40))
-        let decoded = try Pictures.decode(data: bytes, options: DecodeOptions(scaleDenominator: asked))
-        #expect(decoded.scaleDenominator == used && decoded.image.width == 64 / used)
+        var options = DecodeOptions(scaleDenominator: asked.1)
+        options.scaleNumerator = asked.0
+        let decoded = try Pictures.decode(data: bytes, options: options)
+        #expect(decoded.scaleNumerator == used.0 && decoded.scaleDenominator == used.1)
+        #expect(decoded.image.width == (64 * used.0 + used.1 - 1) / used.1)
+        #expect(decoded.image.height == (40 * used.0 + used.1 - 1) / used.1)
         let png = try PictureEncoder.png(Fixture.gradient(8, 8))
-        #expect(try Pictures.decode(data: png, options: DecodeOptions(scaleDenominator: asked)).scaleDenominator == 1)
+        let fromPNG = try Pictures.decode(data: png, options: options)
+        #expect(fromPNG.scaleNumerator == 1 && fromPNG.scaleDenominator == 1)
     }
 
     @Test func shimHandsOnEXIFAndICC() throws {
@@ -42,10 +51,10 @@ import CCodecs
         var out = ccodecs_decoded()
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         defer { ccodecs_decoded_release(&out) }
-        #expect(ccodecs_jpeg_decode(bytes, bytes.count, 1, 1000, &out, &message) == CCODECS_OK)
+        #expect(ccodecs_jpeg_decode(bytes, bytes.count, 8, 1000, &out, &message) == CCODECS_OK)
         #expect(difference(Array(UnsafeBufferPointer(start: out.exif, count: out.exif_size)), tiff) == nil)
         #expect(difference(Array(UnsafeBufferPointer(start: out.icc, count: out.icc_size)), icc) == nil)
-        #expect(out.pixel_format == CCODECS_PIXELS_RGBA && out.scale_denom == 1)
+        #expect(out.pixel_format == CCODECS_PIXELS_RGBA && out.scale_eighths == 8)
         var info = ccodecs_image_info()
         #expect(ccodecs_jpeg_info(bytes, bytes.count, &info, &message) == CCODECS_OK)
         #expect(info.orientation == 3 && info.has_icc == 1)

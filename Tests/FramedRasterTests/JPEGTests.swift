@@ -44,11 +44,12 @@ func meanDifference(_ a: RasterImage, _ b: RasterImage) -> Double {
         #expect(meanDifference(decoded, image) < 3)
     }
 
-    @Test(arguments: [(1, 1), (2, 2), (3, 2), (4, 4), (8, 8), (16, 8)])
+    /// A denominator asked, and the scale used in eighths (1/3 is decoded at 3/8).
+    @Test(arguments: [(1, 8), (2, 4), (3, 3), (4, 2), (8, 1), (16, 1)])
     func dctScalingGivesCeilingSizes(asked: Int, used: Int) throws {
         let bytes = try PictureEncoder.jpeg(Fixture.gradient(101, 77))
         let image = try Pictures.decode(data: bytes, options: DecodeOptions(scaleDenominator: asked)).image
-        #expect(image.width == (101 + used - 1) / used && image.height == (77 + used - 1) / used)
+        #expect(image.width == (101 * used + 7) / 8 && image.height == (77 * used + 7) / 8)
     }
 
     @Test func jfifDensityIsReadAsDPI() throws {
@@ -95,10 +96,12 @@ func meanDifference(_ a: RasterImage, _ b: RasterImage) -> Double {
         var out = ccodecs_decoded()
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         let png = PictureBytes.pngSignature + [0, 0, 0, 0]
-        #expect(ccodecs_jpeg_decode(png, png.count, 1, 1000, &out, &message) == CCODECS_ERROR)
+        #expect(ccodecs_jpeg_decode(png, png.count, 8, 1000, &out, &message) == CCODECS_ERROR)
         #expect(message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } == "Not a JPEG file: starts with 0x89 0x50")
         #expect(out.pixels == nil)
-        #expect(ccodecs_jpeg_decode(png, png.count, 3, 1000, &out, &message) == CCODECS_BAD_ARGUMENT)
+        for eighths: Int32 in [0, 5, 6, 7, 9] {
+            #expect(ccodecs_jpeg_decode(png, png.count, eighths, 1000, &out, &message) == CCODECS_BAD_ARGUMENT)
+        }
     }
 
     @Test func hugeHeaderIsRefusedBeforeAllocating() throws {

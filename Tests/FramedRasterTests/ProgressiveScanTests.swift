@@ -40,14 +40,17 @@ import Testing
     static let photo = ResampleFixture.photo(203, 141)
     static let color = Fixture.jpeg(photo, quality: 90, flags: CCODECS_JPEG_PROGRESSIVE)
 
-    static func decode(_ bytes: [UInt8], scale: Int, everyScan: Bool = false) throws(RasterError) -> DecodedPicture {
+    /// Decodes at 1/`scale`, or `numerator`/`scale`.
+    static func decode(_ bytes: [UInt8], scale: Int, numerator: Int = 1, everyScan: Bool = false) throws(RasterError) -> DecodedPicture {
         var options = DecodeOptions(scaleDenominator: scale)
+        options.scaleNumerator = numerator
         options.libjpegAlone = everyScan
         return try Pictures.decode(.bytes(bytes), options: options)
     }
 
     static func same(_ a: DecodedPicture, _ b: DecodedPicture) -> Bool {
         a.image == b.image && a.warningCount == b.warningCount && a.scaleDenominator == b.scaleDenominator
+            && a.scaleNumerator == b.scaleNumerator
     }
 
     @Test(arguments: [CCODECS_JPEG_PROGRESSIVE, CCODECS_JPEG_PROGRESSIVE | CCODECS_JPEG_GRAYSCALE,
@@ -56,13 +59,14 @@ import Testing
         let bytes = Fixture.jpeg(Self.photo, quality: 90, flags: flags)
         let folder = try FileInputTests.Folder()
         let file = try PictureInput(.file(folder.write(bytes)))
-        for scale in [1, 2, 4, 8] {
-            let every = try Self.decode(bytes, scale: scale, everyScan: true)
-            #expect(Self.same(try Self.decode(bytes, scale: scale), every), "1/\(scale)")
+        for (numerator, scale) in [(1, 1), (1, 2), (3, 8), (1, 4), (1, 8)] {
+            let every = try Self.decode(bytes, scale: scale, numerator: numerator, everyScan: true)
+            #expect(Self.same(try Self.decode(bytes, scale: scale, numerator: numerator), every), "\(numerator)/\(scale)")
             var options = DecodeOptions(scaleDenominator: scale)
-            #expect(Self.same(try Pictures.decode(file, options: options), every), "1/\(scale) from a file")
+            options.scaleNumerator = numerator
+            #expect(Self.same(try Pictures.decode(file, options: options), every), "\(numerator)/\(scale) from a file")
             options.libjpegAlone = true
-            #expect(Self.same(try Pictures.decode(file, options: options), every), "1/\(scale) from a file, every scan")
+            #expect(Self.same(try Pictures.decode(file, options: options), every), "\(numerator)/\(scale) from a file, every scan")
         }
     }
 
@@ -107,20 +111,20 @@ import Testing
         #expect(Self.same(try Pictures.decode(file, options: DecodeOptions(scaleDenominator: 8)), every))
     }
 
-    /// How many decompressors `ccodecs_jpeg_decode` used.
-    static func decoders(_ bytes: [UInt8], scale: Int32) -> Int32 {
+    /// How many decompressors `ccodecs_jpeg_decode` used at `eighths`/8.
+    static func decoders(_ bytes: [UInt8], eighths: Int32) -> Int32 {
         var out = ccodecs_decoded()
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         defer { ccodecs_decoded_release(&out) }
-        #expect(ccodecs_jpeg_decode(bytes, bytes.count, scale, 1 << 30, &out, &message) == CCODECS_OK)
+        #expect(ccodecs_jpeg_decode(bytes, bytes.count, eighths, 1 << 30, &out, &message) == CCODECS_OK)
         return out.decoders
     }
 
     @Test func chromaIsDecodedBesideLumaAtAHalfAndAQuarter() throws {
-        #expect([1, 2, 4, 8].map { Self.decoders(Self.color, scale: $0) } == [1, 2, 2, 1])
+        #expect([8, 4, 3, 2, 1].map { Self.decoders(Self.color, eighths: $0) } == [1, 2, 2, 2, 1])
         let gray = Fixture.jpeg(Self.photo, quality: 90, flags: CCODECS_JPEG_PROGRESSIVE | CCODECS_JPEG_GRAYSCALE)
         let baseline = Fixture.jpeg(Self.photo, quality: 90, flags: 0)
-        #expect(Self.decoders(gray, scale: 4) == 1 && Self.decoders(baseline, scale: 4) == 1)
+        #expect(Self.decoders(gray, eighths: 2) == 1 && Self.decoders(baseline, eighths: 2) == 1)
         // On one thread (a batch worker), one decompressor: the same pixels.
         var one = DecodeOptions(scaleDenominator: 4)
         one.threads = 1
@@ -138,7 +142,7 @@ import Testing
         }
         let every = try Self.decode(damaged, scale: 4, everyScan: true)
         #expect(every.warningCount > 0)
-        #expect(Self.decoders(damaged, scale: 4) == 2)
+        #expect(Self.decoders(damaged, eighths: 2) == 2)
         #expect(Self.same(try Self.decode(damaged, scale: 4), every))
         var broken = Self.color
         for scan in chroma { broken[scan.start + 6] = 0x03 }

@@ -4,8 +4,8 @@ import FramedTestSupport
 import FramedRaster
 import Testing
 
-/// A baseline JPEG at 1/8 is entropy-decoded by framed (jpegreduced.c), on two threads when its
-/// data is large, and at 1/4 and 1/2 too when there are two threads: the pixels and warnings are
+/// A baseline JPEG at 1/8 or 3/8 is entropy-decoded by framed (jpegreduced.c), on two threads when
+/// its data is large, and at 1/4 and 1/2 too when there are two threads: the pixels and warnings are
 /// libjpeg's own (`DecodeOptions.libjpegAlone`), from bytes and from a file, on one thread and
 /// on two; and any file it does not handle exactly is decoded by libjpeg.
 @Suite struct ReducedScaleTests {
@@ -23,12 +23,17 @@ import Testing
         }
     }
 
-    /// The scales framed decodes itself: 1/8 on one thread or two, 1/4 and 1/2 on two.
-    static let scales: [Int32] = [8, 4, 2]
+    /// The scales framed decodes itself, in eighths: 1/8 and 3/8 on one thread or two, 1/4 and
+    /// 1/2 on two.
+    static let scales: [Int32] = [1, 2, 3, 4]
 
-    /// Decodes at 1/`scale` with `threads` threads, from memory or from a file, in the stored
+    /// The threads of framed's own entropy decoding on one thread at `scale` eighths: 1 where it
+    /// beats libjpeg there (1/8; 3/8, where libjpeg's IDCTs are plain C), else 0.
+    static func oneThread(_ scale: Int32) -> Int32 { scale == 1 || scale == 3 ? 1 : 0 }
+
+    /// Decodes at `scale`/8 with `threads` threads, from memory or from a file, in the stored
     /// layout.
-    static func decode(_ bytes: [UInt8], scale: Int32 = 8, threads: Int32 = 2, fromFile: Bool = false,
+    static func decode(_ bytes: [UInt8], scale: Int32 = 1, threads: Int32 = 2, fromFile: Bool = false,
                        flags: Int32 = 0) throws -> Decoded {
         let folder = try FileInputTests.Folder()
         let fd = fromFile ? open(try folder.write(bytes), O_RDONLY) : -1
@@ -56,7 +61,7 @@ import Testing
     /// the same from bytes and from a file (0 when libjpeg did it). On two threads the second
     /// one is used whatever the size, and its part always taken where it meets the first
     /// (`CCODECS_JPEG_ALWAYS_SPLIT`) unless `natural`.
-    static func checkedThreads(_ bytes: [UInt8], _ name: String = "", scale: Int32 = 8,
+    static func checkedThreads(_ bytes: [UInt8], _ name: String = "", scale: Int32 = 1,
                                natural: Bool = false) throws -> (one: Int32, two: Int32) {
         var reference = try decode(bytes, scale: scale, flags: CCODECS_JPEG_LIBJPEG_ALONE)
         #expect(reference.entropyThreads == 0)
@@ -67,7 +72,7 @@ import Testing
                 var decoded = try decode(bytes, scale: scale, threads: threads, fromFile: fromFile, flags: flags)
                 seen[threads]!.insert(decoded.entropyThreads)
                 (decoded.entropyThreads, reference.entropyThreads) = (0, 0)
-                #expect(decoded == reference, "\(name) at 1/\(scale): \(threads) threads, file \(fromFile)")
+                #expect(decoded == reference, "\(name) at \(scale)/8: \(threads) threads, file \(fromFile)")
             }
         }
         #expect(seen[1]!.count == 1 && (natural || seen[2]!.count == 1), "\(name)")
@@ -77,8 +82,8 @@ import Testing
     static let photo = ResampleFixture.photo(611, 403)
     static let noise = Fixture.noise(640, 480)
 
-    /// 4:2:0 (at 1/8 luma one pixel a block and chroma 2x2, at 1/4 2x2 and 4x4, at 1/2 4x4 and
-    /// 8x8), 4:4:4 and gray, at sizes that are and are not whole MCUs, at quality 90 and 100
+    /// 4:2:0 (at 1/8 luma one pixel a block and chroma 2x2, at 1/4 2x2 and 4x4, at 3/8 3x3 and
+    /// 6x6, at 1/2 4x4 and 8x8), 4:4:4 and gray, at sizes that are and are not whole MCUs, at quality 90 and 100
     /// (larger coefficients, nearer the range limits). On one thread, 1/4 and 1/2 are left to
     /// libjpeg.
     @Test(arguments: [(Int32(0), "4:2:0"), (CCODECS_JPEG_CHROMA_444, "4:4:4"), (CCODECS_JPEG_GRAYSCALE, "gray")], scales)
@@ -89,7 +94,7 @@ import Testing
             let bytes = Fixture.jpeg(image, quality: quality, flags: kind.flags)
             let name = "\(kind.name) \(image.width)x\(image.height) q\(quality)"
             let threads = try Self.checkedThreads(bytes, name, scale: scale)
-            #expect(threads.one == (scale == 8 ? 1 : 0), "\(name)")
+            #expect(threads.one == Self.oneThread(scale), "\(name)")
             if image.width > 64 { #expect(threads.two == 2, "\(name)") }
         }
     }
@@ -101,7 +106,7 @@ import Testing
         #expect(bytes.count > 1 << 20)
         for scale in Self.scales {
             let threads = try Self.checkedThreads(bytes, "large", scale: scale, natural: true)
-            #expect(threads.one == (scale == 8 ? 1 : 0) && [1, 2].contains(threads.two))
+            #expect(threads.one == Self.oneThread(scale) && [1, 2].contains(threads.two))
         }
     }
 
@@ -115,8 +120,9 @@ import Testing
         let libjpeg = try Pictures.decode(.bytes(bytes), options: options)
         #expect(framed.image == libjpeg.image && framed.image.width == 60 && framed.image.height == 80)
         #expect(try Self.checkedThreads(bytes) == (1, 2))
-        #expect(try Self.checkedThreads(bytes, scale: 4) == (0, 2))
         #expect(try Self.checkedThreads(bytes, scale: 2) == (0, 2))
+        #expect(try Self.checkedThreads(bytes, scale: 3) == (1, 2))
+        #expect(try Self.checkedThreads(bytes, scale: 4) == (0, 2))
     }
 
     /// Files that jpegreduced.c leaves to libjpeg, found at open (4:2:2) or while decoding (data
@@ -136,13 +142,13 @@ import Testing
         ]
         for scale in Self.scales {
             for (name, bytes) in cases {
-                #expect(try Self.checkedThreads(bytes, name, scale: scale) == (0, 0), "\(name) at 1/\(scale)")
+                #expect(try Self.checkedThreads(bytes, name, scale: scale) == (0, 0), "\(name) at \(scale)/8")
             }
             let warned = try Self.decode(Array(plain[..<(plain.count * 6 / 10)]), scale: scale)
             #expect(warned.status == CCODECS_OK && warned.warnings > 0)
             // Fill bytes before EOI are part of a valid file: no warning, framed decodes it.
             #expect(try Self.checkedThreads(Array(plain[..<eoi]) + [0xFF, 0xFF, 0xFF, 0xD9], scale: scale)
-                        == (scale == 8 ? 1 : 0, 2))
+                        == (Self.oneThread(scale), 2))
         }
     }
 
@@ -158,7 +164,7 @@ import Testing
             // row, so the picture is made 75 rows of MCUs high for one near its middle.
             let bytes = Fixture.jpeg(flags == CCODECS_JPEG_RESTARTS_7 ? Fixture.noise(640, 1200) : Self.noise,
                                      quality: 90, flags: flags)
-            #expect(try Self.checkedThreads(bytes, "restarts \(flags)", scale: scale) == (scale == 8 ? 1 : 0, 2))
+            #expect(try Self.checkedThreads(bytes, "restarts \(flags)", scale: scale) == (Self.oneThread(scale), 2))
         }
         let plain = Fixture.jpeg(Self.noise, quality: 90, flags: CCODECS_JPEG_RESTARTS)
         let markers = (0..<plain.count - 1).filter { plain[$0] == 0xFF && (0xD0...0xD7).contains(plain[$0 + 1]) }
@@ -205,9 +211,10 @@ import Testing
     func aResizeFollowsTheRowsAndAFallback(scale: Int32) throws {
         let plain = Fixture.jpeg(Self.noise, quality: 90, flags: 0)
         let damaged = try Self.damaged(plain, at: 0.25)
-        let size = (640 / Int(scale) * 3 / 4, 480 / Int(scale) * 3 / 4)
+        let size = (640 * Int(scale) / 8 * 3 / 4, 480 * Int(scale) / 8 * 3 / 4)
         for bytes in [plain, damaged] {
-            var options = DecodeOptions(scaleDenominator: Int(scale))
+            var options = DecodeOptions(scaleDenominator: 8)
+            options.scaleNumerator = Int(scale)
             options.libjpegAlone = true
             let libjpeg = try Pictures.decode(data: bytes, options: options)
             options.libjpegAlone = false
@@ -218,14 +225,15 @@ import Testing
             #expect(followed.resampled == ResizeWhileDecodingTests.follows)
             let expected = Resampler.resize(libjpeg.image, width: size.0, height: size.1)
             let got = followed.resampled ? followed.image : Resampler.resize(followed.image, width: size.0, height: size.1)
-            #expect(got == expected && followed.warningCount == libjpeg.warningCount, "1/\(scale), \(bytes == plain ? "plain" : "damaged")")
+            #expect(got == expected && followed.warningCount == libjpeg.warningCount, "\(scale)/8, \(bytes == plain ? "plain" : "damaged")")
         }
         #expect(try Self.checkedThreads(damaged, scale: scale) == (0, 0))
     }
 
     /// DQT entries changed after encoding, so that the dequantised values reach where libjpeg's
     /// range limit wraps (luma at 1/8, C code: framed does the same) or where its SIMD IDCTs
-    /// and the C ones part ways (chroma, and luma at 1/4: framed leaves the file to libjpeg).
+    /// and the C ones part ways (chroma, and luma at 1/4: framed leaves the file to libjpeg; at
+    /// 3/8 too, where libjpeg's code is plain C but framed's sums of DC and AC are 16-bit).
     @Test func outOfRangeValues() throws {
         let plain = Fixture.jpeg(Self.noise, quality: 90, flags: 0)
         // libjpeg writes each table in a DQT segment of its own, luma's first.
@@ -238,7 +246,7 @@ import Testing
         var chroma = plain
         for i in 5..<69 { chroma[dqt[1] + i] = 0xFF }
         #expect(try Self.checkedThreads(chroma, "chroma x 255") == (0, 0))
-        for scale: Int32 in [4, 2] {
+        for scale: Int32 in [2, 3, 4] {
             #expect(try Self.checkedThreads(luma, "luma DC x 255", scale: scale) == (0, 0))
             #expect(try Self.checkedThreads(chroma, "chroma x 255", scale: scale) == (0, 0))
         }

@@ -43,7 +43,7 @@ import CCodecs
 
     /// `ccodecs_webp_decode` called directly, for what DecodedPicture does not carry (ICC,
     /// EXIF, the scale used).
-    static func shimDecode(_ bytes: [UInt8], scale: Int32 = 1)
+    static func shimDecode(_ bytes: [UInt8], scale: Int32 = 8)
         -> (status: Int32, icc: [UInt8]?, exif: [UInt8]?, scale: Int32, dpi: Double) {
         var out = ccodecs_decoded()
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
@@ -51,7 +51,7 @@ import CCodecs
         let status = ccodecs_webp_decode(bytes, bytes.count, scale, 1 << 30, &out, &message)
         let icc = out.icc.map { Array(UnsafeBufferPointer(start: $0, count: out.icc_size)) }
         let exif = out.exif.map { Array(UnsafeBufferPointer(start: $0, count: out.exif_size)) }
-        return (status, icc, exif, max(out.scale_denom, 1), out.dpi_x)
+        return (status, icc, exif, out.scale_eighths == 0 ? 8 : out.scale_eighths, out.dpi_x)
     }
 
     /// `ccodecs_webp_info` called directly (orientation and has_icc are not in PictureInfo).
@@ -128,14 +128,15 @@ import CCodecs
         #expect(Double(error) / Double(opaque.count * 3) < 3)
     }
 
-    @Test(arguments: [(1, 1), (2, 2), (3, 2), (4, 4), (8, 8), (16, 8)])
+    /// A denominator asked, and the scale used in eighths (1/3 is decoded at 3/8).
+    @Test(arguments: [(1, 8), (2, 4), (3, 3), (4, 2), (8, 1), (16, 1)])
     func scaledDecodingGivesCeilingSizes(asked: Int, used: Int) throws {
         for quality in [nil, 90] as [Double?] {
             let bytes = try PictureEncoder.webp(Fixture.gradient(101, 77), quality: quality)
-            let image = try Pictures.decode(data: bytes, options: DecodeOptions(scaleDenominator: asked)).image
-            #expect(image.width == (101 + used - 1) / used && image.height == (77 + used - 1) / used)
+            let decoded = try Pictures.decode(data: bytes, options: DecodeOptions(scaleDenominator: asked))
+            #expect(decoded.image.width == (101 * used + 7) / 8 && decoded.image.height == (77 * used + 7) / 8)
             #expect(Self.shimDecode(bytes, scale: Int32(used)).scale == used)
-            #expect(try Pictures.decode(data: bytes, options: DecodeOptions(scaleDenominator: asked)).scaleDenominator == used)
+            #expect(decoded.scaleNumerator * 8 == used * decoded.scaleDenominator)
         }
     }
 

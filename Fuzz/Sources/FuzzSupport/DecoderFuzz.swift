@@ -8,13 +8,15 @@ public enum DecoderFuzz {
         let info = try? decoder.info(data)
         let knobs = Knobs(data)
         var options = DecodeOptions(maxPixels: FuzzLimits.maxPixels)
-        options.scaleDenominator = knobs.pick([1, 2, 4, 8], at: 0)
+        let scale = knobs.pick([(1, 1), (1, 2), (1, 4), (1, 8), (3, 8)], at: 0)
+        options.scaleNumerator = scale.0
+        options.scaleDenominator = scale.1
         options.autoOrient = !knobs.flag(2)
         options.intent = knobs.flag(3) ? .relative : .perceptual
         // The default CMYK profile makes a slow transform (about 0.1 s): one input in 16 uses it.
         options.cmykProfilePath = knobs.bits >> 4 & 15 == 0 ? ColorManagement.defaultCMYKProfilePath : nil
         options.threads = knobs.flag(7) ? 2 : 1
-        // On two threads, baseline entropy decoding at 1/8, 1/4 or 1/2 splits even small data.
+        // On two threads, baseline entropy decoding at 1/8, 1/4, 3/8 or 1/2 splits even small data.
         options.alwaysSplitJPEG = knobs.flag(8)
         let decoded: DecodedPicture
         do { decoded = try decoder.decode(data, options: options) } catch {
@@ -48,14 +50,14 @@ public enum DecoderFuzz {
         require(image.width * image.height <= FuzzLimits.maxPixels, "decoded more pixels than the limit")
         guard let info else { return }
         // What the header said, shrunk as the decoder says it shrank, turned as it was turned.
-        let d = decoded.scaleDenominator
-        let stored = ((info.width + d - 1) / d, (info.height + d - 1) / d)
+        let n = decoded.scaleNumerator, d = decoded.scaleDenominator
+        let stored = ((info.width * n + d - 1) / d, (info.height * n + d - 1) / d)
         let turned = options.autoOrient ? decoded.orientation : .up
         let expected = turned.orientedSize(width: stored.0, height: stored.1)
         require(decoded.orientation == info.orientation,
                      "header says orientation \(info.orientation), decoding found \(decoded.orientation)")
         require(image.width == expected.width && image.height == expected.height,
-                     "header says \(info.width)x\(info.height) (1/\(d), \(turned)), decoded \(image.width)x\(image.height)")
+                     "header says \(info.width)x\(info.height) (\(n)/\(d), \(turned)), decoded \(image.width)x\(image.height)")
     }
 
     /// Decodes `data` again, resized to a third of its size as it decodes

@@ -66,11 +66,12 @@ typedef struct {
     double dpi_x, dpi_y;              /* 0 if none */
     int warnings;                     /* warnings counted (not printed) while decoding */
     char warning[CCODECS_MESSAGE_SIZE]; /* text of the first warning, "" if none */
-    int scale_denom;                  /* the shrink actually used (1, 2, 4, 8); 0 is read as 1 */
+    int scale_eighths;                /* the scale actually used, in eighths (1, 2, 3, 4, 8);
+                                         0 is read as 8 (full size) */
     int decoders;                     /* JPEG: 2 when a progressive picture's chroma was decoded
                                          on a second thread beside its luma, else 1 */
     int entropy_threads;              /* JPEG: threads of framed's own entropy decoding (a baseline
-                                         picture at 1/8, 1/4 or 1/2, jpegreduced.c), 0 when
+                                         picture at 1/8, 1/4, 3/8 or 1/2, jpegreduced.c), 0 when
                                          libjpeg's did it */
 } ccodecs_decoded;
 
@@ -120,12 +121,12 @@ typedef struct {
 /* Flags for ccodecs_jpeg_open. At 1/8 scale a progressive file's AC scans of components that
  * come out one pixel a block are not read (their pixels do not depend on them), and a
  * baseline file's entropy-coded data is decoded by framed, on two threads when it is large
- * (entropy_threads); at 1/4 and 1/2 too, but only on two threads. At other scales than 1/8 a
+ * (entropy_threads); at 3/8 too; at 1/4 and 1/2, but only on two threads. At other scales than 1/8 a
  * progressive YCbCr picture's chroma is decoded on a second thread beside its luma (decoders
  * is 2). CCODECS_JPEG_LIBJPEG_ALONE has libjpeg decode the file as its own tools would, one
  * decompressor reading every scan, to compare in tests and fuzzing; CCODECS_JPEG_ONE_THREAD
  * keeps the split of progressive chroma off; CCODECS_JPEG_ALWAYS_SPLIT (tests) has a baseline
- * file's entropy decoding at 1/8, 1/4 or 1/2 use its second thread whatever the size, and
+ * file's entropy decoding at 1/8, 1/4, 3/8 or 1/2 use its second thread whatever the size, and
  * always use what that thread decoded. */
 #define CCODECS_JPEG_LIBJPEG_ALONE 1
 #define CCODECS_JPEG_ONE_THREAD  2
@@ -140,12 +141,13 @@ void ccodecs_decoded_release(ccodecs_decoded *decoded);
  * flag, EXIF orientation, whether an ICC profile (APP2) is there. */
 int ccodecs_jpeg_info(const uint8_t *data, size_t size, ccodecs_image_info *info, char *message);
 
-/* JPEG to RGBA8, scaled by 1/scale_denom (1, 2, 4 or 8): output is ceil(w/d) x ceil(h/d).
+/* JPEG to RGBA8, scaled by scale_eighths/8 with libjpeg's DCT scaling (1/8, 2/8, 3/8, 4/8 or
+ * 8/8): output is ceil(w*e/8) x ceil(h*e/8).
  * Refuses source images over max_pixels before allocating. A truncated scan is a success
  * with out->warnings > 0 (the missing part is gray). Fills out->exif (APP1) and out->icc (APP2).
  * CMYK and YCCK decode to CMYK (pixel_format CMYK, or CMYK_INVERTED with an Adobe marker);
  * gray to CCODECS_PIXELS_GRAY. */
-int ccodecs_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
+int ccodecs_jpeg_decode(const uint8_t *data, size_t size, int scale_eighths, size_t max_pixels,
                         ccodecs_decoded *out, char *message);
 
 /* ccodecs_jpeg_info over a ccodecs_input (a file is read in chunks). */
@@ -153,10 +155,10 @@ int ccodecs_jpeg_info_input(const ccodecs_input *input, ccodecs_image_info *info
 
 /* The first step of ccodecs_jpeg_decode: reads the header, checks the size and fills `out`
  * as decoding would (width and height after scaling, pixel_format, icc, exif, dpi,
- * scale_denom) but for its pixels, which ccodecs_reader_read then decodes. The input must
+ * scale_eighths) but for its pixels, which ccodecs_reader_read then decodes. The input must
  * stay valid (same data, same open fd) until the reader is closed. On failure *reader is
  * NULL and `out` is released. flags: CCODECS_JPEG_LIBJPEG_ALONE, CCODECS_JPEG_ONE_THREAD. */
-int ccodecs_jpeg_open(const ccodecs_input *input, int scale_denom, int flags, size_t max_pixels,
+int ccodecs_jpeg_open(const ccodecs_input *input, int scale_eighths, int flags, size_t max_pixels,
                       ccodecs_decoded *out, ccodecs_reader **reader, char *message);
 
 /* PNG header (chunks up to the first IDAT; eXIf anywhere) from a ccodecs_input (a file is

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Helper for Benchmarks/bench.sh (standard library only).
 
-    bench_helper.py need W H SCALE          -> "NEED_W NEED_H DENOMINATOR" for the reference job
+    bench_helper.py need W H SCALE          -> "NEED_W NEED_H N/D" (the DCT scale) for the reference job
     bench_helper.py pnginfo FILE            -> "WIDTH HEIGHT BIT_DEPTH COLOR_TYPE" from the IHDR
     bench_helper.py medians JSON...         -> one median (seconds) per hyperfine command, in order,
                                                over the runs of all the files

@@ -46,19 +46,20 @@ peak() { # framed arguments: peak RSS in KB (and seconds in $WORK/seconds)
     echo "$kb"
 }
 # Bytes of the picture as framed decodes it: the header's size, shrunk on load for a JPEG as
-# Framer.shrinkOnLoadDenominator does for the pixels the layout needs (framed --dry-run).
+# Framer.shrinkOnLoadScale does for the pixels the layout needs (framed --dry-run): the smallest
+# of 1/8, 2/8 (1/4), 3/8 and 4/8 (1/2) that keeps them, else full size.
 held() { # picture, then the output options
     local picture=$1; shift
-    local json sw sh nw nh d=1
+    local json sw sh nw nh e=8 k
     json=$("$BIN" "$picture" "$@" --dry-run)
     read -r sw sh < <(echo "$json" | sed -n 's/.*"sourcePixels": {"width": \([0-9]*\), "height": \([0-9]*\)}.*/\1 \2/p')
     read -r nw nh < <(echo "$json" | sed -n 's/.*"rasterPixels": {"width": \([0-9]*\), "height": \([0-9]*\)}.*/\1 \2/p')
     case $picture in
-        *.jpg) for k in 8 4 2; do
-                   if [ $(( (sw + k - 1) / k )) -ge "$nw" ] && [ $(( (sh + k - 1) / k )) -ge "$nh" ]; then d=$k; break; fi
+        *.jpg) for k in 1 2 3 4; do
+                   if [ $(( (sw * k + 7) / 8 )) -ge "$nw" ] && [ $(( (sh * k + 7) / 8 )) -ge "$nh" ]; then e=$k; break; fi
                done ;;
     esac
-    echo $(( ((sw + d - 1) / d) * ((sh + d - 1) / d) * 4 ))
+    echo $(( ((sw * e + 7) / 8) * ((sh * e + 7) / 8) * 4 ))
 }
 
 failed=0

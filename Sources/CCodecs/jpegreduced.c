@@ -475,8 +475,9 @@ void ccodecs_reduced_free(ccodecs_reduced *plan) { free(plan); }
  * when |dc| <= 2047. Shown by writing libjpeg's descales out: in pass 1 the DC adds dc << B to
  * column 0 for some B at least the descale, so it leaves it as exactly 4 * dc; in pass 2, 4 * dc
  * goes in shifted left by D - 5, where D is the final descale (20 in jpeg_idct_2x2, 19 in
- * jpeg_idct_4x4, 18 in jpeg_idct_3x3, jpeg_idct_6x6 and jpeg_idct_islow), so the output is (dc * 2^(D-3) + S + 2^(D-1)) >> D
- * for the DC-free sum S, which is (dc + floor(S / 2^(D-3)) + 4) >> 3. The zero-column and
+ * jpeg_idct_4x4, 18 in jpeg_idct_3x3, jpeg_idct_6x6 and jpeg_idct_islow), so the output is
+ * (dc * 2^(D-3) + S + 2^(D-1)) >> D for the DC-free sum S, which is
+ * (dc + floor(S / 2^(D-3)) + 4) >> 3. The zero-column and
  * zero-row shortcuts give the same values. Each returns 0 when a value leaves the range where
  * libjpeg-turbo's SIMD versions (16-bit lanes, 32-bit sums) give what the C code gives; within
  * it, every sum below fits the 32 bits it is computed in.
@@ -624,9 +625,9 @@ static inline __attribute__((always_inline)) int idct3_without_dc(const lanes in
     return 1;
 }
 
-/* jpeg_idct_6x6's parts (jidctint.c) on x[0..5], before the descale: the even part is
- * `even` plus +-tmp0 (rows 0, 5; 2, 3 with tmp2) and `middle` (rows 1, 4, with +-tmp1
- * after its own shift in pass 1), the odd part tmp0, tmp2 and `odd1` (z1 - z2 - z3). */
+/* jpeg_idct_6x6's sums (jidctint.c) on x[0..5], before the descale: its outputs 0 and 5 are
+ * tmp10 +- tmp0, 2 and 3 tmp12 +- tmp2, 1 and 4 middle +- odd1, odd1 scaled as each pass
+ * wants it. */
 typedef struct {
     lanes tmp10, tmp12, middle, tmp0, tmp2, odd1;
 } idct6_parts;

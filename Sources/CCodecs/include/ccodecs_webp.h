@@ -15,21 +15,21 @@
  * its canvas may show through. */
 int ccodecs_webp_info(const uint8_t *data, size_t size, ccodecs_image_info *info, char *message);
 
-/* WebP (lossy, lossless, with or without alpha) to straight RGBA8, shrunk by 1/scale_denom
- * (1, 2, 4 or 8) with libwebp's scaler to ceil(w/d) x ceil(h/d). Refuses a picture over
+/* WebP (lossy, lossless, with or without alpha) to straight RGBA8, scaled by scale_eighths/8
+ * (1, 2, 3, 4 or 8) with libwebp's scaler to ceil(w*e/8) x ceil(h*e/8). Refuses a picture over
  * max_pixels from its header, before allocating (CCODECS_TOO_LARGE, out->width/height set).
  * ICCP and EXIF chunks are copied into out->icc / out->exif (EXIF from the TIFF header on);
- * dpi comes from the EXIF; out->scale_denom is the shrink used.
+ * dpi comes from the EXIF; out->scale_eighths is the scale used.
  * An animation decodes to its first frame, composed on its canvas at full size
- * (scale_denom is ignored), with a warning saying so. Truncated or corrupt data:
+ * (scale_eighths is ignored), with a warning saying so. Truncated or corrupt data:
  * CCODECS_ERROR. */
-int ccodecs_webp_decode(const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
+int ccodecs_webp_decode(const uint8_t *data, size_t size, int scale_eighths, size_t max_pixels,
                         ccodecs_decoded *out, char *message);
 
 /* ccodecs_webp_decode as the first step of a ccodecs_reader (ccodecs.h): libwebp decodes
  * in one call, so the pixels are decoded here and ccodecs_reader_read copies them into
  * place. */
-int ccodecs_webp_open(const uint8_t *data, size_t size, int scale_denom, size_t max_pixels,
+int ccodecs_webp_open(const uint8_t *data, size_t size, int scale_eighths, size_t max_pixels,
                       ccodecs_decoded *out, ccodecs_reader **reader, char *message);
 
 /* RGBA8 (rows of width * 4 bytes) to WebP: lossy at quality (0-100), or lossless (exact RGB

@@ -323,12 +323,19 @@ static const uint8_t natural[80] = {
 /* Which IDCT makes a block's pixels: its output side, 1 (jpeg_idct_1x1), 2 (jpeg_idct_2x2),
  * 3 (jpeg_idct_3x3), 4 (jpeg_idct_4x4), 6 (jpeg_idct_6x6) or 8 (jpeg_idct_islow), as libjpeg
  * picks it for the block's component (DCT_scaled_size: at 1/4, 4:2:0 chroma gets 4x4 from a
- * block where luma gets 2x2; at 3/8, 6x6 where luma gets 3x3). Index in `slots`: */
-static int size_index(int size) { return size == 2 ? 0 : size == 3 ? 1 : size == 4 ? 2 : size == 6 ? 3 : 4; }
+ * block where luma gets 2x2; at 3/8, 6x6 where luma gets 3x3). The sizes whose AC
+ * coefficients are kept, in the order of a plan's `slots`: */
+static const int kept_sizes[5] = {2, 3, 4, 6, 8};
 
-/* The int16s a block of `size` keeps after its DC: its size x size values, for 3x3 and 6x6
- * rounded up to whole groups of eight (put_mcu limits those eight at a time; the rest are 0). */
-static int kept_values(int size) { return size == 3 || size == 6 ? (size * size + 7) / 8 * 8 : size * size; }
+static int size_index(int size) {
+    int i = 0;
+    while (kept_sizes[i] != size) i++;
+    return i;
+}
+
+/* The int16s a block of `size` keeps after its DC: its size x size values; past 2x2 rounded up
+ * to whole groups of eight (put_mcu limits them eight at a time; 3x3 and 6x6 pad with 0). */
+static int kept_values(int size) { return size > 2 ? (size * size + 7) / 8 * 8 : size * size; }
 
 typedef struct {
     const huffman_table *dc, *ac;
@@ -336,6 +343,7 @@ typedef struct {
     int size;        /* output pixels across the block: 1, 2, 3, 4, 6 or 8 */
     int x, y;        /* its top-left pixel in the MCU's output */
     int slot;        /* its first int16 in an MCU's record: the DC, then kept_values(size) */
+    int slots;       /* blocks of more than one pixel: its row of the plan's `slots` */
 } block_plan;
 
 struct ccodecs_reduced {
@@ -353,7 +361,7 @@ struct ccodecs_reduced {
     int64_t restart_interval;        /* MCUs between restart markers, 0 for none */
     int avx2;                        /* the processor has AVX2 (and the AVX2 versions were built) */
     int16_t quant[3][64];            /* each component's multipliers, natural order (ISLOW_MULT_TYPE) */
-    uint8_t slots[5][80];            /* by size_index: zigzag index -> natural index, or NOT_READ */
+    uint8_t slots[5][80];            /* by kept_sizes: zigzag index -> natural index, or NOT_READ */
     uint8_t range[1024];             /* libjpeg's post-IDCT range limit, by value & 1023 */
     ccodecs_ycc_tables ycc;
     huffman_table tables[6];
@@ -439,14 +447,14 @@ ccodecs_reduced *ccodecs_reduced_plan(void *decompressor, const ccodecs_input *i
         for (int y = 0; y < v; y++)
             for (int x = 0; x < h; x++) {
                 block_plan *block = &plan->block[plan->blocks++];
-                *block = (block_plan){dc_table, ac_table, c, scaled, x * scaled, y * scaled, plan->record_size};
+                *block = (block_plan){dc_table, ac_table, c, scaled, x * scaled, y * scaled, plan->record_size,
+                                      scaled == 1 ? 0 : size_index(scaled)};
                 plan->record_size += scaled == 1 ? 1 : 1 + kept_values(scaled);
             }
     }
-    static const int sizes[5] = {2, 3, 4, 6, 8};
     for (int s = 0; s < 5; s++)
         for (int k = 0; k < 80; k++)
-            plan->slots[s][k] = (uint8_t)(k < 64 && is_read(sizes[s], natural[k]) ? natural[k] : NOT_READ);
+            plan->slots[s][k] = (uint8_t)(k < 64 && is_read(kept_sizes[s], natural[k]) ? natural[k] : NOT_READ);
     /* jdmaster.c prepare_range_limit_table, seen from IDCT_range_limit: x (masked to 10 bits,
      * read as signed) + 128, clamped. */
     for (int i = 0; i < 1024; i++) {
@@ -843,7 +851,7 @@ static inline __attribute__((always_inline)) int decode_mcu(const ccodecs_reduce
         record[block->slot] = (int16_t)dc;
         /* AC coefficients: kept only where the block's IDCT reads them */
         SAVE();
-        int ok = block->size > 1 ? decode_ac(r, block->ac, plan->slots[size_index(block->size)], coef)
+        int ok = block->size > 1 ? decode_ac(r, block->ac, plan->slots[block->slots], coef)
                                  : decode_ac(r, block->ac, NULL, NULL);
         if (!ok) return 0;
         LOAD();
@@ -1017,19 +1025,11 @@ static int put_mcu(pixel_sink *sink, int64_t index, const int16_t *record, const
             if (!ok) return 0;
             continue;
         }
-        if (size == 3 || size == 6) { /* eight at a time, then rows of `size` */
-            uint8_t samples[40];
-            for (int i = 0; i < kept_values(size); i += 8)
-                if (!limit_eight(e + i, dequantized, samples + i)) return 0;
-            for (int y = 0; y < size; y++) memcpy(out + (size_t)y * sink->plane_width, samples + y * size, (size_t)size);
-            continue;
-        }
-        /* Eight samples at a time: a row of an 8x8 block, two rows of a 4x4 one. */
-        for (int i = 0; i < size * size; i += 8) {
-            uint8_t samples[8];
-            if (!limit_eight(e + i, dequantized, samples)) return 0;
-            for (int k = 0; k < 8; k += size) memcpy(out + (size_t)((i + k) / size) * sink->plane_width, samples + k, (size_t)size);
-        }
+        /* Eight samples at a time, then the block's rows. */
+        uint8_t samples[64];
+        for (int i = 0; i < kept_values(size); i += 8)
+            if (!limit_eight(e + i, dequantized, samples + i)) return 0;
+        for (int y = 0; y < size; y++) memcpy(out + (size_t)y * sink->plane_width, samples + y * size, (size_t)size);
     }
     if (column == plan->mcus_per_row - 1) {
         size_t stride = (size_t)plan->width * 4;

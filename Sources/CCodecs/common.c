@@ -230,29 +230,29 @@ int ccodecs_use_avx2(void) {
 #endif
 }
 
+/* `value` rounded up to a whole number of huge pages. */
+static uintptr_t huge_up(uintptr_t value) { return (value + CCODECS_HUGE_PAGE - 1) & ~(uintptr_t)(CCODECS_HUGE_PAGE - 1); }
+
 void ccodecs_advise_huge_pages(void *start, size_t size) {
-    const uintptr_t huge = (uintptr_t)2 << 20;
-    uintptr_t first = ((uintptr_t)start + huge - 1) & ~(huge - 1), end = ((uintptr_t)start + size) & ~(huge - 1);
+    uintptr_t first = huge_up((uintptr_t)start), end = ((uintptr_t)start + size) & ~(uintptr_t)(CCODECS_HUGE_PAGE - 1);
     if (end > first) (void)madvise((void *)first, end - first, MADV_HUGEPAGE);
 }
 
-/* The rounded size: whole huge pages, so that the last one is not split into 4 KB ones. */
-static size_t huge_size(size_t size) { return (size + CCODECS_HUGE_PAGE - 1) & ~(CCODECS_HUGE_PAGE - 1); }
-
 void *ccodecs_huge_alloc(size_t size) {
     if (size == 0 || size > SIZE_MAX / 2 - CCODECS_HUGE_PAGE) return NULL;
-    size = huge_size(size);
-    /* Map a huge page more than asked for, then unmap the unaligned head and the rest. */
+    /* Whole huge pages, so that the last one is not split into 4 KB ones. Map a huge page
+     * more than that, then unmap the unaligned head and what is left past the end. */
+    size = huge_up(size);
     uint8_t *mapped = mmap(NULL, size + CCODECS_HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (mapped == MAP_FAILED) return NULL;
-    uint8_t *start = (uint8_t *)(((uintptr_t)mapped + CCODECS_HUGE_PAGE - 1) & ~(uintptr_t)(CCODECS_HUGE_PAGE - 1));
-    if (start > mapped) munmap(mapped, (size_t)(start - mapped));
-    size_t tail = (size_t)(mapped + size + CCODECS_HUGE_PAGE - (start + size));
+    uint8_t *start = (uint8_t *)huge_up((uintptr_t)mapped);
+    size_t head = (size_t)(start - mapped), tail = CCODECS_HUGE_PAGE - head;
+    if (head) munmap(mapped, head);
     if (tail) munmap(start + size, tail);
     (void)madvise(start, size, MADV_HUGEPAGE);
     return start;
 }
 
 void ccodecs_huge_free(void *memory, size_t size) {
-    if (memory) munmap(memory, huge_size(size));
+    if (memory) munmap(memory, huge_up(size));
 }

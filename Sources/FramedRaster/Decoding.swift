@@ -38,10 +38,10 @@ public struct DecodeOptions: Sendable, Equatable {
     /// JPEG: libjpeg decodes the file as its own tools would: a progressive file's scans all
     /// read by one decompressor, also those that a 1/8 decode leaves unread because the pixels
     /// do not depend on them, without decoding chroma on a second thread, and a baseline
-    /// file's entropy-coded data decoded by libjpeg rather than by framed at 1/8, 1/4 or 1/2
-    /// (`CCODECS_JPEG_LIBJPEG_ALONE`). For comparing in tests and fuzzing.
+    /// file's entropy-coded data decoded by libjpeg rather than by framed at 1/8, 1/4, 3/8 or
+    /// 1/2 (`CCODECS_JPEG_LIBJPEG_ALONE`). For comparing in tests and fuzzing.
     public var libjpegAlone = false
-    /// JPEG: at 1/8, 1/4 or 1/2 on two threads, framed's entropy decoding of a baseline file
+    /// JPEG: at 1/8, 1/4, 3/8 or 1/2 on two threads, framed's entropy decoding of a baseline file
     /// splits the data however small, and always takes the second thread's part
     /// (`CCODECS_JPEG_ALWAYS_SPLIT`). For tests and fuzzing, which use small files.
     public var alwaysSplitJPEG = false
@@ -56,10 +56,17 @@ public struct DecodeOptions: Sendable, Equatable {
         self.cmykProfilePath = cmykProfilePath
     }
 
-    /// The hint as a scale decoders take, in eighths: 1, 2, 3, 4 or 8.
+    /// The scales below full size that decoders shrink to, in eighths (libjpeg's DCT scaling;
+    /// WebP's scaler takes the same), smallest first.
+    static let shrinkEighths = [1, 2, 3, 4]
+
+    /// Those scales in lowest terms: 1/8, 1/4, 3/8, 1/2.
+    public static let shrinkScales = shrinkEighths.map(eighthsInLowestTerms)
+
+    /// The hint as a scale decoders take, in eighths: one of `shrinkEighths`, or 8.
     var supportedEighths: Int {
         guard scaleNumerator > 0, scaleDenominator > scaleNumerator else { return 8 }
-        return [1, 2, 3, 4].first { $0 * scaleDenominator >= 8 * scaleNumerator } ?? 8
+        return Self.shrinkEighths.first { $0 * scaleDenominator >= 8 * scaleNumerator } ?? 8
     }
 }
 

@@ -256,12 +256,13 @@ public enum Framer {
         try prepare(.bytes(data), style: style, options: options)
     }
 
-    /// The smallest DCT scale (1/8, 1/4, 3/8, 1/2) that still leaves at least `need` pixels, so
-    /// a big photo is never held at full size when a small one is placed; 1/1 when none does.
+    /// The smallest DCT scale (`DecodeOptions.shrinkScales`: 1/8, 1/4, 3/8, 1/2) that still
+    /// leaves at least `need` pixels, so a big photo is never held at full size when a small one
+    /// is placed; 1/1 when none does.
     /// 3/8 decodes 56 % of the pixels of 1/2 where 1/4 is too few: a 24 MP photo in a PDF at
     /// 300 ppi and 6 x 4 inches (2250 x 1500 pixels for 1819 x 1213).
     public static func shrinkOnLoadScale(source: PixelSize, need: PixelSize) -> (numerator: Int, denominator: Int) {
-        for (numerator, denominator) in [(1, 8), (1, 4), (3, 8), (1, 2)] {
+        for (numerator, denominator) in DecodeOptions.shrinkScales {
             let w = (source.width * numerator + denominator - 1) / denominator
             let h = (source.height * numerator + denominator - 1) / denominator
             if w >= need.width && h >= need.height { return (numerator, denominator) }

@@ -8,7 +8,7 @@ public enum DecoderFuzz {
         let info = try? decoder.info(data)
         let knobs = Knobs(data)
         var options = DecodeOptions(maxPixels: FuzzLimits.maxPixels)
-        let scale = knobs.pick([(1, 1), (1, 2), (1, 4), (1, 8), (3, 8)], at: 0)
+        let scale = knobs.pick([(1, 1)] + DecodeOptions.shrinkScales, at: 0)
         options.scaleNumerator = scale.0
         options.scaleDenominator = scale.1
         options.autoOrient = !knobs.flag(2)

@@ -1,4 +1,4 @@
-/* Baseline JPEGs at 1/8, 1/4 and 1/2 scale with framed's own entropy decoding (jpegreduced.c),
+/* Baseline JPEGs at 1/8, 1/4, 3/8 and 1/2 scale with framed's own entropy decoding (jpegreduced.c),
  * and libjpeg's YCbCr to RGB conversion that it shares with jpeg.c. Not part of the public
  * header. */
 #ifndef CCODECS_JPEGREDUCED_H
@@ -31,7 +31,7 @@ static inline void ccodecs_ycc_pixel(const ccodecs_ycc_tables *t, uint8_t *rgba,
 typedef struct ccodecs_reduced ccodecs_reduced;
 
 /* A plan to decode the single scan of the JPEG whose header libjpeg has read into `cinfo` (a
- * struct jpeg_decompress_struct, with the output size worked out at scale 1/8, 1/4 or 1/2),
+ * struct jpeg_decompress_struct, with the output size worked out at scale 1/8, 1/4, 3/8 or 1/2),
  * from `data_start`, the offset of its first entropy-coded byte in `input`. NULL when the file is
  * not one this decoder handles (see jpegreduced.c), or out of memory: libjpeg decodes it.
  * always_split (tests): on two threads whatever the size, the first waiting for the second

@@ -1,47 +1,72 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Two products: the `Framed` library (one import for Swift programs) and the `framed` tool.
+/// Every other target is the package's own: the layers the library is built from, the command
+/// line's code, tests, the benchmark helper and (with FRAMED_FUZZ=1) the fuzz targets.
+var targets: [Target] = [
+    // C libraries and shims.
+    .systemLibrary(name: "CCairo", pkgConfig: "cairo",
+                   providers: [.apt(["libcairo2-dev"])]),
+    .target(name: "CCodecs",
+            linkerSettings: ["jpeg", "png", "webp", "webpdemux", "webpmux", "exif", "lcms2", "z"].map { .linkedLibrary($0) }),
+
+    // The C library for the Swift modules: printf numbers, whole reads and writes. No Foundation:
+    // linking it would load ICU (some 45 shared libraries) at every start.
+    .target(name: "FramedSystem"),
+    // Pure geometry and style: no Cairo, no C, no I/O.
+    .target(name: "FramedLayout", linkerSettings: [.linkedLibrary("m")]),
+    // Decoding pictures into value types.
+    .target(name: "FramedRaster", dependencies: ["CCodecs", "FramedSystem"]),
+    // Drawing with Cairo: shadow, frame, picture; SVG, PDF and PNG backends.
+    .target(name: "FramedRender", dependencies: ["FramedLayout", "FramedRaster", "FramedSystem", "CCairo", "CCodecs"]),
+    // The library: the one import for Swift programs.
+    .target(name: "Framed", dependencies: ["FramedLayout", "FramedRaster", "FramedRender", "FramedSystem"]),
+    // The command line's code: arguments, help, config files, batches, progress.
+    .target(name: "FramedCLI", dependencies: ["Framed", "FramedSystem"]),
+    // The `framed` executable: main.swift alone.
+    .executableTarget(name: "FramedMain", dependencies: ["FramedCLI"]),
+    // Makes the benchmark corpus and times stages (Benchmarks/).
+    .executableTarget(name: "framed-bench", dependencies: ["FramedLayout", "FramedRaster", "FramedRender", "FramedSystem"],
+                      path: "Sources/FramedBench"),
+
+    // Running tools, making folders and building picture bytes, for the tests and the fuzz
+    // seeds only (it uses Foundation; framed does not link it).
+    .target(name: "FramedTestSupport", path: "Tests/FramedTestSupport"),
+    .testTarget(name: "FramedLayoutTests", dependencies: ["FramedLayout"]),
+    .testTarget(name: "FramedSystemTests", dependencies: ["FramedSystem"]),
+    .testTarget(name: "FramedRasterTests", dependencies: ["FramedRaster", "CCodecs", "FramedTestSupport"]),
+    .testTarget(name: "FramedRenderTests", dependencies: ["FramedRender", "FramedLayout", "FramedRaster", "Framed", "FramedTestSupport"]),
+    .testTarget(name: "FramedCLITests", dependencies: ["FramedCLI", "FramedMain", "Framed", "FramedTestSupport"]),
+]
+
+// libFuzzer targets (Fuzz/run.sh sets FRAMED_FUZZ=1 and passes the sanitizer and coverage flags;
+// see Fuzz/README.md). Declared only then: their driver needs libFuzzer's library to link.
+if Context.environment["FRAMED_FUZZ"] == "1" {
+    func fuzzer(_ name: String) -> Target {
+        .executableTarget(name: name, dependencies: ["FuzzSupport", "FramedRaster", "FramedCLI"], path: "Fuzz/Sources/\(name)")
+    }
+    targets += [
+        // LLVMFuzzerRunDriver from libFuzzer's no-main library (run.sh links it).
+        .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
+        // The targets' shared code: the driver loop, limits, the decoder and pipeline bodies.
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer", "Framed", "FramedCLI", "FramedRender", "FramedRaster",
+                                                    "FramedLayout", "CCodecs"],
+                path: "Fuzz/Sources/FuzzSupport"),
+        fuzzer("fuzz-jpeg"), fuzzer("fuzz-png"), fuzzer("fuzz-webp"), fuzzer("fuzz-exif"), fuzzer("fuzz-icc"),
+        fuzzer("fuzz-parsers"), fuzzer("fuzz-frame"), fuzzer("fuzz-config"),
+        // Writes the seed corpora (Fuzz/make-seeds.sh) with the project's own encoders.
+        .executableTarget(name: "fuzz-seeds", dependencies: ["FramedRender", "FramedRaster", "FramedTestSupport"],
+                          path: "Fuzz/Sources/fuzz-seeds"),
+    ]
+}
+
 let package = Package(
     name: "framed",
     products: [
-        .executable(name: "framed", targets: ["framed"]),
-        .executable(name: "framed-bench", targets: ["framed-bench"]),
-        .library(name: "FramedLayout", targets: ["FramedLayout"]),
-        .library(name: "FramedRender", targets: ["FramedRender"]),
-        .library(name: "FramedSystem", targets: ["FramedSystem"]),
-        // Fixture builders and tool running for the tests, and for the fuzzers' seeds (Fuzz/).
-        .library(name: "FramedTestSupport", targets: ["FramedTestSupport"]),
+        .library(name: "Framed", targets: ["Framed"]),
+        .executable(name: "framed", targets: ["FramedMain"]),
     ],
-    targets: [
-        // C libraries and shims.
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo",
-                       providers: [.apt(["libcairo2-dev"])]),
-        .target(name: "CCodecs",
-                linkerSettings: ["jpeg", "png", "webp", "webpdemux", "webpmux", "exif", "lcms2", "z"].map { .linkedLibrary($0) }),
-
-        // The C library for the Swift modules: printf numbers, whole reads and writes. No Foundation:
-        // linking it would load ICU (some 45 shared libraries) at every start.
-        .target(name: "FramedSystem"),
-        // Pure geometry and style: no Cairo, no C, no I/O.
-        .target(name: "FramedLayout", linkerSettings: [.linkedLibrary("m")]),
-        // Decoding pictures into value types.
-        .target(name: "FramedRaster", dependencies: ["CCodecs", "FramedSystem"]),
-        // Drawing with Cairo: shadow, frame, picture; SVG, PDF and PNG backends.
-        .target(name: "FramedRender", dependencies: ["FramedLayout", "FramedRaster", "FramedSystem", "CCairo", "CCodecs"]),
-        // The command-line tool.
-        .executableTarget(name: "framed", dependencies: ["FramedLayout", "FramedRaster", "FramedRender", "FramedSystem"]),
-        // Makes the benchmark corpus (Benchmarks/).
-        .executableTarget(name: "framed-bench", dependencies: ["FramedLayout", "FramedRaster", "FramedRender", "FramedSystem"],
-                         path: "Sources/FramedBench"),
-
-        // Running tools, making folders and building picture bytes, for the tests and the fuzz
-        // seeds only (it uses Foundation; framed does not link it).
-        .target(name: "FramedTestSupport", path: "Tests/FramedTestSupport"),
-        .testTarget(name: "FramedLayoutTests", dependencies: ["FramedLayout"]),
-        .testTarget(name: "FramedSystemTests", dependencies: ["FramedSystem"]),
-        .testTarget(name: "FramedRasterTests", dependencies: ["FramedRaster", "CCodecs", "FramedTestSupport"]),
-        .testTarget(name: "FramedRenderTests", dependencies: ["FramedRender", "FramedLayout", "FramedRaster", "FramedTestSupport"]),
-        .testTarget(name: "FramedCLITests", dependencies: ["framed", "FramedRaster", "FramedTestSupport"]),
-    ],
+    targets: targets,
     swiftLanguageModes: [.v6]
 )

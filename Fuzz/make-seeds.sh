@@ -14,8 +14,8 @@ OUT=${1:?usage: make-seeds.sh OUTDIR [FUZZ_SEEDS_BINARY]}
 SEEDS=${2:-}
 if [ -z "$SEEDS" ]; then
     scratch=${FUZZ_BUILD:-$PWD/.build}-seeds
-    ${SWIFT:-swift} build --package-path . --scratch-path "$scratch" --product fuzz-seeds >/dev/null
-    SEEDS=$(${SWIFT:-swift} build --package-path . --scratch-path "$scratch" --show-bin-path)/fuzz-seeds
+    FRAMED_FUZZ=1 ${SWIFT:-swift} build --package-path .. --scratch-path "$scratch" --product fuzz-seeds >/dev/null
+    SEEDS=$(FRAMED_FUZZ=1 ${SWIFT:-swift} build --package-path .. --scratch-path "$scratch" --show-bin-path)/fuzz-seeds
 fi
 mkdir -p "$OUT"
 "$SEEDS" "$OUT"

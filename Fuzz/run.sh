@@ -46,7 +46,9 @@ build_log="$WORK/build.log"
 # SwiftPM keeps the main package's list of source files from the last build of this one and
 # does not notice a file added there since ("cannot find ... in scope"); planning anew does.
 rm -f "$BUILD"/release/description.json "$BUILD"/*/release/description.json
-if ! "$SWIFT" build --package-path "$FUZZ" --scratch-path "$BUILD" -c release \
+# The targets are the main package's, declared when FRAMED_FUZZ=1 (see Package.swift).
+export FRAMED_FUZZ=1
+if ! "$SWIFT" build --package-path "$FUZZ/.." --scratch-path "$BUILD" -c release \
         --sanitize=address \
         -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
         -Xcc -fsanitize=fuzzer-no-link,undefined -Xcc -fno-sanitize-recover=undefined \
@@ -55,7 +57,7 @@ if ! "$SWIFT" build --package-path "$FUZZ" --scratch-path "$BUILD" -c release \
     echo "run.sh: build failed (log: $build_log)" >&2
     exit 1
 fi
-BIN=$("$SWIFT" build --package-path "$FUZZ" --scratch-path "$BUILD" -c release --show-bin-path)
+BIN=$("$SWIFT" build --package-path "$FUZZ/.." --scratch-path "$BUILD" -c release --show-bin-path)
 
 # Seeds: generated once into $WORK/seeds (delete the folder to regenerate).
 if [ ! -d "$WORK/seeds" ]; then

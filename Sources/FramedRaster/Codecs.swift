@@ -4,15 +4,15 @@ internal import CCodecs
 /// reads the chunks before the first IDAT, `ccodecs_png_open` and `ccodecs_reader_read` expand every colour type and depth to RGBA8 (libpng's errors
 /// longjmp inside C and come back as a status and message) and hands on iCCP (or a profile
 /// made from gAMA/cHRM) and eXIf.
-public struct PNGDecoder: PictureDecoder {
-    public static let format = PictureFormat.png
-    public init() {}
+package struct PNGDecoder: PictureDecoder {
+    package static let format = PictureFormat.png
+    package init() {}
 
-    public func info(_ input: borrowing PictureInput) throws(RasterError) -> PictureInfo {
+    package func info(_ input: borrowing PictureInput) throws(RasterError) -> PictureInfo {
         try shimInfo(.png, input) { ccodecs_png_info_input($0, $1, $2) }
     }
 
-    public func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
+    package func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
         let limit = max(0, options.maxPixels)
         return try shimDecode(.png, input, limit: limit, options: options) { ccodecs_png_open($0, limit, $1, $2, $3) }
     }
@@ -24,15 +24,15 @@ public struct PNGDecoder: PictureDecoder {
 /// the options' scale (1/8, 1/4, 3/8 or 1/2) with libjpeg's DCT scaling (cheap, and better than resampling
 /// afterwards), and hands on the EXIF (APP1) and ICC profile (APP2). Baseline, progressive
 /// and arithmetic-coded files decode; a truncated scan decodes with warnings.
-public struct JPEGDecoder: PictureDecoder {
-    public static let format = PictureFormat.jpeg
-    public init() {}
+package struct JPEGDecoder: PictureDecoder {
+    package static let format = PictureFormat.jpeg
+    package init() {}
 
-    public func info(_ input: borrowing PictureInput) throws(RasterError) -> PictureInfo {
+    package func info(_ input: borrowing PictureInput) throws(RasterError) -> PictureInfo {
         try shimInfo(.jpeg, input) { ccodecs_jpeg_info_input($0, $1, $2) }
     }
 
-    public func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
+    package func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
         let limit = max(0, options.maxPixels), scale = Int32(options.supportedEighths)
         let flags = (options.libjpegAlone ? CCODECS_JPEG_LIBJPEG_ALONE : 0)
             | (options.threadCount == 1 ? CCODECS_JPEG_ONE_THREAD : 0)
@@ -44,12 +44,12 @@ public struct JPEGDecoder: PictureDecoder {
 }
 
 /// Encoding RasterImages, for embedding in output files (and for test fixtures).
-public enum PictureEncoder {
+package enum PictureEncoder {
     /// An 8-bit RGBA PNG (RGB with `dropAlpha`, for opaque pictures): the rows Paeth-filtered
     /// and deflated at zlib level 1 in bands on every core (`FlateRows`), in one IDAT chunk;
     /// the resolution, if any, goes into pHYs. `threads` 1 keeps to the calling thread; the bytes
     /// are the same either way.
-    public static func png(_ image: RasterImage, dropAlpha: Bool = false, threads: Int? = nil) throws(RasterError) -> [UInt8] {
+    package static func png(_ image: RasterImage, dropAlpha: Bool = false, threads: Int? = nil) throws(RasterError) -> [UInt8] {
         guard image.width > 0, image.height > 0, image.width <= 0x7FFF_FFFF, image.height <= 0x7FFF_FFFF else {
             throw .encodingFailed(.png, "a PNG cannot be \(image.width)x\(image.height) pixels")
         }
@@ -86,7 +86,7 @@ public enum PictureEncoder {
     ///   markers (fixtures, the benchmark's corpus). A count writes a baseline picture of 32 rows
     ///   of MCUs or more in two halves with a restart marker between them, encoded on two
     ///   threads when there are two and the picture is large; the bytes do not depend on it.
-    public static func jpeg(_ image: RasterImage, quality: Int = 90, grayscale: Bool = false,
+    package static func jpeg(_ image: RasterImage, quality: Int = 90, grayscale: Bool = false,
                             progressive: Bool = false, threads: Int? = nil) throws(RasterError) -> [UInt8] {
         let flags = (grayscale ? CCODECS_JPEG_GRAYSCALE : 0) | (progressive ? CCODECS_JPEG_PROGRESSIVE : 0)
             | (threads != nil ? CCODECS_JPEG_IN_PARTS : 0)

@@ -9,10 +9,10 @@ public enum RenderingIntent: String, CaseIterable, Sendable {
 }
 
 /// Colour management: everything decoded comes out as sRGB.
-public enum ColorManagement {
+package enum ColorManagement {
     /// Ghostscript's default CMYK profile (package libgs-common), used for CMYK pictures
     /// that carry no profile of their own.
-    public static let defaultCMYKProfilePath = "/usr/share/color/icc/ghostscript/default_cmyk.icc"
+    package static let defaultCMYKProfilePath = "/usr/share/color/icc/ghostscript/default_cmyk.icc"
 
     /// Whether `convertToSRGB` will touch the pixels: CMYK, or an embedded (or made up) profile.
     static func needsConversion(_ out: ccodecs_decoded) -> Bool {
@@ -46,7 +46,7 @@ public enum ColorManagement {
 extension RasterImage {
     /// The picture composited on an opaque colour (`--flatten COLOR`): straight alpha over
     /// the colour, rounded; the result is opaque (`hasAlpha` false).
-    public func flattened(onto color: (r: UInt8, g: UInt8, b: UInt8)) -> RasterImage {
+    package func flattened(onto color: (r: UInt8, g: UInt8, b: UInt8)) -> RasterImage {
         let background = [UInt32(color.r), UInt32(color.g), UInt32(color.b)]
         var out = pixels
         out.withUnsafeMutableBufferPointer { p in

@@ -1,52 +1,52 @@
 internal import CCodecs
 
 /// How to decode.
-public struct DecodeOptions: Sendable, Equatable {
+package struct DecodeOptions: Sendable, Equatable {
     /// Pictures with more pixels than this are refused before anything is allocated.
-    public var maxPixels: Int
+    package var maxPixels: Int
     /// A hint, with `scaleNumerator`: decoders that can shrink while decoding (JPEG by
     /// libjpeg's DCT scaling, WebP by its scaler) may return a picture of ceil(width * n / d) x
     /// ceil(height * n / d), at the smallest of 1/8, 1/4, 3/8, 1/2 and 1 that is not smaller
     /// than n/d.
-    public var scaleDenominator: Int
+    package var scaleDenominator: Int
     /// The numerator of the hint (1 unless 3/8 is wanted).
-    public var scaleNumerator = 1
+    package var scaleNumerator = 1
     /// Turn the picture upright by its EXIF orientation (`--no-auto-orient` keeps the stored
     /// pixels).
-    public var autoOrient: Bool
+    package var autoOrient: Bool
     /// Intent of the conversion from an embedded ICC profile or CMYK to sRGB.
-    public var intent: RenderingIntent
+    package var intent: RenderingIntent
     /// The profile for CMYK pictures without one of their own; nil or a file that cannot be
     /// used means a plain formula (with a warning).
-    public var cmykProfilePath: String?
+    package var cmykProfilePath: String?
     /// The size the picture is wanted at, if it is to be resized (`Resampler.resize`). A decoder
     /// may resize while it decodes, overlapping the two on a second core;
     /// `DecodedPicture.resampled` says whether it did. Not when the pixels are turned (EXIF
     /// orientation) or colour-converted after decoding, nor when the rows come only after the
     /// whole file was read (progressive JPEG, interlaced PNG, WebP): then the picture comes at
     /// its decoded size.
-    public var resize: ResizeRequest?
+    package var resize: ResizeRequest?
     /// How many threads decoding may keep busy; nil: one per core. A PNG's image data is
     /// inflated on a second thread while the calling one unfilters it
     /// (`ccodecs_reader_set_threads`).
-    public var threads: Int?
+    package var threads: Int?
     /// `threads` resolved: at least 1, one per core when nil.
     var threadCount: Int { max(1, threads ?? Resampler.processorCount) }
     /// PNG: every picture's rows come from libpng's `png_read_row`, also those framed reads
     /// itself (`ccodecs_png_use_libpng_rows`). For comparing the two in tests and fuzzing.
-    public var libpngRows = false
+    package var libpngRows = false
     /// JPEG: libjpeg decodes the file as its own tools would: a progressive file's scans all
     /// read by one decompressor, also those that a 1/8 decode leaves unread because the pixels
     /// do not depend on them, without decoding chroma on a second thread, and a baseline
     /// file's entropy-coded data decoded by libjpeg rather than by framed at 1/8, 1/4, 3/8 or
     /// 1/2 (`CCODECS_JPEG_LIBJPEG_ALONE`). For comparing in tests and fuzzing.
-    public var libjpegAlone = false
+    package var libjpegAlone = false
     /// JPEG: at 1/8, 1/4, 3/8 or 1/2 on two threads, framed's entropy decoding of a baseline file
     /// splits the data however small, and always takes the second thread's part
     /// (`CCODECS_JPEG_ALWAYS_SPLIT`). For tests and fuzzing, which use small files.
-    public var alwaysSplitJPEG = false
+    package var alwaysSplitJPEG = false
 
-    public init(maxPixels: Int = 256_000_000, scaleDenominator: Int = 1, autoOrient: Bool = true,
+    package init(maxPixels: Int = 256_000_000, scaleDenominator: Int = 1, autoOrient: Bool = true,
                 intent: RenderingIntent = .perceptual,
                 cmykProfilePath: String? = ColorManagement.defaultCMYKProfilePath) {
         self.maxPixels = maxPixels
@@ -61,7 +61,7 @@ public struct DecodeOptions: Sendable, Equatable {
     static let shrinkEighths = [1, 2, 3, 4]
 
     /// Those scales in lowest terms: 1/8, 1/4, 3/8, 1/2.
-    public static let shrinkScales = shrinkEighths.map(eighthsInLowestTerms)
+    package static let shrinkScales = shrinkEighths.map(eighthsInLowestTerms)
 
     /// The hint as a scale decoders take, in eighths: one of `shrinkEighths`, or 8.
     var supportedEighths: Int {
@@ -71,37 +71,37 @@ public struct DecodeOptions: Sendable, Equatable {
 }
 
 /// A size to resize to, and the kernel (`DecodeOptions.resize`).
-public struct ResizeRequest: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
-    public var filter: ResamplingFilter
+package struct ResizeRequest: Sendable, Equatable {
+    package var width: Int
+    package var height: Int
+    package var filter: ResamplingFilter
     /// Pictures with fewer decoded pixels are not followed (a thread is not worth it for
     /// decoding that takes less than about ten milliseconds): they come at their decoded size.
-    public var minimumPixels: Int
-    public init(width: Int, height: Int, filter: ResamplingFilter = .best, minimumPixels: Int = 1 << 20) {
+    package var minimumPixels: Int
+    package init(width: Int, height: Int, filter: ResamplingFilter = .best, minimumPixels: Int = 1 << 20) {
         self.width = width; self.height = height; self.filter = filter; self.minimumPixels = minimumPixels
     }
 }
 
 /// What a picture's header says, without decoding it.
-public struct PictureInfo: Sendable, Equatable {
-    public var format: PictureFormat
-    public var width: Int
-    public var height: Int
+package struct PictureInfo: Sendable, Equatable {
+    package var format: PictureFormat
+    package var width: Int
+    package var height: Int
     /// Whether the picture may hold non-opaque pixels; nil if the header does not say.
-    public var hasAlpha: Bool?
+    package var hasAlpha: Bool?
     /// Dots per inch that the file claims (JFIF, pHYs, else EXIF), nil if it claims none.
-    public var resolution: Double?
+    package var resolution: Double?
     /// The EXIF orientation stored in the file (`.up` without one).
-    public var orientation: Orientation
+    package var orientation: Orientation
     /// Whether an ICC profile is embedded (PNG: or gAMA / cHRM call for one). Decoding may
     /// still leave the pixels alone: a profile that is sRGB's own, or an unusable one (with a
     /// warning); `DecodedPicture.colorConverted` tells.
-    public var hasICCProfile: Bool
+    package var hasICCProfile: Bool
     /// CMYK or YCCK pixels (JPEG): always converted to sRGB.
-    public var isCMYK: Bool
+    package var isCMYK: Bool
 
-    public init(format: PictureFormat, width: Int, height: Int, hasAlpha: Bool?, resolution: Double?,
+    package init(format: PictureFormat, width: Int, height: Int, hasAlpha: Bool?, resolution: Double?,
                 orientation: Orientation = .up, hasICCProfile: Bool = false, isCMYK: Bool = false) {
         self.format = format
         self.width = width
@@ -114,33 +114,33 @@ public struct PictureInfo: Sendable, Equatable {
     }
 
     /// The size of the picture once turned upright by its orientation.
-    public var orientedSize: (width: Int, height: Int) { orientation.orientedSize(width: width, height: height) }
+    package var orientedSize: (width: Int, height: Int) { orientation.orientedSize(width: width, height: height) }
 }
 
 /// A decoded picture (sRGB, upright unless `autoOrient` was off) and what the decoder
 /// complained about on the way.
-public struct DecodedPicture: Sendable, Equatable {
-    public var image: RasterImage
-    public var format: PictureFormat
+package struct DecodedPicture: Sendable, Equatable {
+    package var image: RasterImage
+    package var format: PictureFormat
     /// How many warnings the codec gave (a truncated JPEG decodes, with warnings).
-    public var warningCount: Int
+    package var warningCount: Int
     /// The first warning's text, nil if none.
-    public var firstWarning: String?
+    package var firstWarning: String?
     /// The EXIF orientation stored in the file, whether or not it was applied.
-    public var orientation: Orientation
+    package var orientation: Orientation
     /// Whether the pixels were converted to sRGB (from an ICC profile, or from CMYK).
-    public var colorConverted: Bool
+    package var colorConverted: Bool
     /// Colour management's warnings: a profile ignored (corrupt, or not for these pixels),
     /// CMYK converted without a profile.
-    public var colorWarnings: [String]
+    package var colorWarnings: [String]
     /// The scale the decoder actually used (JPEG DCT scaling), scaleNumerator/scaleDenominator
     /// in lowest terms: 1/1, 1/2, 3/8, 1/4 or 1/8.
-    public var scaleDenominator: Int
-    public var scaleNumerator: Int
+    package var scaleDenominator: Int
+    package var scaleNumerator: Int
     /// Whether `image` was resized to `DecodeOptions.resize` while decoding.
-    public var resampled: Bool = false
+    package var resampled: Bool = false
 
-    public init(image: RasterImage, format: PictureFormat, warningCount: Int = 0, firstWarning: String? = nil,
+    package init(image: RasterImage, format: PictureFormat, warningCount: Int = 0, firstWarning: String? = nil,
                 orientation: Orientation = .up, colorConverted: Bool = false, colorWarnings: [String] = [],
                 scaleNumerator: Int = 1, scaleDenominator: Int = 1, resampled: Bool = false) {
         self.image = image
@@ -156,7 +156,7 @@ public struct DecodedPicture: Sendable, Equatable {
     }
 
     /// One line for users, e.g. "Premature end of JPEG file (and 2 more warnings)"; nil if none.
-    public var warningSummary: String? {
+    package var warningSummary: String? {
         guard let first = firstWarning, warningCount > 0 else { return nil }
         let more = warningCount - 1
         return more == 0 ? first : "\(first) (and \(more) more warning\(more == 1 ? "" : "s"))"
@@ -166,7 +166,7 @@ public struct DecodedPicture: Sendable, Equatable {
 /// Decodes one format. A new format (WebP, ...) is one more conforming type listed in
 /// `Pictures.decoders`. Decoders read a `PictureInput`: one that can decode from a file a
 /// chunk at a time does so, one that cannot reads `input.contents()`.
-public protocol PictureDecoder: Sendable {
+package protocol PictureDecoder: Sendable {
     static var format: PictureFormat { get }
     func info(_ input: borrowing PictureInput) throws(RasterError) -> PictureInfo
     func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture
@@ -174,33 +174,33 @@ public protocol PictureDecoder: Sendable {
 
 extension PictureDecoder {
     /// The header of a picture in memory.
-    public func info(_ data: [UInt8]) throws(RasterError) -> PictureInfo {
+    package func info(_ data: [UInt8]) throws(RasterError) -> PictureInfo {
         try info(PictureInput(bytes: data))
     }
 
     /// Decodes a picture in memory.
-    public func decode(_ data: [UInt8], options: DecodeOptions) throws(RasterError) -> DecodedPicture {
+    package func decode(_ data: [UInt8], options: DecodeOptions) throws(RasterError) -> DecodedPicture {
         try decode(PictureInput(bytes: data), options: options)
     }
 }
 
 /// Decoding whatever picture a file or bytes hold.
-public enum Pictures {
+package enum Pictures {
     /// The formats we can decode.
-    public static let decoders: [any PictureDecoder] = [PNGDecoder(), JPEGDecoder(), WebPDecoder()]
+    package static let decoders: [any PictureDecoder] = [PNGDecoder(), JPEGDecoder(), WebPDecoder()]
 
-    public static func decoder(for format: PictureFormat) -> (any PictureDecoder)? {
+    package static func decoder(for format: PictureFormat) -> (any PictureDecoder)? {
         decoders.first { type(of: $0).format == format }
     }
 
     /// The decoder for these bytes: `.empty`, or `.unsupportedFormat` if there is none.
-    public static func decoder(for data: [UInt8]) throws(RasterError) -> any PictureDecoder {
+    package static func decoder(for data: [UInt8]) throws(RasterError) -> any PictureDecoder {
         try decoder(for: PictureInput(bytes: data))
     }
 
     /// The decoder for what the input starts with: `.empty`, or `.unsupportedFormat` if there
     /// is none.
-    public static func decoder(for input: borrowing PictureInput) throws(RasterError) -> any PictureDecoder {
+    package static func decoder(for input: borrowing PictureInput) throws(RasterError) -> any PictureDecoder {
         guard input.count > 0 else { throw .empty }
         guard let format = try PictureFormat.sniff(input.prefix(32)) else { throw .unsupportedFormat(nil) }
         guard let decoder = decoder(for: format) else { throw .unsupportedFormat(format) }
@@ -208,38 +208,38 @@ public enum Pictures {
     }
 
     /// What the picture's header says; a file is read only as far as its header.
-    public static func info(_ input: borrowing PictureInput) throws(RasterError) -> PictureInfo {
+    package static func info(_ input: borrowing PictureInput) throws(RasterError) -> PictureInfo {
         try decoder(for: input).info(input)
     }
 
     /// Decodes, converts colour to sRGB (embedded profile or CMYK) and turns the picture upright
     /// by its EXIF orientation (unless `options.autoOrient` is off): each decoder does all
     /// three through `shimDecode`. A JPEG or PNG file is read a chunk at a time.
-    public static func decode(_ input: borrowing PictureInput, options: DecodeOptions = DecodeOptions()) throws(RasterError) -> DecodedPicture {
+    package static func decode(_ input: borrowing PictureInput, options: DecodeOptions = DecodeOptions()) throws(RasterError) -> DecodedPicture {
         try decoder(for: input).decode(input, options: options)
     }
 
-    public static func info(_ source: PictureSource) throws(RasterError) -> PictureInfo {
+    package static func info(_ source: PictureSource) throws(RasterError) -> PictureInfo {
         try info(PictureInput(source))
     }
 
-    public static func decode(_ source: PictureSource, options: DecodeOptions = DecodeOptions()) throws(RasterError) -> DecodedPicture {
+    package static func decode(_ source: PictureSource, options: DecodeOptions = DecodeOptions()) throws(RasterError) -> DecodedPicture {
         try decode(PictureInput(source), options: options)
     }
 
-    public static func info(data: [UInt8]) throws(RasterError) -> PictureInfo {
+    package static func info(data: [UInt8]) throws(RasterError) -> PictureInfo {
         try info(.bytes(data))
     }
 
-    public static func decode(data: [UInt8], options: DecodeOptions = DecodeOptions()) throws(RasterError) -> DecodedPicture {
+    package static func decode(data: [UInt8], options: DecodeOptions = DecodeOptions()) throws(RasterError) -> DecodedPicture {
         try decode(.bytes(data), options: options)
     }
 
-    public static func decode(contentsOf path: String, options: DecodeOptions = DecodeOptions()) throws(RasterError) -> DecodedPicture {
+    package static func decode(contentsOf path: String, options: DecodeOptions = DecodeOptions()) throws(RasterError) -> DecodedPicture {
         try decode(.file(path), options: options)
     }
 
-    public static func info(contentsOf path: String) throws(RasterError) -> PictureInfo {
+    package static func info(contentsOf path: String) throws(RasterError) -> PictureInfo {
         try info(.file(path))
     }
 }

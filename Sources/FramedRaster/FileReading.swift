@@ -12,7 +12,7 @@ public enum PictureSource: Sendable, Equatable {
     case bytes([UInt8])
 
     /// All the bytes, read whole (what embedding a JPEG byte for byte needs).
-    public func contents() throws(RasterError) -> [UInt8] {
+    package func contents() throws(RasterError) -> [UInt8] {
         if case .bytes(let bytes) = self { return bytes }
         return try PictureInput(self).contents()
     }
@@ -20,7 +20,7 @@ public enum PictureSource: Sendable, Equatable {
 
 extension Pictures {
     /// The bytes of a file, with the system's reason (strerror) when it cannot be read.
-    public static func bytes(contentsOf path: String) throws(RasterError) -> [UInt8] {
+    package static func bytes(contentsOf path: String) throws(RasterError) -> [UInt8] {
         try PictureSource.file(path).contents()
     }
 }
@@ -29,7 +29,7 @@ extension Pictures {
 /// read with `pread` (`ccodecs_input`), so several decoders may read it in turn and nothing
 /// is held but what they ask for. A pipe, a device or a file that claims no size (/proc) is
 /// read whole when opened, as it can be read only once. The file is closed with the input.
-public struct PictureInput: ~Copyable {
+package struct PictureInput: ~Copyable {
     private enum Storage {
         case bytes([UInt8])
         case file(descriptor: Int32, size: Int)
@@ -45,7 +45,7 @@ public struct PictureInput: ~Copyable {
 
     /// Opens the file (an error is the system's reason, e.g. `.unreadable("No such file or
     /// directory")`), or takes the bytes.
-    public init(_ source: PictureSource) throws(RasterError) {
+    package init(_ source: PictureSource) throws(RasterError) {
         switch source {
         case .bytes(let bytes): storage = .bytes(bytes)
         case .file(let path): storage = try Self.openFile(path)
@@ -53,7 +53,7 @@ public struct PictureInput: ~Copyable {
     }
 
     /// Bytes in memory.
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         storage = .bytes(bytes)
     }
 
@@ -62,7 +62,7 @@ public struct PictureInput: ~Copyable {
     }
 
     /// How many bytes there are.
-    public var count: Int {
+    package var count: Int {
         switch storage {
         case .bytes(let bytes): bytes.count
         case .file(_, let size): size
@@ -71,7 +71,7 @@ public struct PictureInput: ~Copyable {
 
     /// All the bytes: the file read whole (for decoders that cannot read in chunks, such as
     /// WebP's, and for a JPEG embedded byte for byte), once; later calls share that read.
-    public func contents() throws(RasterError) -> [UInt8] {
+    package func contents() throws(RasterError) -> [UInt8] {
         switch storage {
         case .bytes(let bytes): return bytes
         case .file(let descriptor, let size):

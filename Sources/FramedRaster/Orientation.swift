@@ -19,7 +19,7 @@ public enum Orientation: Int, Sendable, CaseIterable {
 
     /// The orientation that EXIF bytes (from the TIFF header on, or with JPEG's "Exif\0\0" in
     /// front) give, through `ccodecs_exif_orientation` (libexif); `.up` when absent or invalid.
-    public init(exif: [UInt8]) {
+    package init(exif: [UInt8]) {
         self.init(exif: exif.withUnsafeBufferPointer { ccodecs_exif_orientation($0.baseAddress, $0.count) })
     }
 
@@ -29,15 +29,15 @@ public enum Orientation: Int, Sendable, CaseIterable {
     }
 
     /// Whether the upright picture is the stored one turned a quarter (values 5–8).
-    public var swapsWidthAndHeight: Bool { rawValue >= 5 }
+    package var swapsWidthAndHeight: Bool { rawValue >= 5 }
 
     /// The size of the upright picture, for a stored picture of `width` x `height`.
-    public func orientedSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    package func orientedSize(width: Int, height: Int) -> (width: Int, height: Int) {
         swapsWidthAndHeight ? (height, width) : (width, height)
     }
 
     /// The picture turned upright (for `.up`, the picture itself).
-    public func applied(to image: RasterImage) -> RasterImage {
+    package func applied(to image: RasterImage) -> RasterImage {
         if self == .up { return image }
         let pixels = image.pixels.withUnsafeBytes { reoriented($0, width: image.width, height: image.height) }
         let size = orientedSize(width: image.width, height: image.height)

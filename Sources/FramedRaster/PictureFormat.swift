@@ -18,7 +18,7 @@ public enum PictureFormat: String, Sendable, CaseIterable {
     }
 
     /// The format these bytes start with (magic numbers, never the file name), or nil.
-    public static func sniff(_ bytes: some Collection<UInt8>) -> PictureFormat? {
+    package static func sniff(_ bytes: some Collection<UInt8>) -> PictureFormat? {
         let b = Array(bytes.prefix(32))
         func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
             b.count >= offset + magic.count && Array(b[offset..<offset + magic.count]) == magic

@@ -2,18 +2,18 @@ internal import CCodecs
 
 /// A decoded picture: straight (not premultiplied) RGBA, 8 bits a sample, rows of
 /// `width * 4` bytes with no padding, top row first.
-public struct RasterImage: Sendable, Equatable {
-    public let width: Int
-    public let height: Int
-    public let pixels: [UInt8]
+package struct RasterImage: Sendable, Equatable {
+    package let width: Int
+    package let height: Int
+    package let pixels: [UInt8]
     /// True when any pixel may be non-opaque (the source had an alpha channel or tRNS).
-    public let hasAlpha: Bool
+    package let hasAlpha: Bool
     /// Dots per inch that the file claims, nil if it claims none.
-    public var resolution: Double?
+    package var resolution: Double?
 
     /// - Parameter hasAlpha: nil to find out by looking at the pixels.
     /// - Precondition: `pixels.count == width * height * 4`.
-    public init(width: Int, height: Int, pixels: [UInt8], hasAlpha: Bool? = nil,
+    package init(width: Int, height: Int, pixels: [UInt8], hasAlpha: Bool? = nil,
                 resolution: Double? = nil) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
                      "RasterImage: \(pixels.count) bytes for \(width)x\(height) RGBA pixels")
@@ -27,7 +27,7 @@ public struct RasterImage: Sendable, Equatable {
     /// Whether every pixel is a shade of gray (R = G = B), alpha aside. Such a picture is
     /// re-encoded as a one-channel JPEG: a third of the samples to encode, and no chroma.
     /// Stops at the first coloured pixel, so a colour picture costs next to nothing.
-    public var isGrayscale: Bool {
+    package var isGrayscale: Bool {
         pixels.withUnsafeBytes { bytes in
             for word in bytes.bindMemory(to: UInt32.self) {
                 // The bytes are R, G, B, A in memory; compare R with G and G with B.
@@ -40,7 +40,7 @@ public struct RasterImage: Sendable, Equatable {
 
     /// Whether every pixel's alpha is 255, whatever `hasAlpha` says (a PNG with an alpha
     /// channel may have nothing transparent). Stops at the first pixel that is not opaque.
-    public var isOpaque: Bool { Self.allOpaque(pixels) }
+    package var isOpaque: Bool { Self.allOpaque(pixels) }
 
     /// Whether every alpha byte of RGBA `pixels` is 255, a pixel a word.
     private static func allOpaque(_ pixels: [UInt8]) -> Bool {
@@ -50,7 +50,7 @@ public struct RasterImage: Sendable, Equatable {
     }
 
     /// The pixel at column `x`, row `y` (from the top left).
-    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    package func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         precondition((0..<width).contains(x) && (0..<height).contains(y), "pixel (\(x), \(y)) outside \(width)x\(height)")
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])

@@ -12,7 +12,7 @@ import Synchronization
 /// its output rows in order, converting the source rows it needs to premultiplied Float RGBA
 /// (0...255) and filtering them horizontally into a small ring of rows, then filtering that
 /// ring vertically into one output row. Memory beyond the output is a few rows per core.
-public enum Resampler {
+package enum Resampler {
     /// Resizes `image` to exactly `width` x `height` (shrinking or enlarging, each axis on its
     /// own), in premultiplied alpha, separable (horizontal then vertical pass), the kernel
     /// widened by the scale factor when shrinking (support = radius * factor) so that any
@@ -28,7 +28,7 @@ public enum Resampler {
     ///   Fully transparent output pixels are (0, 0, 0, 0).
     /// - Precondition: `width` and `height` are not negative; the source is not empty unless
     ///   the requested size is.
-    public static func resize(_ image: RasterImage, width: Int, height: Int,
+    package static func resize(_ image: RasterImage, width: Int, height: Int,
                               filter: ResamplingFilter = .best, threads: Int? = nil) -> RasterImage {
         resize(image, width: width, height: height, filter: filter, bands: nil, threads: threads)
     }
@@ -147,7 +147,7 @@ public enum Resampler {
 
     /// Online processors (at least 1): the resampler's bands, and the command line's default
     /// number of batch workers.
-    public static let processorCount = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    package static let processorCount = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 }
 
 /// A weight table seen through pointers (valid inside `WeightTable.withTaps`).

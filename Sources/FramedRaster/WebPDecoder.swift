@@ -5,16 +5,16 @@ internal import CCodecs
 /// shrinking by the options' scale (1/8, 1/4, 3/8 or 1/2) with libwebp's scaler, and copies
 /// the ICCP and EXIF chunks (`WebPDemuxGetChunk`). An animation gives its first frame
 /// (`WebPAnimDecoderGetNext`) at full size, with a warning.
-public struct WebPDecoder: PictureDecoder {
-    public static let format = PictureFormat.webp
-    public init() {}
+package struct WebPDecoder: PictureDecoder {
+    package static let format = PictureFormat.webp
+    package init() {}
 
     /// libwebp reads from memory only: a file is read whole first.
-    public func info(_ input: borrowing PictureInput) throws(RasterError) -> PictureInfo {
+    package func info(_ input: borrowing PictureInput) throws(RasterError) -> PictureInfo {
         try shimInfo(.webp, PictureInput(bytes: input.contents())) { ccodecs_webp_info($0.pointee.data, $0.pointee.size, $1, $2) }
     }
 
-    public func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
+    package func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
         let limit = max(0, options.maxPixels), scale = Int32(options.supportedEighths)
         return try shimDecode(.webp, PictureInput(bytes: input.contents()), limit: limit, options: options) {
             ccodecs_webp_open($0.pointee.data, $0.pointee.size, scale, limit, $1, $2, $3)
@@ -27,7 +27,7 @@ extension PictureEncoder {
     /// metadata): lossy at `quality` (0-100), or lossless, exact to the byte, when `quality`
     /// is nil. Alpha is kept when any pixel is not opaque. `icc` and `exif` (EXIF from the
     /// TIFF header on) go into ICCP and EXIF chunks.
-    public static func webp(_ image: RasterImage, quality: Double?, icc: [UInt8]? = nil,
+    package static func webp(_ image: RasterImage, quality: Double?, icc: [UInt8]? = nil,
                             exif: [UInt8]? = nil) throws(RasterError) -> [UInt8] {
         let quality = quality.map { Float(min(max($0, 0), 100)) } ?? -1
         let icc = icc ?? [], exif = exif ?? []

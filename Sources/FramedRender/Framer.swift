@@ -35,61 +35,61 @@ public enum Embedding: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// What happened to the picture on its way into the output.
-public struct PictureReport: Sendable, Equatable {
+package struct PictureReport: Sendable, Equatable {
     /// The picture's size after EXIF orientation.
-    public var sourcePixels: PixelSize
+    package var sourcePixels: PixelSize
     /// JPEG/WebP shrink-on-load: the picture was decoded at scaleNumerator/scaleDenominator.
-    public var scaleNumerator: Int
-    public var scaleDenominator: Int
+    package var scaleNumerator: Int
+    package var scaleDenominator: Int
     /// The pixels that went into the output.
-    public var embeddedPixels: PixelSize
+    package var embeddedPixels: PixelSize
     /// Picture pixels per inch as placed (the lower of the two axes).
-    public var effectivePPI: Double
-    public var embedding: Embedding
+    package var effectivePPI: Double
+    package var embedding: Embedding
     /// Decoder and colour warnings, one line each.
-    public var warnings: [String]
+    package var warnings: [String]
 }
 
 /// A framed picture: the file's bytes, the geometry and what was done to the picture.
-public struct FramedPicture: Sendable {
-    public var bytes: [UInt8]
-    public var layout: FrameLayout
-    public var report: PictureReport
+package struct FramedPicture: Sendable {
+    package var bytes: [UInt8]
+    package var layout: FrameLayout
+    package var report: PictureReport
     /// Where the framed canvas sits on the page (`RenderOptions.page`); nil without a page.
-    public var placement: PagePlacement? = nil
+    package var placement: PagePlacement? = nil
 }
 
 /// One picture laid out from its header alone, before anything is decoded: what `framed
 /// layout` reports, and the first step of `Framer.prepare`.
-public struct FramePlan: Sendable {
-    public var info: PictureInfo
+package struct FramePlan: Sendable {
+    package var info: PictureInfo
     /// The EXIF orientation applied (`.up` with `autoOrient` off).
-    public var orientation: Orientation
+    package var orientation: Orientation
     /// The picture's size after orientation.
-    public var sourcePixels: PixelSize
+    package var sourcePixels: PixelSize
     /// The style as used: fitting a page may have set its `width` or `height`.
-    public var style: FrameStyle
-    public var layout: FrameLayout
+    package var style: FrameStyle
+    package var layout: FrameLayout
     /// Where the framed canvas goes on the page, with `RenderOptions.page`.
-    public var placement: PagePlacement?
+    package var placement: PagePlacement?
     /// The pixels the placed picture gets (at `RenderOptions.pictureDPI`).
-    public var rasterPixels: PixelSize
+    package var rasterPixels: PixelSize
     /// Picture pixels per inch as placed (the lower of the two axes).
-    public var effectivePPI: Double
+    package var effectivePPI: Double
     /// The whole output's size in points: the page plus bleed, or the framed canvas.
-    public var canvas: Size { placement?.media ?? layout.canvas }
+    package var canvas: Size { placement?.media ?? layout.canvas }
 }
 
 /// A picture decoded, resampled and encoded for embedding, with its geometry: everything but
 /// the drawing. Several of them make a multi-page PDF (`FrameRenderer.renderPages`).
-public struct PreparedPicture: Sendable {
-    public var picture: EmbeddedPicture
-    public var plan: FramePlan
-    public var report: PictureReport
+package struct PreparedPicture: Sendable {
+    package var picture: EmbeddedPicture
+    package var plan: FramePlan
+    package var report: PictureReport
 }
 
 /// Why a picture could not be framed, by the stage that failed.
-public enum FramingError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum FramingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The input could not be read or decoded.
     case picture(RasterError)
     /// The style cannot frame this picture.
@@ -99,7 +99,7 @@ public enum FramingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Drawing or encoding failed.
     case render(RenderError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .picture(error): return error.description
         case let .layout(error): return error.description
@@ -114,8 +114,8 @@ public enum FramingError: Error, Equatable, Sendable, CustomStringConvertible {
 /// The picture comes from a `PictureSource`, opened once per call (`PictureInput`): a JPEG or
 /// PNG file is read a chunk at a time while it is decoded, and read whole only when a JPEG is
 /// embedded byte for byte; a pipe is read whole when opened.
-public enum Framer {
-    public static func frame(_ source: PictureSource, style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramedPicture {
+package enum Framer {
+    package static func frame(_ source: PictureSource, style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramedPicture {
         let prepared = try prepare(source, style: style, options: options)
         var options = options
         options.placement = prepared.plan.placement
@@ -129,7 +129,7 @@ public enum Framer {
     }
 
     /// The geometry from the picture's header alone: layout, page placement, pixels needed.
-    public static func plan(_ source: PictureSource, style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramePlan {
+    package static func plan(_ source: PictureSource, style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramePlan {
         try plan(open(source), style: style, options: options)
     }
 
@@ -178,7 +178,7 @@ public enum Framer {
 
     /// Decodes, orients, converts, resamples and encodes the picture for its place: everything
     /// but drawing. Pure: the same bytes and options give the same result on any thread.
-    public static func prepare(_ source: PictureSource, style: FrameStyle, options: RenderOptions) throws(FramingError) -> PreparedPicture {
+    package static func prepare(_ source: PictureSource, style: FrameStyle, options: RenderOptions) throws(FramingError) -> PreparedPicture {
         let input = try open(source)
         let plan = try plan(input, style: style, options: options)
         let info = plan.info, orientation = plan.orientation, need = plan.rasterPixels
@@ -242,17 +242,17 @@ public enum Framer {
     }
 
     /// `frame` for a picture in memory.
-    public static func frame(_ data: [UInt8], style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramedPicture {
+    package static func frame(_ data: [UInt8], style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramedPicture {
         try frame(.bytes(data), style: style, options: options)
     }
 
     /// `plan` for a picture in memory.
-    public static func plan(_ data: [UInt8], style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramePlan {
+    package static func plan(_ data: [UInt8], style: FrameStyle, options: RenderOptions) throws(FramingError) -> FramePlan {
         try plan(.bytes(data), style: style, options: options)
     }
 
     /// `prepare` for a picture in memory.
-    public static func prepare(_ data: [UInt8], style: FrameStyle, options: RenderOptions) throws(FramingError) -> PreparedPicture {
+    package static func prepare(_ data: [UInt8], style: FrameStyle, options: RenderOptions) throws(FramingError) -> PreparedPicture {
         try prepare(.bytes(data), style: style, options: options)
     }
 
@@ -261,7 +261,7 @@ public enum Framer {
     /// is placed; 1/1 when none does.
     /// 3/8 decodes 56 % of the pixels of 1/2 where 1/4 is too few: a 24 MP photo in a PDF at
     /// 300 ppi and 6 x 4 inches (2250 x 1500 pixels for 1819 x 1213).
-    public static func shrinkOnLoadScale(source: PixelSize, need: PixelSize) -> (numerator: Int, denominator: Int) {
+    package static func shrinkOnLoadScale(source: PixelSize, need: PixelSize) -> (numerator: Int, denominator: Int) {
         for (numerator, denominator) in DecodeOptions.shrinkScales {
             let w = (source.width * numerator + denominator - 1) / denominator
             let h = (source.height * numerator + denominator - 1) / denominator

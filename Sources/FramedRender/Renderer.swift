@@ -6,13 +6,13 @@ public enum OutputFormat: String, Sendable, Equatable, CaseIterable, Codable {
     case svg, pdf, png
 
     /// The format for a file name's extension (`.svg`, `.pdf`, `.png`, any case), if any.
-    public init?(path: String) {
+    package init?(path: String) {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         self.init(rawValue: path[path.index(after: dot)...].lowercased())
     }
 
     /// Pixels per inch of the embedded picture when `--dpi` is not given (PNG: 96 × scale).
-    public var defaultPictureDPI: Double {
+    package var defaultPictureDPI: Double {
         switch self {
         case .svg: return 192
         case .pdf: return 300
@@ -35,43 +35,43 @@ public struct DocumentMetadata: Sendable, Equatable {
 }
 
 /// How to render: format, resolution, and what to do with the picture on the way.
-public struct RenderOptions: Sendable, Equatable {
-    public var format: OutputFormat
+package struct RenderOptions: Sendable, Equatable {
+    package var format: OutputFormat
     /// PNG only: device pixels per CSS px.
-    public var scale: Double
+    package var scale: Double
     /// PNG: device pixels per inch (overrides `scale`). SVG and PDF: pixels per inch of the
     /// embedded picture.
-    public var dpi: Double?
+    package var dpi: Double?
     /// The kernel that shrinks (or enlarges) the picture to the pixels it needs.
-    public var resample: ResamplingFilter
-    public var metadata: DocumentMetadata
+    package var resample: ResamplingFilter
+    package var metadata: DocumentMetadata
     /// SVG and PDF: how the picture is stored.
-    public var embed: EmbedMode
+    package var embed: EmbedMode
     /// JPEG quality (1–100) when the picture is re-encoded as JPEG.
-    public var quality: Int
+    package var quality: Int
     /// SVG and PDF: never re-encode lossily.
-    public var lossless: Bool
+    package var lossless: Bool
     /// Apply the EXIF orientation so that the picture stands as it was taken.
-    public var autoOrient: Bool
+    package var autoOrient: Bool
     /// Rendering intent of the conversion from an embedded ICC profile to sRGB.
-    public var intent: RenderingIntent
+    package var intent: RenderingIntent
     /// Composite a picture with alpha onto this colour first.
-    public var flatten: RGBAColor?
+    package var flatten: RGBAColor?
     /// Pictures with more pixels are refused from their header.
-    public var maxPixels: Int
+    package var maxPixels: Int
     /// PNG: move the frame's straight edges to whole device pixels so they come out crisp.
-    public var snap: Bool = true
+    package var snap: Bool = true
     /// Put the framed picture centred on this page (the output is then the page plus bleed).
-    public var page: PageSpec? = nil
+    package var page: PageSpec? = nil
     /// Where the framed canvas goes on the page; `Framer` sets it from `page`.
-    public var placement: PagePlacement? = nil
+    package var placement: PagePlacement? = nil
     /// The cores one picture may use: resizing while decoding, resampling and compressing
     /// spread over them. A batch of several workers gives each worker its share (with as many
     /// workers as cores, 1), since splitting one picture over cores that are busy with others
     /// only costs. Outputs are the same bytes whatever the number.
-    public var threads: Int = Resampler.processorCount
+    package var threads: Int = Resampler.processorCount
 
-    public init(format: OutputFormat, scale: Double = 1, dpi: Double? = nil,
+    package init(format: OutputFormat, scale: Double = 1, dpi: Double? = nil,
                 resample: ResamplingFilter = .best, metadata: DocumentMetadata = DocumentMetadata(),
                 embed: EmbedMode = .auto, quality: Int = 90, lossless: Bool = false,
                 autoOrient: Bool = true, intent: RenderingIntent = .perceptual,
@@ -84,14 +84,14 @@ public struct RenderOptions: Sendable, Equatable {
     }
 
     /// Pixels per inch of the embedded picture (and of the PNG canvas).
-    public var pictureDPI: Double {
+    package var pictureDPI: Double {
         if let dpi { return dpi }
         return format == .png ? 96 * scale : format.defaultPictureDPI
     }
 
     /// The PNG canvas in whole pixels for a canvas of `size` points. A side too large for an
     /// `Int` (or not a number) comes out as `Int.max`, which `checkCanvas` refuses.
-    public func pixelSize(ofCanvas size: Size) -> PixelSize {
+    package func pixelSize(ofCanvas size: Size) -> PixelSize {
         let k = pictureDPI / 72
         func pixels(_ points: Double) -> Int {
             let v = (points * k - 1e-6).rounded(.up)
@@ -102,15 +102,15 @@ public struct RenderOptions: Sendable, Equatable {
 
     /// The largest canvas side in points, whatever the format: far beyond any page or screen
     /// (about 350 m), well inside the range where Cairo's 24.8 fixed-point coordinates hold.
-    public static let maxCanvasPoints = 1_000_000.0
+    package static let maxCanvasPoints = 1_000_000.0
     /// The largest PNG canvas side in device pixels (Cairo's image surfaces).
-    public static let maxCanvasPixelsPerSide = 32767
+    package static let maxCanvasPixelsPerSide = 32767
 
     /// Checks, before any surface exists, that a canvas of `canvas` points can be rendered with
     /// these options: a positive finite resolution and scale; at most `maxCanvasPoints` a side;
     /// for PNG, at most `maxCanvasPixelsPerSide` device pixels a side and `maxPixels` in all
     /// (the same limit as the picture's, so that one number bounds the memory a run takes).
-    public func checkCanvas(_ canvas: Size) throws(RenderError) {
+    package func checkCanvas(_ canvas: Size) throws(RenderError) {
         guard pictureDPI > 0, pictureDPI.isFinite, scale > 0, scale.isFinite else {
             throw .unsupported("the resolution must be a positive number")
         }
@@ -130,10 +130,10 @@ public struct RenderOptions: Sendable, Equatable {
 
 /// The picture as it goes into the file: pixels at their final size, and optionally JPEG bytes
 /// that SVG and PDF embed instead of the pixels (Cairo's JPEG mime data).
-public struct EmbeddedPicture: Sendable, Equatable {
-    public var image: RasterImage
-    public var jpeg: [UInt8]?
-    public init(image: RasterImage, jpeg: [UInt8]? = nil) { self.image = image; self.jpeg = jpeg }
+package struct EmbeddedPicture: Sendable, Equatable {
+    package var image: RasterImage
+    package var jpeg: [UInt8]?
+    package init(image: RasterImage, jpeg: [UInt8]? = nil) { self.image = image; self.jpeg = jpeg }
 }
 
 extension RenderOptions {
@@ -152,10 +152,10 @@ protocol Backend {
 }
 
 /// Renders framed pictures.
-public enum FrameRenderer {
+package enum FrameRenderer {
     /// Draws `picture` framed as `layout` and `style` say, after resampling it to the pixels it
     /// needs at the output's resolution, and returns the encoded file.
-    public static func render(_ picture: RasterImage, layout: FrameLayout, style: FrameStyle,
+    package static func render(_ picture: RasterImage, layout: FrameLayout, style: FrameStyle,
                               options: RenderOptions) throws(RenderError) -> [UInt8] {
         let need = layout.rasterSize(atDPI: options.pictureDPI)
         let image = Resampler.resize(picture, width: need.width, height: need.height, filter: options.resample,
@@ -165,7 +165,7 @@ public enum FrameRenderer {
 
     /// Several prepared pictures as one multi-page PDF, a page each, in order; a picture that
     /// repeats is embedded once. Cairo objects live inside this call only.
-    public static func renderPages(_ pages: [PreparedPicture], options: RenderOptions) throws(RenderError) -> [UInt8] {
+    package static func renderPages(_ pages: [PreparedPicture], options: RenderOptions) throws(RenderError) -> [UInt8] {
         guard options.format == .pdf else { throw .unsupported("pages go into a PDF only") }
         guard options.pictureDPI > 0, options.pictureDPI.isFinite else {
             throw .unsupported("the resolution must be a positive number")
@@ -174,7 +174,7 @@ public enum FrameRenderer {
     }
 
     /// Draws a picture that is already at its final pixel size.
-    public static func render(_ picture: EmbeddedPicture, layout: FrameLayout, style: FrameStyle,
+    package static func render(_ picture: EmbeddedPicture, layout: FrameLayout, style: FrameStyle,
                               options: RenderOptions) throws(RenderError) -> [UInt8] {
         try options.checkCanvas(options.outputCanvas(layout))
         let drawing = FrameDrawing(layout: layout, style: style, padPictureEdges: options.format == .png)

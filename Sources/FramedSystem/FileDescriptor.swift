@@ -2,42 +2,42 @@ internal import Glibc
 
 /// A failed system call: `errno`, described in the system's words (`strerror`), e.g. "No space
 /// left on device".
-public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The `errno` value.
-    public var code: Int32
+    package var code: Int32
 
-    public init(code: Int32) { self.code = code }
+    package init(code: Int32) { self.code = code }
 
     /// The error of the system call that just failed.
-    public static var last: SystemError { SystemError(code: errno) }
+    package static var last: SystemError { SystemError(code: errno) }
 
-    public var description: String { String(cString: strerror(code)) }
+    package var description: String { String(cString: strerror(code)) }
 }
 
 /// An open file descriptor with whole reads and writes: what the command-line tools need of a
 /// file or a standard stream, with the system's reason when it fails (Foundation's
 /// `FileHandle` without Foundation). It does not own the descriptor: `close()` when done.
-public struct FileDescriptor: Sendable, Equatable {
-    public var rawValue: Int32
+package struct FileDescriptor: Sendable, Equatable {
+    package var rawValue: Int32
 
-    public init(rawValue: Int32) { self.rawValue = rawValue }
+    package init(rawValue: Int32) { self.rawValue = rawValue }
 
-    public static let standardInput = FileDescriptor(rawValue: 0)
-    public static let standardOutput = FileDescriptor(rawValue: 1)
-    public static let standardError = FileDescriptor(rawValue: 2)
+    package static let standardInput = FileDescriptor(rawValue: 0)
+    package static let standardOutput = FileDescriptor(rawValue: 1)
+    package static let standardError = FileDescriptor(rawValue: 2)
 
     /// Opens `path` for reading.
-    public static func openForReading(_ path: String) throws(SystemError) -> FileDescriptor {
+    package static func openForReading(_ path: String) throws(SystemError) -> FileDescriptor {
         try open(path, O_RDONLY)
     }
 
     /// Opens an existing `path` for writing, as it is (not truncated, not created).
-    public static func openForWriting(_ path: String) throws(SystemError) -> FileDescriptor {
+    package static func openForWriting(_ path: String) throws(SystemError) -> FileDescriptor {
         try open(path, O_WRONLY)
     }
 
     /// Creates `path`, or empties it if it exists, for writing (mode 0666 less the umask).
-    public static func create(_ path: String) throws(SystemError) -> FileDescriptor {
+    package static func create(_ path: String) throws(SystemError) -> FileDescriptor {
         try open(path, O_WRONLY | O_CREAT | O_TRUNC)
     }
 
@@ -48,7 +48,7 @@ public struct FileDescriptor: Sendable, Equatable {
     }
 
     /// Writes every byte, retrying short writes and interrupted calls.
-    public func write(_ bytes: [UInt8]) throws(SystemError) {
+    package func write(_ bytes: [UInt8]) throws(SystemError) {
         let failure: SystemError? = bytes.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {
@@ -65,12 +65,12 @@ public struct FileDescriptor: Sendable, Equatable {
     }
 
     /// Writes the text as UTF-8.
-    public func write(_ text: String) throws(SystemError) {
+    package func write(_ text: String) throws(SystemError) {
         try write(Array(text.utf8))
     }
 
     /// Reads up to `limit` bytes: fewer only at the end of the file.
-    public func read(upTo limit: Int = .max) throws(SystemError) -> [UInt8] {
+    package func read(upTo limit: Int = .max) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: min(limit, 1 << 16))
         while bytes.count < limit {
@@ -87,17 +87,17 @@ public struct FileDescriptor: Sendable, Equatable {
     }
 
     /// Everything up to the end of the file (or of the stream).
-    public func readToEnd() throws(SystemError) -> [UInt8] {
+    package func readToEnd() throws(SystemError) -> [UInt8] {
         try read()
     }
 
     /// `fsync`: the written bytes are on the disk when this returns.
-    public func sync() throws(SystemError) {
+    package func sync() throws(SystemError) {
         guard fsync(rawValue) == 0 else { throw .last }
     }
 
     /// Closes the descriptor; an error here can be a write that failed late (NFS, a full disk).
-    public func close() throws(SystemError) {
+    package func close() throws(SystemError) {
         guard Glibc.close(rawValue) == 0 else { throw .last }
     }
 }

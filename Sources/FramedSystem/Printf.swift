@@ -7,7 +7,7 @@ extension String {
     /// program never calls `setlocale`), so the decimal point is always a full stop.
     ///
     /// For numbers only: a Swift `String` passed for `%s` would be read as a pointer.
-    public init(printf format: String, _ arguments: any CVarArg...) {
+    package init(printf format: String, _ arguments: any CVarArg...) {
         var capacity = 64
         while true {
             var buffer = [CChar](repeating: 0, count: capacity)

@@ -8,17 +8,17 @@ internal import Glibc
 /// exiting, holding the batch's state, when the process ends, and LeakSanitizer then reports
 /// what it holds as leaked (an indirect enum's payload is a pointer tagged in its high bits,
 /// which LSan cannot follow).
-public final class WorkerThread {
+package final class WorkerThread {
     /// A thread the system would not start.
-    public struct StartError: Error, CustomStringConvertible {
-        public var reason: SystemError
-        public var description: String { "cannot start a worker thread: \(reason)" }
+    package struct StartError: Error, CustomStringConvertible {
+        package var reason: SystemError
+        package var description: String { "cannot start a worker thread: \(reason)" }
     }
 
     private let thread: pthread_t
 
     /// Starts `body` on a new thread, to be joined.
-    public init(_ body: @escaping @Sendable () -> Void) throws(StartError) {
+    package init(_ body: @escaping @Sendable () -> Void) throws(StartError) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()
         let status = pthread_create(&thread, nil, { context in
@@ -34,7 +34,7 @@ public final class WorkerThread {
     }
 
     /// Waits until the thread has ended.
-    public func join() { pthread_join(thread, nil) }
+    package func join() { pthread_join(thread, nil) }
 
     /// Lowers the calling thread's priority as far as it goes (nice 19, `setpriority` with
     /// `PRIO_PROCESS` and 0, which on Linux is the calling thread alone), so that it runs on
@@ -42,12 +42,12 @@ public final class WorkerThread {
     /// raise it again: call it only on a thread of its own that ends with its work. Whether the
     /// system agreed (it may refuse, and the thread then runs as before).
     @discardableResult
-    public static func lowerCallingThreadPriority() -> Bool {
+    package static func lowerCallingThreadPriority() -> Bool {
         setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19) == 0
     }
 
     /// Runs `body` on a new thread that is never waited for (it ends with the process).
-    public static func detach(_ body: @escaping @Sendable () -> Void) throws(StartError) {
+    package static func detach(_ body: @escaping @Sendable () -> Void) throws(StartError) {
         pthread_detach(try WorkerThread(body).thread)
     }
 

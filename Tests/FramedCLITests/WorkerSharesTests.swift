@@ -1,4 +1,4 @@
-@testable import framed
+@testable import FramedCLI
 import Testing
 
 /// `-j N` uses at most N cores: N workers at most, and the cores that no worker needs shared

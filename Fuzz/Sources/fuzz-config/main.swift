@@ -1,7 +1,7 @@
 // The config-file reader (`--config FILE`, issue 5) on arbitrary bytes, through the same path as
 // the command line (`FramedCommand.settings`: JSON, keys, then every value through its option);
 // a config that loads must print (`--print-config`) as a config that loads back to itself.
-@testable import FramedCLI
+import FramedCLI
 import Foundation
 import FuzzSupport
 

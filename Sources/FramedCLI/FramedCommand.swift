@@ -5,7 +5,7 @@ import FramedRender
 import FramedSystem
 
 /// `framed INPUT... -o OUTPUT [options]`: frames pictures; `framed layout` and `framed presets`.
-enum FramedCommand {
+package enum FramedCommand {
     static let version = "0.1.0"
 
     static var parser: ArgumentParser { ArgumentParser(specs: frameOptions.map(\.spec)) }
@@ -33,7 +33,7 @@ enum FramedCommand {
     }
 
     /// Runs the command; returns the exit code (0 done, 1 a file problem, 2 a usage problem).
-    static func main(_ arguments: [String]) -> Int32 {
+    package static func main(_ arguments: [String]) -> Int32 {
         do {
             var arguments = arguments
             var layoutCommand = false

@@ -32,11 +32,13 @@ var targets: [Target] = [
 
     // Running tools, making folders and building picture bytes, for the tests and the fuzz
     // seeds only (it uses Foundation; framed does not link it).
-    .target(name: "FramedTestSupport", path: "Tests/FramedTestSupport"),
+    .target(name: "FramedTestSupport", dependencies: ["FramedRaster"], path: "Tests/FramedTestSupport"),
     .testTarget(name: "FramedLayoutTests", dependencies: ["FramedLayout"]),
     .testTarget(name: "FramedSystemTests", dependencies: ["FramedSystem"]),
     .testTarget(name: "FramedRasterTests", dependencies: ["FramedRaster", "CCodecs", "FramedTestSupport"]),
-    .testTarget(name: "FramedRenderTests", dependencies: ["FramedRender", "FramedLayout", "FramedRaster", "Framed", "FramedTestSupport"]),
+    .testTarget(name: "FramedRenderTests", dependencies: ["FramedRender", "FramedLayout", "FramedRaster", "FramedTestSupport"]),
+    // The library as its users call it: settings, configurations, framing files and bytes, errors.
+    .testTarget(name: "FramedTests", dependencies: ["Framed", "FramedTestSupport"]),
     .testTarget(name: "FramedCLITests", dependencies: ["FramedCLI", "FramedMain", "Framed", "FramedTestSupport"]),
 ]
 

@@ -108,7 +108,7 @@ IN/grayscale.png -o OUT/grayscale.pdf
 IN/palette.png -o OUT/palette.svg
 IN/interlaced.png -o OUT/interlaced.png
 IN/lossy.webp -o OUT/lossy.pdf
-IN/lossless.webp -o OUT/lossless.svg
+IN/lossless.webp -o OUT/lossless-webp.svg
 IN/alpha.webp -o OUT/alpha-webp.png
 IN/landscape.jpg IN/tiles.png IN/screenshot.png -o OUT/book.pdf --pages --page A5
 IN/landscape.jpg IN/landscape.jpg IN/tiles.png -o OUT/repeat.pdf --pages
@@ -149,13 +149,15 @@ run_all() { # BIN OUTDIR
         n=$((n + 1))
         local words=() word
         for word in $line; do
+            # Each mistake writes (or would write) a file of its own: OUT/bad.png is OUT/bad42.png.
+            word=${word//OUT\/bad./OUT/bad$n.}
             word=${word//IN\//$IN/}; word=${word//WORK\//$WORK/}; word=${word//OUT\//$out/files/}
             words+=("${word//_/ }")
         done
         (cd "$WORK" && SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-} "$bin" "${words[@]}" \
             >"$out/run$n.stdout" 2>"$out/run$n.stderr"; echo $? >"$out/run$n.status")
-        # Names of files differ by folder only: make messages comparable.
-        sed -i "s|$out/files|OUT|g; s|$bin|FRAMED|g" "$out/run$n.stderr" "$out/run$n.stdout"
+        # Names of files differ by folder only, and a batch summary says how long it took.
+        sed -i -E "s|$out/files|OUT|g; s|$bin|FRAMED|g; s/ in [0-9]+[.][0-9] s/ in T s/" "$out/run$n.stderr" "$out/run$n.stdout"
     done <<<"$RUNS"
     echo "$n"
 }

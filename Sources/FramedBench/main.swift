@@ -318,8 +318,7 @@ do {
         let oriented = info.orientedSize
         // framed's own choice (PNG has no shrink-on-load: 1).
         let scale = info.format == .png ? (numerator: 1, denominator: 1) :
-            Framer.shrinkOnLoadScale(source: PixelSize(width: oriented.width, height: oriented.height),
-                                     need: PixelSize(width: needWidth, height: needHeight))
+            DecodeOptions.shrinkOnLoadScale(source: oriented, need: (needWidth, needHeight))
         var decoded = RasterImage(width: 0, height: 0, pixels: [])
         let decode = try timed(runs: runs) {
             var options = DecodeOptions(scaleDenominator: scale.denominator)

@@ -1,3 +1,5 @@
+import Framed
+
 /// A small command-line parser: `--name value`, `--name=value`, `-o value`, flags, positionals,
 /// and `--` to end options. Declarative enough to print its own help.
 
@@ -111,22 +113,8 @@ struct ArgumentParser {
 
 extension [OptionSpec] {
     /// The first option whose name is a prefix of `name`, has it as a prefix, or is within two
-    /// edits of it: the "did you mean" of the command line and of config files.
+    /// edits of it: the "did you mean" of the command line.
     func nearestName(to name: String) -> String? {
-        map(\.name).first { $0.hasPrefix(name) || name.hasPrefix($0) || editDistance($0, name) <= 2 }
+        Framed.nearestName(to: name, in: map(\.name))
     }
-}
-
-/// Levenshtein distance, for "did you mean" hints.
-private func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...max(1, a.count) where !a.isEmpty {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...max(1, b.count) where !b.isEmpty {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
 }

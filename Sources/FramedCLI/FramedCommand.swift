@@ -1,12 +1,9 @@
-internal import Glibc
-import FramedLayout
-import FramedRaster
-import FramedRender
+import Framed
 import FramedSystem
 
 /// `framed INPUT... -o OUTPUT [options]`: frames pictures; `framed layout` and `framed presets`.
 package enum FramedCommand {
-    static let version = "0.1.0"
+    static let version = Framer.version
 
     static var parser: ArgumentParser { ArgumentParser(specs: frameOptions.map(\.spec)) }
 
@@ -50,10 +47,10 @@ package enum FramedCommand {
             let parsed = try parser.parse(arguments)
             if parsed.has("help") { print(usage); return 0 }
             if parsed.has("version") { print("framed \(version)"); return 0 }
-            var (settings, given) = try settings(from: parsed)
+            var settings = try settings(from: parsed)
             if layoutCommand { settings.dryRun = true }
             if settings.printConfig {
-                print(ConfigFile.effective(settings, given: given).text())
+                print(ConfigFile.effective(settings).text())
                 return 0
             }
             let plan = try BatchPlanner.plan(settings)
@@ -71,9 +68,8 @@ package enum FramedCommand {
     }
 
     /// The preset first (from the command line, else the config file), then the config file,
-    /// then every command-line option in order. Returns the settings and the (option, value)
-    /// pairs that were applied.
-    static func settings(from parsed: ParsedArguments) throws -> (Settings, [(name: String, value: String?)]) {
+    /// then every command-line option in order.
+    static func settings(from parsed: ParsedArguments) throws -> Settings {
         var settings = Settings()
         var fromConfig: [(name: String, value: String?)] = []
         if let path = parsed.last("config") {
@@ -90,29 +86,18 @@ package enum FramedCommand {
         }
         // The preset first (the command line's, else the config file's), then everything else.
         for index in given.indices where given[index].name == "preset" { try apply(index) }
-        settings.preset.apply(to: &settings)
         for index in given.indices where given[index].name != "preset" && given[index].name != "config" { try apply(index) }
         settings.inputs = parsed.positionals
-        if settings.pageSize == nil {
+        if settings.framer.page.size == nil {
             for name in ["orientation", "bleed"] where given.contains(where: { $0.name == name }) {
                 throw UsageError("--\(name) needs --page")
             }
         }
-        return (settings, given)
+        return settings
     }
 
     private static func option(named name: String) -> Option {
         frameOptions.first { $0.spec.name == name }!
-    }
-
-    /// The PDF creation date: `SOURCE_DATE_EPOCH` when set (reproducible builds), else a fixed date.
-    static func creationDate() -> String {
-        guard let text = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }),
-              let seconds = Int(text), seconds >= 0 else { return DocumentMetadata().creationDate }
-        var time = time_t(seconds), parts = tm()
-        gmtime_r(&time, &parts)
-        return String(printf: "%04d-%02d-%02dT%02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1,
-                      parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
     }
 
     /// One line on standard error.

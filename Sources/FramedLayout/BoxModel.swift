@@ -40,19 +40,80 @@ public struct ShadowGeometry: Sendable, Equatable, Codable {
     }
 }
 
+/// One length of a `FrameStyle`, named in errors by its place in the style (`border`,
+/// `padding.top`, `shadows[1].blur`), so that the caller can say which setting to change.
+public enum StyleField: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// `size.width` or `size.height`.
+    case size(Axis)
+    /// `width`, the outer width alone.
+    case width
+    /// `height`, the outer height alone.
+    case height
+    /// `border`.
+    case border
+    /// One side of `padding`.
+    case padding(Edge)
+    /// `radius`.
+    case radius
+    /// `margin`.
+    case margin
+    /// `innerBorder.width`.
+    case innerBorderWidth
+    /// One length of the shadow at this index of `shadows` (CSS order).
+    case shadow(Int, ShadowPart)
+
+    /// The two axes of a size.
+    public enum Axis: String, Sendable, Equatable, Hashable, CaseIterable {
+        case width, height
+    }
+
+    /// The four sides of a box, in CSS order.
+    public enum Edge: String, Sendable, Equatable, Hashable, CaseIterable {
+        case top, right, bottom, left
+    }
+
+    /// The lengths of a `BoxShadow`.
+    public enum ShadowPart: String, Sendable, Equatable, Hashable, CaseIterable {
+        case offsetX, offsetY, blur, spread
+    }
+
+    /// The field's path in `FrameStyle`, e.g. `padding.top`.
+    public var description: String {
+        switch self {
+        case let .size(axis): "size.\(axis.rawValue)"
+        case .width: "width"
+        case .height: "height"
+        case .border: "border"
+        case let .padding(edge): "padding.\(edge.rawValue)"
+        case .radius: "radius"
+        case .margin: "margin"
+        case .innerBorderWidth: "innerBorder.width"
+        case let .shadow(index, part): "shadows[\(index)].\(part.rawValue)"
+        }
+    }
+}
+
 /// Why a style cannot frame a picture.
 public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The picture has no pixels.
     case emptyPicture(width: Int, height: Int)
-    case invalidLength(name: String, value: Double, reason: String)
+    /// A length of the style is not a finite number, or out of its range (`reason` says which).
+    case invalidLength(field: StyleField, value: Double, reason: String)
+    /// The frame's given width or height (`name`) is all border and padding.
     case frameTooSmall(name: String, frame: Double, needed: Double)
+    /// A picture resolution that is not a positive finite number.
     case invalidResolution(Double)
 
-    public var description: String {
+    public var description: String { message(naming: \.description) }
+
+    /// The description with each field named by `name` (a caller that speaks in settings of its
+    /// own, such as a command line, names them its way).
+    public func message(naming name: (StyleField) -> String) -> String {
         switch self {
         case let .emptyPicture(w, h):
             return "the picture has no pixels (\(w)x\(h))"
-        case let .invalidLength(name, value, reason):
-            return "\(name) \(Length(points: value)) is invalid: \(reason)"
+        case let .invalidLength(field, value, reason):
+            return "\(name(field)) \(Length(points: value)) is invalid: \(reason)"
         case let .frameTooSmall(name, frame, needed):
             return "the frame's \(name) (\(Length(points: frame))) leaves no room for the picture: "
                 + "border and padding take \(Length(points: needed))"
@@ -228,29 +289,29 @@ public struct FrameLayout: Sendable, Equatable, Codable {
 
     /// Checks every length of `style` before any arithmetic uses it.
     static func validate(_ style: FrameStyle) throws(LayoutError) {
-        func check(_ name: String, _ length: Length?, positive: Bool = false, signed: Bool = false) throws(LayoutError) {
+        func check(_ field: StyleField, _ length: Length?, positive: Bool = false, signed: Bool = false) throws(LayoutError) {
             guard let v = length?.points else { return }
-            guard v.isFinite else { throw .invalidLength(name: name, value: v, reason: "it must be a finite number") }
-            if positive && v <= 0 { throw .invalidLength(name: name, value: v, reason: "it must be greater than zero") }
-            if !signed && v < 0 { throw .invalidLength(name: name, value: v, reason: "it must not be negative") }
+            guard v.isFinite else { throw .invalidLength(field: field, value: v, reason: "it must be a finite number") }
+            if positive && v <= 0 { throw .invalidLength(field: field, value: v, reason: "it must be greater than zero") }
+            if !signed && v < 0 { throw .invalidLength(field: field, value: v, reason: "it must not be negative") }
         }
-        try check("--size width", style.size?.width, positive: true)
-        try check("--size height", style.size?.height, positive: true)
-        try check("--width", style.width, positive: true)
-        try check("--height", style.height, positive: true)
-        try check("--border", style.border)
-        try check("--padding top", style.padding.top)
-        try check("--padding right", style.padding.right)
-        try check("--padding bottom", style.padding.bottom)
-        try check("--padding left", style.padding.left)
-        try check("--radius", style.radius)
-        try check("--margin", style.margin)
-        try check("--inner-border width", style.innerBorder?.width)
-        for shadow in style.shadows {
-            try check("shadow blur", shadow.blur)
-            try check("shadow x offset", shadow.offsetX, signed: true)
-            try check("shadow y offset", shadow.offsetY, signed: true)
-            try check("shadow spread", shadow.spread, signed: true)
+        try check(.size(.width), style.size?.width, positive: true)
+        try check(.size(.height), style.size?.height, positive: true)
+        try check(.width, style.width, positive: true)
+        try check(.height, style.height, positive: true)
+        try check(.border, style.border)
+        try check(.padding(.top), style.padding.top)
+        try check(.padding(.right), style.padding.right)
+        try check(.padding(.bottom), style.padding.bottom)
+        try check(.padding(.left), style.padding.left)
+        try check(.radius, style.radius)
+        try check(.margin, style.margin)
+        try check(.innerBorderWidth, style.innerBorder?.width)
+        for (index, shadow) in style.shadows.enumerated() {
+            try check(.shadow(index, .blur), shadow.blur)
+            try check(.shadow(index, .offsetX), shadow.offsetX, signed: true)
+            try check(.shadow(index, .offsetY), shadow.offsetY, signed: true)
+            try check(.shadow(index, .spread), shadow.spread, signed: true)
         }
     }
 }

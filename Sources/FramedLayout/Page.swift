@@ -128,18 +128,23 @@ public enum PageError: Error, Equatable, Sendable, CustomStringConvertible {
     case doesNotFit(canvas: Size, page: Size, pageName: String, orientation: PageOrientation)
     /// Even a tiny frame does not fit: the shadows, margin, border and padding fill the page.
     case noRoom(page: Size, pageName: String, orientation: PageOrientation, needed: Size)
+    /// A bleed that is negative or not a finite number.
     case invalidBleed(Double)
+    /// The style cannot frame the picture at all.
     case layout(LayoutError)
 
-    public var description: String {
+    public var description: String { message(naming: { $0 }) }
+
+    /// The description with each setting it suggests changing (`size`) named by `name`.
+    public func message(naming name: (String) -> String) -> String {
         switch self {
-        case let .doesNotFit(canvas, page, name, orientation):
+        case let .doesNotFit(canvas, page, pageName, orientation):
             return "the framed picture (\(PageSize.millimetres(canvas)) with its shadows and margin) does not fit on "
-                + "\(name) \(orientation.rawValue) (\(PageSize.millimetres(page))); give a smaller --size, "
+                + "\(pageName) \(orientation.rawValue) (\(PageSize.millimetres(page))); give a smaller \(name("size")), "
                 + "or none to fit the page"
-        case let .noRoom(page, name, orientation, needed):
+        case let .noRoom(page, pageName, orientation, needed):
             return "the border, padding, shadows and margin (\(PageSize.millimetres(needed))) leave no room for the "
-                + "picture on \(name) \(orientation.rawValue) (\(PageSize.millimetres(page)))"
+                + "picture on \(pageName) \(orientation.rawValue) (\(PageSize.millimetres(page)))"
         case let .invalidBleed(points):
             return "bleed \(Length(points: points)) is invalid: it must be zero or more"
         case let .layout(error):

@@ -63,6 +63,20 @@ package struct DecodeOptions: Sendable, Equatable {
     /// Those scales in lowest terms: 1/8, 1/4, 3/8, 1/2.
     package static let shrinkScales = shrinkEighths.map(eighthsInLowestTerms)
 
+    /// The smallest of `shrinkScales` (1/8, 1/4, 3/8, 1/2) that still leaves at least `need`
+    /// pixels of a `source`-pixel picture, so a big photo is never held at full size when a small
+    /// one is placed; 1/1 when none does. 3/8 decodes 56 % of the pixels of 1/2 where 1/4 is too
+    /// few: a 24 MP photo in a PDF at 300 ppi and 6 x 4 inches (2250 x 1500 pixels for 1819 x 1213).
+    package static func shrinkOnLoadScale(source: (width: Int, height: Int),
+                                          need: (width: Int, height: Int)) -> (numerator: Int, denominator: Int) {
+        for (numerator, denominator) in shrinkScales {
+            let w = (source.width * numerator + denominator - 1) / denominator
+            let h = (source.height * numerator + denominator - 1) / denominator
+            if w >= need.width && h >= need.height { return (numerator, denominator) }
+        }
+        return (1, 1)
+    }
+
     /// The hint as a scale decoders take, in eighths: one of `shrinkEighths`, or 8.
     var supportedEighths: Int {
         guard scaleNumerator > 0, scaleDenominator > scaleNumerator else { return 8 }

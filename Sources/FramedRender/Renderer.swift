@@ -3,16 +3,26 @@ import FramedRaster
 
 /// The file formats framed writes.
 public enum OutputFormat: String, Sendable, Equatable, CaseIterable, Codable {
-    case svg, pdf, png
+    /// Scalable Vector Graphics: the frame and shadows as paths and gradients, the picture as an
+    /// embedded JPEG or PNG.
+    case svg
+    /// PDF: the frame and shadows as vector paths and shadings, the picture as an image object;
+    /// the page is the canvas, or a paper size with bleed.
+    case pdf
+    /// PNG: the whole drawing as pixels, RGBA, transparent outside the frame unless the canvas
+    /// has a colour.
+    case png
 
     /// The format for a file name's extension (`.svg`, `.pdf`, `.png`, any case), if any.
-    package init?(path: String) {
+    public init?(path: String) {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         self.init(rawValue: path[path.index(after: dot)...].lowercased())
     }
 
-    /// Pixels per inch of the embedded picture when `--dpi` is not given (PNG: 96 × scale).
-    package var defaultPictureDPI: Double {
+    /// Pixels per inch of the embedded picture when no resolution is given: SVG 192 (sharp on
+    /// screens of twice the CSS density), PDF 300 (print), PNG 96 (one pixel per CSS px, times
+    /// the scale).
+    public var defaultPictureDPI: Double {
         switch self {
         case .svg: return 192
         case .pdf: return 300
@@ -21,20 +31,26 @@ public enum OutputFormat: String, Sendable, Equatable, CaseIterable, Codable {
     }
 }
 
-/// Document information written into a PDF.
+/// Document information written into a PDF (`cairo_pdf_surface_set_metadata`).
 public struct DocumentMetadata: Sendable, Equatable {
+    /// The document's title, if any.
     public var title: String?
+    /// The document's author, if any.
     public var author: String?
+    /// The program that made the document.
     public var creator: String?
     /// `YYYY-MM-DDThh:mm:ss`; fixed by default so that output is reproducible.
     public var creationDate: String
+
+    /// Metadata with the given fields; the creation date is fixed unless given.
     public init(title: String? = nil, author: String? = nil, creator: String? = nil,
                 creationDate: String = "2000-01-01T00:00:00") {
         self.title = title; self.author = author; self.creator = creator; self.creationDate = creationDate
     }
 }
 
-/// How to render: format, resolution, and what to do with the picture on the way.
+/// What rendering needs besides the drawing: the format, its resolution, the PDF's metadata,
+/// the pixel limit of a PNG canvas, and the cores it may use.
 package struct RenderOptions: Sendable, Equatable {
     package var format: OutputFormat
     /// PNG only: device pixels per CSS px.
@@ -42,45 +58,17 @@ package struct RenderOptions: Sendable, Equatable {
     /// PNG: device pixels per inch (overrides `scale`). SVG and PDF: pixels per inch of the
     /// embedded picture.
     package var dpi: Double?
-    /// The kernel that shrinks (or enlarges) the picture to the pixels it needs.
-    package var resample: ResamplingFilter
     package var metadata: DocumentMetadata
-    /// SVG and PDF: how the picture is stored.
-    package var embed: EmbedMode
-    /// JPEG quality (1–100) when the picture is re-encoded as JPEG.
-    package var quality: Int
-    /// SVG and PDF: never re-encode lossily.
-    package var lossless: Bool
-    /// Apply the EXIF orientation so that the picture stands as it was taken.
-    package var autoOrient: Bool
-    /// Rendering intent of the conversion from an embedded ICC profile to sRGB.
-    package var intent: RenderingIntent
-    /// Composite a picture with alpha onto this colour first.
-    package var flatten: RGBAColor?
-    /// Pictures with more pixels are refused from their header.
+    /// PNG canvases with more pixels are refused.
     package var maxPixels: Int
-    /// PNG: move the frame's straight edges to whole device pixels so they come out crisp.
-    package var snap: Bool = true
-    /// Put the framed picture centred on this page (the output is then the page plus bleed).
-    package var page: PageSpec? = nil
-    /// Where the framed canvas goes on the page; `Framer` sets it from `page`.
-    package var placement: PagePlacement? = nil
-    /// The cores one picture may use: resizing while decoding, resampling and compressing
-    /// spread over them. A batch of several workers gives each worker its share (with as many
-    /// workers as cores, 1), since splitting one picture over cores that are busy with others
-    /// only costs. Outputs are the same bytes whatever the number.
+    /// The cores one picture may use: compressing spreads over them. Outputs are the same bytes
+    /// whatever the number.
     package var threads: Int = Resampler.processorCount
 
     package init(format: OutputFormat, scale: Double = 1, dpi: Double? = nil,
-                resample: ResamplingFilter = .best, metadata: DocumentMetadata = DocumentMetadata(),
-                embed: EmbedMode = .auto, quality: Int = 90, lossless: Bool = false,
-                autoOrient: Bool = true, intent: RenderingIntent = .perceptual,
-                flatten: RGBAColor? = nil, maxPixels: Int = 256_000_000) {
+                 metadata: DocumentMetadata = DocumentMetadata(), maxPixels: Int = 256_000_000) {
         self.format = format; self.scale = scale; self.dpi = dpi
-        self.resample = resample; self.metadata = metadata
-        self.embed = embed; self.quality = quality; self.lossless = lossless
-        self.autoOrient = autoOrient; self.intent = intent; self.flatten = flatten
-        self.maxPixels = maxPixels
+        self.metadata = metadata; self.maxPixels = maxPixels
     }
 
     /// Pixels per inch of the embedded picture (and of the PNG canvas).
@@ -136,52 +124,67 @@ package struct EmbeddedPicture: Sendable, Equatable {
     package init(image: RasterImage, jpeg: [UInt8]? = nil) { self.image = image; self.jpeg = jpeg }
 }
 
-extension RenderOptions {
+/// One framed picture ready to draw: the picture at its final size, its geometry and look, and
+/// where its canvas goes on a page (nil: the output is the canvas).
+package struct RenderPage: Sendable {
+    package var picture: EmbeddedPicture
+    package var layout: FrameLayout
+    package var style: FrameStyle
+    package var placement: PagePlacement?
+
+    package init(picture: EmbeddedPicture, layout: FrameLayout, style: FrameStyle, placement: PagePlacement? = nil) {
+        self.picture = picture; self.layout = layout; self.style = style; self.placement = placement
+    }
+
     /// The output's size in points: the page plus bleed with a page, else the framed canvas.
-    func outputCanvas(_ layout: FrameLayout) -> Size { placement?.media ?? layout.canvas }
+    var outputSize: Size { placement?.media ?? layout.canvas }
 
     /// Moves the drawing to where the framed canvas goes on the page, if there is a page.
     func placeOnPage(_ context: CairoContext) {
         if let origin = placement?.origin { context.translate(origin.x, origin.y) }
     }
+
+    /// The one drawing routine over this page (raster output pads the picture's edge pixels).
+    func drawing(for format: OutputFormat) -> FrameDrawing {
+        FrameDrawing(layout: layout, style: style, padPictureEdges: format == .png)
+    }
 }
 
-/// A backend: one output format's surface around the shared `FrameDrawing`.
-protocol Backend {
-    static func render(_ drawing: FrameDrawing, picture: EmbeddedPicture, options: RenderOptions) throws(RenderError) -> [UInt8]
-}
-
-/// Renders framed pictures.
+/// Renders framed pictures into SVG, PDF or PNG files.
 package enum FrameRenderer {
-    /// Draws `picture` framed as `layout` and `style` say, after resampling it to the pixels it
-    /// needs at the output's resolution, and returns the encoded file.
-    package static func render(_ picture: RasterImage, layout: FrameLayout, style: FrameStyle,
-                              options: RenderOptions) throws(RenderError) -> [UInt8] {
-        let need = layout.rasterSize(atDPI: options.pictureDPI)
-        let image = Resampler.resize(picture, width: need.width, height: need.height, filter: options.resample,
-                                     threads: options.threads)
-        return try render(EmbeddedPicture(image: image), layout: layout, style: style, options: options)
+    /// One framed picture as a file of `options.format`: a PDF of one page, an SVG or a PNG.
+    package static func render(_ page: RenderPage, options: RenderOptions) throws(RenderError) -> [UInt8] {
+        try options.checkCanvas(page.outputSize)
+        switch options.format {
+        case .svg: return try SVGBackend.render(page, options: options)
+        case .pdf: return try PDFBackend.render([page], options: options)
+        case .png: return try PNGBackend.render(page, options: options)
+        }
     }
 
-    /// Several prepared pictures as one multi-page PDF, a page each, in order; a picture that
-    /// repeats is embedded once. Cairo objects live inside this call only.
-    package static func renderPages(_ pages: [PreparedPicture], options: RenderOptions) throws(RenderError) -> [UInt8] {
+    /// Several framed pictures as one PDF, a page each, in order; a picture that repeats is
+    /// embedded once. Cairo objects live inside this call only.
+    package static func render(document pages: [RenderPage], options: RenderOptions) throws(RenderError) -> [UInt8] {
         guard options.format == .pdf else { throw .unsupported("pages go into a PDF only") }
         guard options.pictureDPI > 0, options.pictureDPI.isFinite else {
             throw .unsupported("the resolution must be a positive number")
         }
-        return try PDFBackend.renderPages(pages, options: options)
+        return try PDFBackend.render(pages, options: options)
+    }
+
+    /// Draws `picture` framed as `layout` and `style` say, after resampling it to the pixels it
+    /// needs at the output's resolution (for tests and tools that hold decoded pixels).
+    package static func render(_ picture: RasterImage, layout: FrameLayout, style: FrameStyle, options: RenderOptions,
+                               resample: ResamplingFilter = .best) throws(RenderError) -> [UInt8] {
+        let need = layout.rasterSize(atDPI: options.pictureDPI)
+        let image = Resampler.resize(picture, width: need.width, height: need.height, filter: resample,
+                                     threads: options.threads)
+        return try render(RenderPage(picture: EmbeddedPicture(image: image), layout: layout, style: style), options: options)
     }
 
     /// Draws a picture that is already at its final pixel size.
     package static func render(_ picture: EmbeddedPicture, layout: FrameLayout, style: FrameStyle,
-                              options: RenderOptions) throws(RenderError) -> [UInt8] {
-        try options.checkCanvas(options.outputCanvas(layout))
-        let drawing = FrameDrawing(layout: layout, style: style, padPictureEdges: options.format == .png)
-        switch options.format {
-        case .svg: return try SVGBackend.render(drawing, picture: picture, options: options)
-        case .pdf: return try PDFBackend.render(drawing, picture: picture, options: options)
-        case .png: return try PNGBackend.render(drawing, picture: picture, options: options)
-        }
+                               options: RenderOptions) throws(RenderError) -> [UInt8] {
+        try render(RenderPage(picture: picture, layout: layout, style: style), options: options)
     }
 }

@@ -300,9 +300,3 @@ struct PictureOptionTests {
         }
     }
 }
-
-enum Support {
-    static func output(_ tool: String, _ arguments: [String]) throws -> String {
-        try Tool.run(tool, arguments).output
-    }
-}

@@ -8,19 +8,8 @@ import Testing
 /// The lossless picture that framed writes into a PDF itself (`PDFPicture`): its zlib streams,
 /// and the pixels a PDF reader gets back.
 struct PDFPictureTests {
-    /// Colourful, with opaque, translucent and fully transparent pixels (whose straight colour
-    /// is kept too), and a gray variant.
     static func picture(width: Int, height: Int, gray: Bool = false, alpha: Bool = true) -> RasterImage {
-        var pixels = [UInt8]()
-        pixels.reserveCapacity(width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let r = UInt8((x * 7 + y * 3) % 256), g = UInt8((x * x / 5 + y) % 256), b = UInt8((x ^ y) % 256)
-                let a: UInt8 = !alpha ? 255 : x < width / 4 ? 0 : x < width / 2 ? UInt8((x + y) % 256) : 255
-                pixels += gray ? [r, r, r, a] : [r, g, b, a]
-            }
-        }
-        return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: alpha)
+        Support.busyPicture(width: width, height: height, gray: gray, alpha: alpha)
     }
 
     /// Wraps a zlib stream of predicted rows as the IDAT of an 8-bit PNG (gray or RGB), which
@@ -124,16 +113,17 @@ struct PDFPictureTests {
     /// each reads back exactly.
     @Test func pagesWriteEachLosslessPictureOnce() throws {
         let a = Self.picture(width: 120, height: 80), b = Self.picture(width: 90, height: 90, gray: true, alpha: false)
-        let options = RenderOptions(format: .pdf, dpi: 72)
-        let prepared = try [a, b, a].map { image in
-            try Framer.prepare(try PictureEncoder.png(image), style: .classic, options: options)
+        let pages = try [a, b, a].map { image in
+            let metrics = PictureMetrics(pixelWidth: image.width, pixelHeight: image.height)
+            return RenderPage(picture: EmbeddedPicture(image: image), layout: try FrameLayout(picture: metrics, style: .classic),
+                              style: .classic)
         }
-        let pdf = try FrameRenderer.renderPages(prepared, options: options)
+        let pdf = try FrameRenderer.render(document: pages, options: RenderOptions(format: .pdf, dpi: 72))
         let images = try Self.extractedImages(pdf)
         // pdfimages lists an image each time a page draws it: a, its mask, b, then a again.
         #expect(images.map(\.type) == ["image", "smask", "image", "image", "smask"])
         #expect(pdf.ranges(of: Array("/Subtype /Image".utf8)).count == 3, "a, a's mask and b, each once")
-        for (index, want) in [(0, prepared[0].picture.image), (2, prepared[1].picture.image), (3, prepared[2].picture.image)] {
+        for (index, want) in [(0, a), (2, b), (3, a)] {
             let got = images[index].image
             #expect(got.width == want.width && got.height == want.height)
             let same = stride(from: 0, to: want.pixels.count, by: 4).allSatisfy { got.pixels[$0..<$0 + 3] == want.pixels[$0..<$0 + 3] }
@@ -152,23 +142,5 @@ struct PDFPictureTests {
         let stranger = try #require(PDFPicture(image, index: 5, threads: 1))
         #expect(PDFCompaction.compact(pdf, pictures: [stranger]) == nil)
         #expect(PDFCompaction.compact(Array("%PDF-1.4 not really".utf8), pictures: []) == nil)
-    }
-}
-
-/// `RenderOptions.threads`: a picture framed on one core or on all gives the same bytes (the
-/// resize while decoding, the resampler's bands and the compressed bands all follow the size).
-struct ThreadsTests {
-    @Test func oneCoreOrAllGiveTheSameBytes() throws {
-        let picture = try PictureEncoder.png(PDFPictureTests.picture(width: 1400, height: 900))  // 1.26 MP, alpha
-        let jpeg = try PictureEncoder.jpeg(PDFPictureTests.picture(width: 1400, height: 900, alpha: false))
-        for data in [picture, jpeg] {
-            for format in OutputFormat.allCases {
-                var options = RenderOptions(format: format, scale: 2)
-                let all = try Framer.frame(data, style: .classic, options: options)
-                options.threads = 1
-                let one = try Framer.frame(data, style: .classic, options: options)
-                #expect(difference(all.bytes, one.bytes) == nil, "\(format)")
-            }
-        }
     }
 }

@@ -1,3 +1,4 @@
+import FramedTestSupport
 import Foundation
 import FramedLayout
 import FramedRaster

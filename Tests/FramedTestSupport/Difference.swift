@@ -7,7 +7,7 @@
 ///
 /// - Returns: nil when both have the same elements in the same order; else their lengths, the
 ///   first index where they differ and the two elements there.
-public func difference<A: Collection, B: Collection>(_ a: A, _ b: B) -> String?
+package func difference<A: Collection, B: Collection>(_ a: A, _ b: B) -> String?
 where A.Element == B.Element, A.Element: Equatable {
     var i = a.startIndex, j = b.startIndex, offset = 0
     while i != a.endIndex && j != b.endIndex {

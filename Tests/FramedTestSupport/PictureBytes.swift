@@ -1,15 +1,15 @@
 /// Picture files built byte by byte, for fixtures the project's encoders cannot make (EXIF tags,
 /// extra JPEG segments, PNG chunks in any order): shared by the tests and the fuzzers' seeds.
-public enum PictureBytes {
+package enum PictureBytes {
     // MARK: Numbers and checksums
 
     /// `value` as four big-endian bytes.
-    public static func be32(_ value: UInt32) -> [UInt8] {
+    package static func be32(_ value: UInt32) -> [UInt8] {
         (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
     }
 
     /// The CRC-32 of PNG chunks (and zlib's gzip's, ISO 3309).
-    public static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    package static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)
@@ -22,7 +22,7 @@ public enum PictureBytes {
 
     /// TIFF bytes (from the header on) holding IFD0 with the given tags: Orientation,
     /// XResolution (a rational) and ResolutionUnit.
-    public static func exif(orientation: UInt16?, xResolution: (UInt32, UInt32)? = nil, unit: UInt16? = nil,
+    package static func exif(orientation: UInt16?, xResolution: (UInt32, UInt32)? = nil, unit: UInt16? = nil,
                             bigEndian: Bool = true) -> [UInt8] {
         func u16(_ v: UInt16) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)] }
         func u32(_ v: UInt32) -> [UInt8] { bigEndian ? be32(v) : be32(v).reversed() }
@@ -42,7 +42,7 @@ public enum PictureBytes {
     // MARK: JPEG segments
 
     /// `jpeg` with marker segments inserted after SOI (and after JFIF's APP0, if any).
-    public static func inserting(_ segments: [(marker: UInt8, payload: [UInt8])], into jpeg: [UInt8]) -> [UInt8] {
+    package static func inserting(_ segments: [(marker: UInt8, payload: [UInt8])], into jpeg: [UInt8]) -> [UInt8] {
         var at = 2
         if jpeg[2] == 0xFF && jpeg[3] == 0xE0 { at = 4 + Int(jpeg[4]) << 8 + Int(jpeg[5]) }
         let bytes = segments.flatMap { segment -> [UInt8] in
@@ -53,12 +53,12 @@ public enum PictureBytes {
     }
 
     /// `jpeg` with an APP1 EXIF segment holding `tiff`.
-    public static func withEXIF(_ jpeg: [UInt8], _ tiff: [UInt8]) -> [UInt8] {
+    package static func withEXIF(_ jpeg: [UInt8], _ tiff: [UInt8]) -> [UInt8] {
         inserting([(0xE1, Array("Exif\0\0".utf8) + tiff)], into: jpeg)
     }
 
     /// `jpeg` with an ICC profile in as many APP2 segments as it takes (65519 bytes each).
-    public static func withICC(_ jpeg: [UInt8], _ icc: [UInt8]) -> [UInt8] {
+    package static func withICC(_ jpeg: [UInt8], _ icc: [UInt8]) -> [UInt8] {
         let chunks = stride(from: 0, to: icc.count, by: 65519).map { Array(icc[$0..<min($0 + 65519, icc.count)]) }
         return inserting(chunks.enumerated().map { i, chunk in
             (0xE2, Array("ICC_PROFILE\0".utf8) + [UInt8(i + 1), UInt8(chunks.count)] + chunk)
@@ -68,16 +68,16 @@ public enum PictureBytes {
     // MARK: PNG
 
     /// The eight bytes every PNG starts with.
-    public static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// A PNG chunk: length, type, data, CRC.
-    public static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    package static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let body = Array(type.utf8) + data
         return be32(UInt32(data.count)) + body + be32(crc32(body))
     }
 
     /// A zlib stream of stored (uncompressed) deflate blocks.
-    public static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+    package static func zlibStored(_ data: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
         var blocks = stride(from: 0, to: data.count, by: 65535).map { data[$0..<min($0 + 65535, data.count)] }
         if blocks.isEmpty { blocks = [[]] }

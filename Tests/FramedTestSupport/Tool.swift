@@ -1,24 +1,24 @@
 import Foundation
 
 /// How a command the tests ran ended, and what it printed.
-public struct ToolResult: Sendable {
-    public var status: Int32
-    public var stdout: Data
-    public var stderr: String
+package struct ToolResult: Sendable {
+    package var status: Int32
+    package var stdout: Data
+    package var stderr: String
 
     /// Standard output as text.
-    public var output: String { String(decoding: stdout, as: UTF8.self) }
+    package var output: String { String(decoding: stdout, as: UTF8.self) }
 }
 
 /// Running the tools the tests judge with (rsvg-convert, pdftoppm, ImageMagick, ...) and the
 /// built `framed` itself: one place for `Process`, shared by every test target.
-public enum Tool {
+package enum Tool {
     /// Runs `tool`, a path or a name looked up in PATH, with `arguments`; in `folder` when given;
     /// with `stdin` on its standard input (else /dev/null) and `environment` added to this
     /// process's. Both outputs are read at the same time, so that neither pipe can fill up and
     /// stall the tool. Throws only when the tool cannot be started.
     @discardableResult
-    public static func run(_ tool: String, _ arguments: [String] = [], in folder: URL? = nil, stdin: Data? = nil,
+    package static func run(_ tool: String, _ arguments: [String] = [], in folder: URL? = nil, stdin: Data? = nil,
                            environment: [String: String] = [:]) throws -> ToolResult {
         if tool.hasPrefix("/") {
             return try run(URL(fileURLWithPath: tool), arguments, in: folder, stdin: stdin, environment: environment)
@@ -29,7 +29,7 @@ public enum Tool {
 
     /// `run` for an executable given by its URL (the built `framed`).
     @discardableResult
-    public static func run(_ executable: URL, _ arguments: [String] = [], in folder: URL? = nil, stdin: Data? = nil,
+    package static func run(_ executable: URL, _ arguments: [String] = [], in folder: URL? = nil, stdin: Data? = nil,
                            environment: [String: String] = [:]) throws -> ToolResult {
         let process = Process()
         process.executableURL = executable
@@ -62,17 +62,17 @@ public enum Tool {
     }
 
     /// Whether `name` is a command in PATH.
-    public static func exists(_ name: String) -> Bool {
+    package static func exists(_ name: String) -> Bool {
         (try? run("sh", ["-c", "command -v \(name)"]))?.status == 0
     }
 }
 
 /// Reads a pipe to its end on a thread of its own (a tool's stderr, while stdout is read).
-public final class PipeReader: @unchecked Sendable {
+package final class PipeReader: @unchecked Sendable {
     private var bytes = Data()
     private let done = DispatchSemaphore(value: 0)
 
-    public init(_ handle: FileHandle) {
+    package init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
             bytes = handle.readDataToEndOfFile()
             done.signal()
@@ -80,19 +80,19 @@ public final class PipeReader: @unchecked Sendable {
     }
 
     /// Everything the pipe held, once it is closed.
-    public func data() -> Data {
+    package func data() -> Data {
         done.wait()
         return bytes
     }
 
     /// `data()` as text.
-    public func text() -> String { String(decoding: data(), as: UTF8.self) }
+    package func text() -> String { String(decoding: data(), as: UTF8.self) }
 }
 
 /// Fresh folders for a test's files.
-public enum TemporaryFolder {
+package enum TemporaryFolder {
     /// A new empty folder `PREFIX-UUID` under the system's temporary folder.
-    public static func make(_ prefix: String = "framed-tests") throws -> URL {
+    package static func make(_ prefix: String = "framed-tests") throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)",
                                                                                isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

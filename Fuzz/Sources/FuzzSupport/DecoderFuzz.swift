@@ -3,8 +3,8 @@ import FramedRaster
 /// One decoder over arbitrary bytes: the header (`info`), then a full decode through the same
 /// path as `framed` (C shim, colour management, orientation) with options the input picks.
 /// Beyond not crashing, checks that a decoded picture is what its header promised.
-public enum DecoderFuzz {
-    public static func run(_ data: [UInt8], _ decoder: some PictureDecoder) {
+package enum DecoderFuzz {
+    package static func run(_ data: [UInt8], _ decoder: some PictureDecoder) {
         let info = try? decoder.info(data)
         let knobs = Knobs(data)
         var options = DecodeOptions(maxPixels: FuzzLimits.maxPixels)

@@ -6,9 +6,9 @@ import Musl
 
 /// One scratch file per fuzzing process (in the temporary folder, named by the process id), for
 /// targets that hand the code under test a path. It is removed when the process exits normally.
-public enum FuzzFile {
+package enum FuzzFile {
     /// Replaces the scratch file's contents with `data` and returns its path.
-    public static func store(_ data: [UInt8]) -> String {
+    package static func store(_ data: [UInt8]) -> String {
         let path = path()
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         precondition(fd >= 0, "cannot write the fuzz scratch file \(path)")

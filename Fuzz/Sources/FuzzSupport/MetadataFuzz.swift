@@ -2,8 +2,8 @@ import CCodecs
 import FramedRaster
 
 /// EXIF through libexif (`ccodecs_exif_orientation`, `ccodecs_exif_dpi`) on arbitrary bytes.
-public enum ExifFuzz {
-    public static func run(_ data: [UInt8]) {
+package enum ExifFuzz {
+    package static func run(_ data: [UInt8]) {
         data.withUnsafeBufferPointer { bytes in
             let value = ccodecs_exif_orientation(bytes.baseAddress, bytes.count)
             require((1...8).contains(value), "orientation \(value) out of 1...8")
@@ -17,7 +17,7 @@ public enum ExifFuzz {
 /// Colour management (`ccodecs_color_to_srgb`, lcms2) with a fuzzed ICC profile. The first byte
 /// picks the pixels' format (bits 0-1: RGBA, CMYK, inverted CMYK, gray) and the intent (bit 2);
 /// the rest is the profile. (The default CMYK profile, a file, is the decoder targets' business.)
-public enum ICCFuzz {
+package enum ICCFuzz {
     static let width: UInt32 = 16, height: UInt32 = 8
 
     /// Every kind of sample: ramps in each channel, some transparency.
@@ -26,7 +26,7 @@ public enum ICCFuzz {
         return [v, 255 &- v, UInt8(truncatingIfNeeded: i * 37), i % 5 == 0 ? 128 : 255]
     }
 
-    public static func run(_ data: [UInt8]) {
+    package static func run(_ data: [UInt8]) {
         guard let selector = data.first else { return }
         let profile = Array(data.dropFirst())
         let format = Int32(selector & 3)  // CCODECS_PIXELS_RGBA ... CCODECS_PIXELS_GRAY

@@ -4,8 +4,8 @@ import FramedRaster
 /// Every style parser over the same text: lengths, sizes, padding, colours, shadows, positions
 /// (and the picture-format sniffer over the raw bytes). A value that parses must describe itself
 /// as text that parses back to the same value (the config files and `--help` rely on it).
-public enum ParserFuzz {
-    public static func run(_ data: [UInt8]) {
+package enum ParserFuzz {
+    package static func run(_ data: [UInt8]) {
         _ = PictureFormat.sniff(data)
         let text = String(decoding: data, as: UTF8.self)
 

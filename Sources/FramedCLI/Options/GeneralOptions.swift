@@ -1,6 +1,4 @@
-import FramedLayout
-import FramedRaster
-import FramedRender
+import Framed
 
 /// Input and output, and where the look starts from: a preset, a config file.
 let generalOptions: [Option] = [
@@ -8,16 +6,12 @@ let generalOptions: [Option] = [
                             help: "output file, folder (out/) or template (out/{stem}.pdf); - for standard output")) { s, v throws(UsageError) in
         s.output = v
     },
-    Option(spec: OptionSpec(name: "format", valueName: "FORMAT", help: "svg, pdf or png, whatever the output's extension")) { s, v throws(UsageError) in
-        s.format = try choice("format", v, OutputFormat.self)
-    },
+    .setting(OptionSpec(name: "format", valueName: "FORMAT", help: "svg, pdf or png, whatever the output's extension")),
     // Applied before every other option and the config file, wherever it is written.
-    Option(spec: OptionSpec(name: "preset", valueName: "NAME",
-                            help: "starting look: " + Preset.allCases.map(\.rawValue).joined(separator: ", ")
-                                + " (framed presets lists them)",
-                            defaultText: "classic")) { s, v throws(UsageError) in
-        s.preset = try choice("preset", v, Preset.self)
-    },
+    .setting(OptionSpec(name: "preset", valueName: "NAME",
+                        help: "starting look: " + Preset.allCases.map(\.rawValue).joined(separator: ", ")
+                        + " (framed presets lists them)",
+                        defaultText: "classic")),
     // Read before every other option, which override it.
     Option(spec: OptionSpec(name: "config", valueName: "FILE",
                             help: "JSON object of long option names and values; command-line options override it")) { s, v throws(UsageError) in

@@ -1,56 +1,40 @@
 internal import CCairo
 import FramedLayout
 
-/// PDF through `cairo_pdf_surface_create_for_stream`: one page of the canvas's size in points.
+/// PDF through `cairo_pdf_surface_create_for_stream`: a page per framed picture, each the size
+/// of its canvas (or of its page plus bleed) in points; one picture is a one-page document.
 /// A JPEG picture is embedded by Cairo from its bytes; a lossless one is written by framed
 /// (`PDFPicture`) in the place of a placeholder that Cairo lays out. `PDFCompaction` then packs
 /// Cairo's small objects.
-enum PDFBackend: Backend {
-    static func render(_ drawing: FrameDrawing, picture: EmbeddedPicture, options: RenderOptions) throws(RenderError) -> [UInt8] {
-        if picture.jpeg == nil, let own = PDFPicture(picture.image, index: 0, threads: options.threads) {
-            let placeholder = try own.placeholderSurface()
-            let pdf = try page(drawing, picture: placeholder, options: options)
-            if let packed = PDFCompaction.compact(pdf, pictures: [own]) { return packed }
-        }
-        // A JPEG; or, should Cairo's file not be as expected, the pixels, for Cairo to embed.
-        let surface = try PictureSurface.embedding(picture, format: .pdf, threads: options.threads)
-        return PDFCompaction.compact(try page(drawing, picture: surface, options: options))
-    }
-
-    /// Several framed pictures as one PDF, a page each, each page its own size (the page plus
-    /// bleed, or the framed canvas). A picture that repeats is embedded once: equal embedded
-    /// pictures share one Cairo surface, which also carries `CAIRO_MIME_TYPE_UNIQUE_ID` (a hash
-    /// of its pixels and JPEG bytes), so Cairo writes one image object for all its pages.
-    static func renderPages(_ pages: [PreparedPicture], options: RenderOptions) throws(RenderError) -> [UInt8] {
-        let (pdf, pictures) = try drawPages(pages, options: options, ownPictures: true)
+enum PDFBackend {
+    /// The pages as one PDF. A picture that repeats is embedded once: equal embedded pictures
+    /// share one Cairo surface, which also carries `CAIRO_MIME_TYPE_UNIQUE_ID` (a hash of its
+    /// pixels and JPEG bytes), so Cairo writes one image object for all its pages. Should Cairo's
+    /// file not be as `PDFCompaction` expects, the pages are drawn again with Cairo embedding
+    /// every picture itself.
+    static func render(_ pages: [RenderPage], options: RenderOptions) throws(RenderError) -> [UInt8] {
+        let (pdf, pictures) = try draw(pages, options: options, ownPictures: true)
         if pictures.isEmpty { return PDFCompaction.compact(pdf) }
         if let packed = PDFCompaction.compact(pdf, pictures: pictures) { return packed }
-        return PDFCompaction.compact(try drawPages(pages, options: options, ownPictures: false).pdf)
-    }
-
-    /// One page: `drawing` with `picture`, placed on the page when there is one.
-    private static func page(_ drawing: FrameDrawing, picture: CairoImageSurface, options: RenderOptions) throws(RenderError) -> [UInt8] {
-        try document(size: options.outputCanvas(drawing.layout), metadata: options.metadata) { surface throws(RenderError) in
-            let context = try CairoContext(surface)
-            options.placeOnPage(context)
-            try drawing.draw(picture: picture, in: context)
-        }
+        return PDFCompaction.compact(try draw(pages, options: options, ownPictures: false).pdf)
     }
 
     /// The pages as Cairo writes them, and the pictures framed writes itself (`ownPictures`:
-    /// lossless ones) for `PDFCompaction` to put in their placeholders' place.
-    private static func drawPages(_ pages: [PreparedPicture], options: RenderOptions,
-                                  ownPictures: Bool) throws(RenderError) -> (pdf: [UInt8], pictures: [PDFPicture]) {
+    /// lossless ones) for `PDFCompaction` to put in their placeholders' place. A single page
+    /// names no picture: nothing can repeat, and hashing its pixels would be wasted.
+    private static func draw(_ pages: [RenderPage], options: RenderOptions,
+                             ownPictures: Bool) throws(RenderError) -> (pdf: [UInt8], pictures: [PDFPicture]) {
         guard let first = pages.first else { throw .unsupported("a PDF needs at least one page") }
         var pictures: [PDFPicture] = []
-        let pdf = try document(size: first.plan.canvas, metadata: options.metadata) { surface throws(RenderError) in
+        let sink = ByteSink()
+        do {
+            let surface = try OutputSurface.vector(.pdf, size: first.outputSize, metadata: options.metadata, into: sink)
             var surfaces: [String: CairoImageSurface] = [:]
             for (index, page) in pages.enumerated() {
-                let canvas = page.plan.canvas
-                if index > 0 { cairo_pdf_surface_set_size(surface.pointer, canvas.width, canvas.height) }
-                let key = PictureIdentity.key(page.picture)
+                if index > 0 { cairo_pdf_surface_set_size(surface.pointer, page.outputSize.width, page.outputSize.height) }
+                let key = pages.count > 1 ? PictureIdentity.key(page.picture) : nil
                 let picture: CairoImageSurface
-                if let known = surfaces[key] {
+                if let key, let known = surfaces[key] {
                     picture = known
                 } else {
                     if ownPictures, page.picture.jpeg == nil,
@@ -60,49 +44,20 @@ enum PDFBackend: Backend {
                     } else {
                         picture = try PictureSurface.embedding(page.picture, format: .pdf, threads: options.threads)
                     }
-                    try picture.attachUniqueID(key)
-                    surfaces[key] = picture
+                    if let key {
+                        try picture.attachUniqueID(key)
+                        surfaces[key] = picture
+                    }
                 }
-                var pageOptions = options
-                pageOptions.placement = page.plan.placement
                 let context = try CairoContext(surface)
-                pageOptions.placeOnPage(context)
-                let drawing = FrameDrawing(layout: page.plan.layout, style: page.plan.style, padPictureEdges: false)
-                try drawing.draw(picture: picture, in: context)
+                page.placeOnPage(context)
+                try page.drawing(for: .pdf).draw(picture: picture, in: context)
                 if index < pages.count - 1 { context.showPage() }
                 try context.checkStatus("ending page \(index + 1)")
             }
-        }
-        return (pdf, pictures)
-    }
-
-    /// A PDF from Cairo: `body` draws on a surface whose first page is `size` points.
-    private static func document(size: Size, metadata: DocumentMetadata,
-                                 _ body: (CairoSurface) throws(RenderError) -> Void) throws(RenderError) -> [UInt8] {
-        let sink = ByteSink()
-        do {
-            let surface = try CairoSurface(
-                taking: cairo_pdf_surface_create_for_stream(ByteSink.writeFunction, sink.closure, size.width, size.height),
-                "creating the PDF")
-            setMetadata(metadata, on: surface)
-            try body(surface)
             try surface.finish()
         }
-        return withExtendedLifetime(sink) { sink.bytes }
-    }
-
-    /// `cairo_pdf_surface_set_metadata`; the dates are always set, or Cairo writes the clock's time.
-    private static func setMetadata(_ metadata: DocumentMetadata, on surface: CairoSurface) {
-        let fields: [(cairo_pdf_metadata_t, String?)] = [
-            (CAIRO_PDF_METADATA_TITLE, metadata.title),
-            (CAIRO_PDF_METADATA_AUTHOR, metadata.author),
-            (CAIRO_PDF_METADATA_CREATOR, metadata.creator),
-            (CAIRO_PDF_METADATA_CREATE_DATE, metadata.creationDate),
-            (CAIRO_PDF_METADATA_MOD_DATE, metadata.creationDate),
-        ]
-        for case let (key, value?) in fields {
-            cairo_pdf_surface_set_metadata(surface.pointer, key, value)
-        }
+        return (withExtendedLifetime(sink) { sink.bytes }, pictures)
     }
 }
 

@@ -4,16 +4,16 @@ import FramedRaster
 /// PNG: the drawing on an ARGB32 image surface, un-premultiplied and written as 8-bit RGBA by
 /// the project's own encoder (Cairo's `cairo_surface_write_to_png_stream` drops the alpha
 /// channel when nothing happens to be transparent, and picks no compression settings).
-enum PNGBackend: Backend {
-    static func render(_ drawing: FrameDrawing, picture: EmbeddedPicture, options: RenderOptions) throws(RenderError) -> [UInt8] {
-        let picture = try PictureSurface.embedding(picture, format: .png, threads: options.threads)
-        let size = options.pixelSize(ofCanvas: options.outputCanvas(drawing.layout))
-        let image = try CairoImageSurface(width: size.width, height: size.height, hasAlpha: true)
+enum PNGBackend {
+    static func render(_ page: RenderPage, options: RenderOptions) throws(RenderError) -> [UInt8] {
+        let picture = try PictureSurface.embedding(page.picture, format: .png, threads: options.threads)
+        let size = options.pixelSize(ofCanvas: page.outputSize)
+        let image = try OutputSurface.raster(size)
         let context = try CairoContext(image.surface)
         let k = options.pictureDPI / 72
         context.scale(k, k)
-        options.placeOnPage(context)
-        try drawing.draw(picture: picture, in: context)
+        page.placeOnPage(context)
+        try page.drawing(for: .png).draw(picture: picture, in: context)
         let rgba = image.straightRGBA()
         do {
             return try PictureEncoder.png(RasterImage(width: size.width, height: size.height, pixels: rgba,

@@ -1,20 +1,15 @@
 internal import CCairo
 
 /// SVG through `cairo_svg_surface_create_for_stream`, sized in points.
-enum SVGBackend: Backend {
-    static func render(_ drawing: FrameDrawing, picture: EmbeddedPicture, options: RenderOptions) throws(RenderError) -> [UInt8] {
-        let picture = try PictureSurface.embedding(picture, format: .svg, threads: options.threads)
+enum SVGBackend {
+    static func render(_ page: RenderPage, options: RenderOptions) throws(RenderError) -> [UInt8] {
+        let picture = try PictureSurface.embedding(page.picture, format: .svg, threads: options.threads)
         let sink = ByteSink()
-        let canvas = options.outputCanvas(drawing.layout)
         do {
-            let surface = try CairoSurface(
-                taking: cairo_svg_surface_create_for_stream(ByteSink.writeFunction, sink.closure, canvas.width, canvas.height),
-                "creating the SVG")
-            // The default unit changed after Cairo 1.16; say it. User units are then points too.
-            cairo_svg_surface_set_document_unit(surface.pointer, CAIRO_SVG_UNIT_PT)
+            let surface = try OutputSurface.vector(.svg, size: page.outputSize, metadata: options.metadata, into: sink)
             let context = try CairoContext(surface)
-            options.placeOnPage(context)
-            try drawing.draw(picture: picture, in: context)
+            page.placeOnPage(context)
+            try page.drawing(for: .svg).draw(picture: picture, in: context)
             try surface.finish()
         }
         return withExtendedLifetime(sink) { StableSVGIdentifiers.rewrite(sink.bytes) }

@@ -8,23 +8,27 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case cairo(operation: String, message: String)
     /// The canvas is larger than Cairo's image surfaces allow.
     case canvasTooLarge(PixelSize)
-    /// The PNG canvas has more pixels than `RenderOptions.maxPixels` (a giant allocation).
+    /// The PNG canvas has more pixels than the pixel limit (a giant allocation).
     case canvasTooManyPixels(PixelSize, limit: Int)
-    /// The canvas is larger, in points, than `RenderOptions.maxCanvasPoints`.
+    /// The canvas is larger, in points, than the largest side Cairo's coordinates hold.
     case canvasTooLargeInPoints(Size, limit: Double)
     /// The style asks for something this version cannot draw yet.
     case unsupported(String)
 
-    public var description: String {
+    public var description: String { message(naming: { $0 }) }
+
+    /// The description with each setting it suggests changing (`scale`, `dpi`, `size`,
+    /// `max-pixels`) named by `name`.
+    public func message(naming name: (String) -> String) -> String {
         switch self {
         case let .cairo(operation, message): return "cannot render (\(operation)): \(message)"
         case let .canvasTooLarge(size):
-            return "the output would be \(size) pixels, over the limit of 32767 per side; use a smaller --scale or --dpi"
+            return "the output would be \(size) pixels, over the limit of 32767 per side; use a smaller \(name("scale")) or \(name("dpi"))"
         case let .canvasTooManyPixels(size, limit):
             let megapixels = Double(size.width) * Double(size.height) / 1e6
             return "the output would be \(size) pixels (\(Int(megapixels.rounded(.up))) megapixels), over the limit of "
                 + (limit % 1_000_000 == 0 && limit > 0 ? "\(limit / 1_000_000) megapixels" : "\(limit) pixels")
-                + " (--max-pixels); use a smaller --size, --scale or --dpi"
+                + " (\(name("max-pixels"))); use a smaller \(name("size")), \(name("scale")) or \(name("dpi"))"
         case let .canvasTooLargeInPoints(size, limit):
             func text(_ v: Double) -> String { v < 1e15 ? String(Int(v.rounded(.up))) : String(printf: "%.3g", v) }
             return "the output would be \(text(size.width))x\(text(size.height)) pt, over the limit of \(Int(limit)) pt per side"

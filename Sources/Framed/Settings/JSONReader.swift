@@ -3,23 +3,23 @@
 ///
 /// Written here rather than taken from Foundation's `JSONDecoder`: that was the one thing that
 /// linked FoundationEssentials into framed, 4 MB and a millisecond at every start.
-struct JSONReader {
+package struct JSONReader {
     /// Why the text is not JSON, and where.
-    struct SyntaxError: Error, CustomStringConvertible {
-        var line: Int
-        var column: Int
-        var problem: String
-        var description: String { "line \(line), column \(column): \(problem)" }
+    package struct SyntaxError: Error, CustomStringConvertible {
+        package var line: Int
+        package var column: Int
+        package var problem: String
+        package var description: String { "line \(line), column \(column): \(problem)" }
     }
 
     /// Deeper nesting is refused (a hostile file must not exhaust the stack).
-    static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     private let text: [Unicode.Scalar]
     private var index = 0
 
     /// The one value `bytes` hold (white space around it allowed; a UTF-8 byte order mark too).
-    static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSON {
+    package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSON {
         guard let string = String(validating: bytes, as: UTF8.self) else {
             throw SyntaxError(line: 1, column: 1, problem: "not UTF-8 text")
         }

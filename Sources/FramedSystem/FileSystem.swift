@@ -1,28 +1,27 @@
 internal import Glibc
-import FramedSystem
 
 /// The few questions the command line asks the file system, answered with system calls.
-enum FileSystem {
+package enum FileSystem {
     /// Whether `path` is a folder, or a link to one.
-    static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Whether anything (a file, a folder, a link even to nothing) is at `path`.
-    static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
     }
 
     /// A file's device and inode: two paths with the same identity are the same file (through
     /// links, `..` or hard links). Nil when `path` does not exist.
-    struct Identity: Hashable {
+    package struct Identity: Hashable {
         var device: UInt64
         var inode: UInt64
     }
 
-    static func identity(_ path: String) -> Identity? {
+    package static func identity(_ path: String) -> Identity? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
@@ -30,7 +29,7 @@ enum FileSystem {
 
     /// The names in a folder (without "." and ".."), in no particular order; nil if it cannot
     /// be read.
-    static func names(in folder: String) -> [String]? {
+    package static func names(in folder: String) -> [String]? {
         guard let directory = opendir(folder) else { return nil }
         defer { closedir(directory) }
         var names: [String] = []
@@ -45,7 +44,7 @@ enum FileSystem {
 
     /// Creates a folder and any missing parents (`mkdir -p`, 0777 less the umask); a folder
     /// that exists already is fine.
-    static func createDirectory(_ path: String) throws(SystemError) {
+    package static func createDirectory(_ path: String) throws(SystemError) {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += component

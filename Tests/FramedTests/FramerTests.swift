@@ -1,7 +1,6 @@
 import Foundation
-import FramedLayout
-import FramedRaster
-import FramedRender
+import Framed
+import FramedTestSupport
 import Testing
 
 /// The whole job: shrink-on-load, resampling, how the picture is embedded, effective ppi.
@@ -47,8 +46,7 @@ struct FramerTests {
     ])
     func shrinkOnLoadPicksTheSmallestScaleThatStillHasEnoughPixels(_ source: (Int, Int), _ need: (Int, Int),
                                                                    _ scale: (Int, Int)) {
-        let picked = Framer.shrinkOnLoadScale(source: PixelSize(width: source.0, height: source.1),
-                                              need: PixelSize(width: need.0, height: need.1))
+        let picked = DecodeOptions.shrinkOnLoadScale(source: source, need: need)
         #expect(picked.numerator == scale.0 && picked.denominator == scale.1)
     }
 
@@ -56,7 +54,7 @@ struct FramerTests {
         let data = try Self.jpeg(2400, 1600)
         var style = FrameStyle.classic
         style.size = LengthSize(width: .px(306), height: .px(206))
-        let framed = try Framer.frame(data, style: style, options: RenderOptions(format: .png))
+        let framed = try Framer(style, format: .png).frame(data)
         #expect(framed.report.scaleNumerator == 1 && framed.report.scaleDenominator == 8)
         #expect(framed.report.embeddedPixels == PixelSize(width: 300, height: 200))
         #expect(abs(framed.report.effectivePPI - 96) < 1e-9)
@@ -75,15 +73,14 @@ struct FramerTests {
         let data = try Self.jpeg(2400, 1600)
         var style = FrameStyle.classic
         style.size = LengthSize(width: .px(Double(width)), height: .px(Double(height)))
-        let options = RenderOptions(format: .png)
-        let shrunk = try Framer.frame(data, style: style, options: options)
+        let shrunk = try Framer(style, format: .png).frame(data)
         #expect(shrunk.report.scaleNumerator * 8 == eighths * shrunk.report.scaleDenominator)
         let full = try Pictures.decode(data: data).image
         #expect(full.width == 2400)
         // The PNG backend snaps the frame and the picture to whole pixels: so does the reference.
         let layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 2400, pixelHeight: 1600), style: style)
             .snapped(devicePixelsPerPoint: 96.0 / 72)
-        let reference = try Pictures.decode(data: FrameRenderer.render(full, layout: layout, style: style, options: options)).image
+        let reference = try Pictures.decode(data: FrameRenderer.render(full, layout: layout, style: style, options: RenderOptions(format: .png))).image
         let a = try Pictures.decode(data: shrunk.bytes).image
         #expect(a.width == reference.width && a.height == reference.height)
         var total = 0, worst = 0
@@ -101,7 +98,7 @@ struct FramerTests {
         let data = try Self.jpeg(320, 200)
         // Natural size: 320x200 px placed at 320x200 px needs exactly the source's pixels at 96 dpi.
         for format in [OutputFormat.pdf, .svg] {
-            let framed = try Framer.frame(data, style: .classic, options: RenderOptions(format: format, dpi: 96))
+            let framed = try Framer(.classic, format: format, dpi: 96).frame(data)
             #expect(framed.report.embedding == .passthroughJPEG)
             if format == .pdf {
                 let images = try Self.pdfImages(framed.bytes)
@@ -119,7 +116,7 @@ struct FramerTests {
         let data = try Self.jpeg(1600, 1000)
         var style = FrameStyle.classic
         style.size = LengthSize(width: .px(406), height: .px(256))
-        let framed = try Framer.frame(data, style: style, options: RenderOptions(format: .pdf, quality: 80))
+        let framed = try Framer(style, format: .pdf, quality: 80).frame(data)
         #expect(framed.report.embedding == .jpeg(quality: 80))
         // 400x250 px = 4.17 x 2.6 in at 300 dpi = 1250x781 pixels; decoded at 1/1 (1600 ≥ 1250, 800 < 1250).
         #expect(framed.report.embeddedPixels == PixelSize(width: 1250, height: 781))
@@ -130,21 +127,18 @@ struct FramerTests {
     }
 
     @Test func transparentPictureIsLosslessAndLosslessIsHonoured() throws {
-        let framed = try Framer.frame(try Self.png(64, 64, alpha: 128), style: .classic, options: RenderOptions(format: .pdf))
+        let framed = try Framer(.classic, format: .pdf).frame(try Self.png(64, 64, alpha: 128))
         #expect(framed.report.embedding == .lossless)
         #expect(try Self.pdfImages(framed.bytes).map(\.type) == ["image", "smask"])
-        let svg = try Framer.frame(try Self.png(64, 64, alpha: 128), style: .classic, options: RenderOptions(format: .svg))
+        let svg = try Framer(.classic, format: .svg).frame(try Self.png(64, 64, alpha: 128))
         #expect(String(decoding: svg.bytes, as: UTF8.self).contains("data:image/png;base64,"))
 
-        let opaque = try Framer.frame(try Self.jpeg(640, 400), style: .classic,
-                                      options: RenderOptions(format: .pdf, lossless: true))
+        let opaque = try Framer(.classic, format: .pdf, lossless: true).frame(try Self.jpeg(640, 400))
         #expect(opaque.report.embedding == .lossless)
         #expect(try Self.pdfImages(opaque.bytes).map(\.encoding) == ["image"])
-        let screenshot = try Framer.frame(try Self.png(640, 400, alpha: 255), style: .classic,
-                                          options: RenderOptions(format: .pdf))
+        let screenshot = try Framer(.classic, format: .pdf).frame(try Self.png(640, 400, alpha: 255))
         #expect(screenshot.report.embedding == .lossless, "an opaque PNG source stays lossless")
-        let forcedPNG = try Framer.frame(try Self.jpeg(320, 200), style: .classic,
-                                         options: RenderOptions(format: .svg, dpi: 96, embed: .png))
+        let forcedPNG = try Framer(.classic, format: .svg, dpi: 96, embed: .png).frame(try Self.jpeg(320, 200))
         #expect(forcedPNG.report.embedding == .lossless)
     }
 
@@ -165,12 +159,12 @@ struct FramerTests {
         let data = try PictureEncoder.jpeg(gray, quality: 95, grayscale: true)
         var style = FrameStyle.classic
         style.size = LengthSize(width: .px(330), height: .px(210))
-        let framed = try Framer.frame(data, style: style, options: RenderOptions(format: .pdf))
+        let framed = try Framer(style, format: .pdf).frame(data)
         #expect(framed.report.embedding == .jpeg(quality: 90))
         let images = try Self.pdfImages(framed.bytes)
         #expect(images.map(\.encoding) == ["jpeg"] && images.map(\.color) == ["gray"] && images.map(\.components) == [1])
 
-        let exact = try Framer.frame(data, style: style, options: RenderOptions(format: .pdf, lossless: true))
+        let exact = try Framer(style, format: .pdf, lossless: true).frame(data)
         #expect(try Self.pdfImages(exact.bytes).map(\.encoding) == ["image"])
         let folder = try Support.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -187,17 +181,16 @@ struct FramerTests {
         let mean = Double(total) / Double(seen.pixels.count)
         #expect(mean < 1.0 && worst < 24, "JPEG quality 90 against the exact pixels: mean \(mean), worst \(worst)")
 
-        let colour = try Framer.frame(try Self.jpeg(1600, 1000), style: style, options: RenderOptions(format: .pdf))
+        let colour = try Framer(style, format: .pdf).frame(try Self.jpeg(1600, 1000))
         #expect(try Self.pdfImages(colour.bytes).map(\.components) == [3])
     }
 
     @Test func jpegEmbeddingOfATransparentPictureNeedsFlatten() throws {
         let data = try Self.png(64, 64, alpha: 100)
-        #expect(throws: FramingError.self) {
-            try Framer.frame(data, style: .classic, options: RenderOptions(format: .pdf, embed: .jpeg))
+        #expect(throws: FramingError(picture: Framer.bytesLabel, problem: .transparencyInJPEG)) {
+            try Framer(.classic, format: .pdf, embed: .jpeg).frame(data)
         }
-        let flat = try Framer.frame(data, style: .classic,
-                                    options: RenderOptions(format: .pdf, embed: .jpeg, flatten: .white))
+        let flat = try Framer(.classic, format: .pdf, embed: .jpeg, flatten: .white).frame(data)
         #expect(flat.report.embedding == .jpeg(quality: 90))
         #expect(try Self.pdfImages(flat.bytes).map(\.type) == ["image"], "no soft mask after flattening")
     }
@@ -205,7 +198,7 @@ struct FramerTests {
     @Test func flattenCompositesOntoTheColour() throws {
         // Red at alpha 100 over white: 255 * 100/255 + 255 * (155/255) = 255 for R; G, B = 155 + ...
         let data = try Self.png(20, 20, alpha: 100)
-        let framed = try Framer.frame(data, style: FrameStyle(), options: RenderOptions(format: .png, flatten: .white))
+        let framed = try Framer(FrameStyle(), format: .png, flatten: .white).frame(data)
         let p = try Pictures.decode(data: framed.bytes).image.pixel(x: 10, y: 10)
         #expect(p.a == 255)
         let expected: Int = (60 * 100 + 255 * 155) / 255
@@ -214,8 +207,9 @@ struct FramerTests {
 
     @Test func tooManyPixelsAreRefusedFromTheHeader() throws {
         let data = try Self.jpeg(400, 300)
-        #expect(throws: FramingError.picture(.tooLarge(width: 400, height: 300, limit: 100_000))) {
-            try Framer.frame(data, style: .classic, options: RenderOptions(format: .png, maxPixels: 100_000))
+        #expect(throws: FramingError(picture: Framer.bytesLabel,
+                                     problem: .picture(.tooLarge(width: 400, height: 300, limit: 100_000)))) {
+            try Framer(.classic, format: .png, maxPixels: 100_000).frame(data)
         }
     }
 }

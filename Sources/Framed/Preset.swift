@@ -1,8 +1,6 @@
-import FramedLayout
-
-/// Named looks for `--preset`: a frame style and the output settings that go with it (a print
-/// look wants 300 dpi). The preset applies first; the config file and the options override it.
-enum Preset: String, CaseIterable, Sendable {
+/// Named looks to start from: a frame style and the output resolution that goes with it (a print
+/// wants 300 dpi). `Framer(preset:)` starts from one; settings given after it change it.
+public enum Preset: String, CaseIterable, Sendable, Codable {
     /// White 3px border, #808080 mat, shadow 0 0 10px rgba(0,0,0,0.6), scale-down.
     case classic
     /// A documentation figure: 1px light-gray border, 8px corners, white mat, soft offset shadow,
@@ -15,8 +13,8 @@ enum Preset: String, CaseIterable, Sendable {
     /// No border, no mat, no shadow: just the scaled picture.
     case none
 
-    /// One line for `framed presets`.
-    var summary: String {
+    /// One line saying what the preset is for.
+    public var summary: String {
         switch self {
         case .classic: return "the default: 3px white border, gray mat, soft black shadow all round"
         case .docs: return "documentation figures: thin light-gray border, 8px corners, soft offset shadow, transparent canvas"
@@ -26,7 +24,8 @@ enum Preset: String, CaseIterable, Sendable {
         }
     }
 
-    var style: FrameStyle {
+    /// The preset's frame style.
+    public var style: FrameStyle {
         switch self {
         case .classic:
             return .classic
@@ -49,15 +48,8 @@ enum Preset: String, CaseIterable, Sendable {
         }
     }
 
-    /// Pixels per inch the preset asks for (`--dpi`); nil leaves the format's default.
-    var dpi: Double? {
+    /// Pixels per inch the preset asks for (`OutputOptions.dpi`); nil leaves the format's default.
+    public var dpi: Double? {
         self == .print ? 300 : nil
-    }
-
-    /// Starts `settings` from this preset: its look and its output settings.
-    func apply(to settings: inout Settings) {
-        settings.preset = self
-        settings.style = style
-        settings.dpi = dpi
     }
 }

@@ -1,28 +1,29 @@
 import Foundation
-import FramedTestSupport
-import FramedLayout
 import FramedRaster
-import FramedRender
-import Testing
+
+/// A judging tool that ran and failed.
+package struct ToolFailure: Error, CustomStringConvertible {
+    package var description: String
+}
 
 /// Helpers for rendering tests: temporary folders, external rasterisers, pixel access.
-enum Support {
+package enum Support {
     /// A fresh empty folder under the system's temporary folder.
-    static func temporaryDirectory() throws -> URL { try TemporaryFolder.make() }
+    package static func temporaryDirectory() throws -> URL { try TemporaryFolder.make() }
 
     /// Runs `tool` (searched in PATH) and returns its exit status; fails the test when it cannot start.
     @discardableResult
-    static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+    package static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
         try Tool.run(tool, arguments).status
     }
 
     /// Output of `tool` as text.
-    static func output(_ tool: String, _ arguments: [String]) throws -> String {
+    package static func output(_ tool: String, _ arguments: [String]) throws -> String {
         try Tool.run(tool, arguments).output
     }
 
     /// A solid picture, optionally with a contrasting left half so orientation can be seen.
-    static func picture(width: Int, height: Int, rgb: (UInt8, UInt8, UInt8) = (40, 120, 200),
+    package static func picture(width: Int, height: Int, rgb: (UInt8, UInt8, UInt8) = (40, 120, 200),
                         left: (UInt8, UInt8, UInt8)? = nil) -> RasterImage {
         var pixels = [UInt8]()
         pixels.reserveCapacity(width * height * 4)
@@ -35,54 +36,70 @@ enum Support {
         return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: false)
     }
 
-    static func write(_ bytes: [UInt8], to url: URL) throws {
+    /// Colourful, every channel changing from pixel to pixel, with opaque, translucent and fully
+    /// transparent columns (whose straight colour is kept too) when `alpha` is set; `gray`
+    /// makes R = G = B.
+    package static func busyPicture(width: Int, height: Int, gray: Bool = false, alpha: Bool = true) -> RasterImage {
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let r = UInt8((x * 7 + y * 3) % 256), g = UInt8((x * x / 5 + y) % 256), b = UInt8((x ^ y) % 256)
+                let a: UInt8 = !alpha ? 255 : x < width / 4 ? 0 : x < width / 2 ? UInt8((x + y) % 256) : 255
+                pixels += gray ? [r, r, r, a] : [r, g, b, a]
+            }
+        }
+        return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: alpha)
+    }
+
+    package static func write(_ bytes: [UInt8], to url: URL) throws {
         try Data(bytes).write(to: url)
     }
 
     /// Decodes a PNG written by a rasteriser.
-    static func readPNG(_ url: URL) throws -> RasterImage {
+    package static func readPNG(_ url: URL) throws -> RasterImage {
         try Pictures.decode(contentsOf: url.path).image
     }
 
     /// Rasterises an SVG with librsvg at `zoom` times 96 dpi.
-    static func rasteriseSVG(_ svg: URL, zoom: Double) throws -> RasterImage {
+    package static func rasteriseSVG(_ svg: URL, zoom: Double) throws -> RasterImage {
         let png = svg.deletingPathExtension().appendingPathExtension("rsvg-\(zoom).png")
         let status = try run("rsvg-convert", ["--zoom", "\(zoom)", "-o", png.path, svg.path])
-        try #require(status == 0, "rsvg-convert failed")
+        guard status == 0 else { throw ToolFailure(description: "rsvg-convert failed") }
         return try readPNG(png)
     }
 
     /// Rasterises a PDF with poppler at `dpi` (on white paper).
-    static func rasterisePDF(_ pdf: URL, dpi: Double) throws -> RasterImage {
+    package static func rasterisePDF(_ pdf: URL, dpi: Double) throws -> RasterImage {
         let base = pdf.deletingPathExtension().appendingPathExtension("poppler-\(Int(dpi))")
         let status = try run("pdftoppm", ["-r", "\(dpi)", "-png", "-singlefile", pdf.path, base.path])
-        try #require(status == 0, "pdftoppm failed")
+        guard status == 0 else { throw ToolFailure(description: "pdftoppm failed") }
         return try readPNG(base.appendingPathExtension("png"))
     }
 }
 
 extension Support {
     /// Rasterises a PDF with Ghostscript's `pngalpha` device at `dpi` (transparent background).
-    static func rasterisePDFWithGhostscript(_ pdf: URL, dpi: Double) throws -> RasterImage {
+    package static func rasterisePDFWithGhostscript(_ pdf: URL, dpi: Double) throws -> RasterImage {
         let png = pdf.deletingPathExtension().appendingPathExtension("gs-\(Int(dpi)).png")
         let status = try run("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=pngalpha",
                                     "-r\(dpi)", "-o", png.path, pdf.path])
-        try #require(status == 0, "gs failed")
+        guard status == 0 else { throw ToolFailure(description: "gs failed") }
         return try readPNG(png)
     }
 
     /// Rasterises a PDF with MuPDF's `mutool draw` at `dpi` (on white paper).
-    static func rasterisePDFWithMuPDF(_ pdf: URL, dpi: Double) throws -> RasterImage {
+    package static func rasterisePDFWithMuPDF(_ pdf: URL, dpi: Double) throws -> RasterImage {
         let png = pdf.deletingPathExtension().appendingPathExtension("mupdf-\(Int(dpi)).png")
         let status = try run("mutool", ["draw", "-q", "-r", "\(dpi)", "-o", png.path, pdf.path])
-        try #require(status == 0, "mutool draw failed")
+        guard status == 0 else { throw ToolFailure(description: "mutool draw failed") }
         return try readPNG(png)
     }
 }
 
 extension RasterImage {
     /// Components of pixel (x, y) as 0...255 numbers.
-    func rgba(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int, a: Int) {
+    package func rgba(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int, a: Int) {
         let i = (y * width + x) * 4
         return (Int(pixels[i]), Int(pixels[i + 1]), Int(pixels[i + 2]), Int(pixels[i + 3]))
     }

@@ -3,16 +3,16 @@ internal import Glibc
 /// Paths as text: the parts of a path the way Foundation's `NSString` path methods gave them
 /// (`lastPathComponent`, `deletingLastPathComponent`, `pathExtension`), so that output names,
 /// folders and templates stay what they were, and a path made absolute for comparisons.
-enum Paths {
+package enum Paths {
     /// The last component: "b" for "a/b", "a//b/" and "/a/b"; "/" for "/"; "" for "".
-    static func lastComponent(_ path: String) -> String {
+    package static func lastComponent(_ path: String) -> String {
         let fixed = fixingSlashes(path)
         guard fixed.count > 1 else { return fixed }
         return String(fixed[startOfLastComponent(fixed)...])
     }
 
     /// The path without its last component: "a" for "a/b", "/" for "/a", "" for "b".
-    static func deletingLastComponent(_ path: String) -> String {
+    package static func deletingLastComponent(_ path: String) -> String {
         let fixed = fixingSlashes(path)
         if fixed == "/" || fixed.isEmpty { return fixed }
         let start = startOfLastComponent(fixed)
@@ -23,7 +23,7 @@ enum Paths {
 
     /// The extension of the last component, without its dot: "gz" for "a.tar.gz"; "" for
     /// "a", ".hidden", "a." and "..".
-    static func pathExtension(_ path: String) -> String {
+    package static func pathExtension(_ path: String) -> String {
         let fixed = fixingSlashes(path)
         guard fixed.count > 1 else { return "" }
         let start = startOfLastComponent(fixed)
@@ -33,7 +33,7 @@ enum Paths {
 
     /// An absolute path with `.`, `..` and repeated slashes resolved as text, without a trailing
     /// slash (links are not followed: files are compared by inode where that matters).
-    static func normalized(_ path: String) -> String {
+    package static func normalized(_ path: String) -> String {
         var absolute = path
         if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
             absolute = String(cString: cwd) + "/" + path

@@ -1,17 +1,19 @@
 internal import Glibc
-import FramedSystem
 import Synchronization
 
-/// A file error: exit code 1. The message names the file and says what went wrong.
-struct FileError: Error, CustomStringConvertible {
-    var path: String
-    var reason: String
-    var description: String { "\(path): \(reason)" }
+/// An output file that could not be written: its path and the system's reason.
+package struct OutputFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file that was to be written.
+    package var path: String
+    /// Why not, in the system's words (`strerror`).
+    package var reason: SystemError
+    package init(path: String, reason: SystemError) { self.path = path; self.reason = reason }
+    package var description: String { "\(path): cannot write: \(reason)" }
 }
 
 /// Writing outputs safely: into a temporary file beside the target, renamed into place only when
 /// complete, so that a failure never leaves a partial file or harms an existing one.
-enum OutputFile {
+package enum OutputFile {
     /// Writes `bytes` to `path` atomically: a temporary file `.NAME.framed-XXXXXX` in the same
     /// folder, written, flushed to disk, then renamed over `path`. On any error (a full disk, a
     /// file size limit, a folder that cannot be written) the temporary file is removed and an
@@ -20,7 +22,7 @@ enum OutputFile {
     /// An existing `path` that is not a regular file (a device such as `/dev/null`, or
     /// `/dev/stdout` on a pipe) is written in place instead: renaming over it would replace the
     /// device node itself (as root, `-o /dev/full` would have turned `/dev/full` into a PNG).
-    static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(OutputFileError) {
         // With `ulimit -f`, writing past the limit would kill the process (SIGXFSZ) and leave
         // the temporary file behind; ignored, the write fails with EFBIG and is cleaned up.
         signal(SIGXFSZ, SIG_IGN)
@@ -52,26 +54,23 @@ enum OutputFile {
     }()
 
     /// Writes into an existing file that is not a regular one (a device, a pipe) as it is.
-    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(FileError) {
+    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(OutputFileError) {
         let file: FileDescriptor
-        do { file = try .openForWriting(path) } catch { throw FileError(path: path, reason: "cannot write: \(error)") }
+        do { file = try .openForWriting(path) } catch { throw OutputFileError(path: path, reason: error) }
         try finish(file, bytes, path: path, sync: false)
     }
 
     /// Writes every byte, `fsync`s when asked (EINVAL, for files that cannot be synced, is not an
     /// error) and closes `file`; the first failure, in the system's words, names `path`.
-    private static func finish(_ file: FileDescriptor, _ bytes: [UInt8], path: String, sync: Bool) throws(FileError) {
+    private static func finish(_ file: FileDescriptor, _ bytes: [UInt8], path: String, sync: Bool) throws(OutputFileError) {
         var failure: SystemError?
         do { try file.write(bytes) } catch { failure = error }
         if failure == nil, sync {
             do { try file.sync() } catch { if error.code != EINVAL { failure = error } }
         }
         do { try file.close() } catch { if failure == nil { failure = error } }
-        if let failure { throw FileError(path: path, reason: "cannot write: \(failure)") }
+        if let failure { throw OutputFileError(path: path, reason: failure) }
     }
-
-    /// `strerror(errno)`, the system's words for the last error.
-    static func errorText() -> String { SystemError.last.description }
 }
 
 /// The temporary files being written, so that SIGINT or SIGTERM (Ctrl-C, `kill`) removes them
@@ -79,9 +78,9 @@ enum OutputFile {
 /// are taken by a thread of their own (`sigwait`: ordinary code, not a signal handler), which takes
 /// that lock, removes the files and ends framed by the same signal, as if it had not been caught
 /// (a shell shows 130 or 143).
-final class TemporaryFiles: Sendable {
+package final class TemporaryFiles: Sendable {
     /// The one registry: the signal thread must see the files of every writer.
-    static let shared = TemporaryFiles()
+    package static let shared = TemporaryFiles()
 
     private struct State {
         var paths: Set<String> = []
@@ -90,11 +89,11 @@ final class TemporaryFiles: Sendable {
     private let state = Mutex(State())
 
     /// `mkstemp` with `template` (ending in XXXXXX): the open file and its path, recorded.
-    func make(_ template: String, for output: String) throws(FileError) -> (descriptor: Int32, path: String) {
-        try state.withLock { state throws(FileError) in
+    package func make(_ template: String, for output: String) throws(OutputFileError) -> (descriptor: Int32, path: String) {
+        try state.withLock { state throws(OutputFileError) in
             var bytes = Array(template.utf8CString)
             let descriptor = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard descriptor >= 0 else { throw FileError(path: output, reason: "cannot write: \(OutputFile.errorText())") }
+            guard descriptor >= 0 else { throw OutputFileError(path: output, reason: .last) }
             let path = String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             state.paths.insert(path)
             return (descriptor, path)
@@ -102,17 +101,17 @@ final class TemporaryFiles: Sendable {
     }
 
     /// Renames a finished temporary file into place; it is no longer removed on a signal.
-    func rename(_ temporary: String, to output: String) throws(FileError) {
-        try state.withLock { state throws(FileError) in
+    package func rename(_ temporary: String, to output: String) throws(OutputFileError) {
+        try state.withLock { state throws(OutputFileError) in
             guard Glibc.rename(temporary, output) == 0 else {
-                throw FileError(path: output, reason: "cannot write: \(OutputFile.errorText())")
+                throw OutputFileError(path: output, reason: .last)
             }
             state.paths.remove(temporary)
         }
     }
 
     /// Removes a temporary file that will not be finished.
-    func discard(_ temporary: String) {
+    package func discard(_ temporary: String) {
         state.withLock { state in
             unlink(temporary)
             state.paths.remove(temporary)
@@ -124,7 +123,7 @@ final class TemporaryFiles: Sendable {
     /// only the signal thread takes them (it lives until framed ends, and is never joined). A
     /// signal ignored when framed started (`nohup`, a background job of a script) stays ignored;
     /// one that was only blocked (Foundation's Process passes its thread's mask on) is taken.
-    func removeOnInterrupt() {
+    package func removeOnInterrupt() {
         guard state.withLock({ state in defer { state.watching = true }; return !state.watching }) else { return }
         var signals = sigset_t()
         sigemptyset(&signals)

@@ -1,0 +1,148 @@
+import FramedSystem
+
+/// Framing files and bytes: into a file (written atomically), into memory, or into one PDF; and
+/// planning from the header alone.
+extension Framer {
+    /// The name errors give a picture in memory.
+    public static let bytesLabel = "picture in memory"
+
+    // MARK: Into a file
+
+    /// Frames the picture at `path` into the file `output`, in the format its extension names
+    /// (`.svg`, `.pdf`, `.png`) unless `output.format` says otherwise.
+    ///
+    /// The file is written atomically: into a temporary file beside it, renamed into place only
+    /// when complete, so that a failure never leaves part of a file nor harms an existing one.
+    /// The output is never the picture itself. With `overwrite` false an existing output is an
+    /// error (`outputExists`), found before any work.
+    /// - Returns: what happened to the picture (warnings included).
+    @discardableResult
+    public func frame(_ path: String, to output: String, overwrite: Bool = true) throws(FramingError) -> PictureReport {
+        try frame(.file(path), to: output, overwrite: overwrite)
+    }
+
+    /// Frames a picture held in memory (PNG, JPEG or WebP bytes) into the file `output`, as
+    /// `frame(_:to:overwrite:)` does.
+    @discardableResult
+    public func frame(_ bytes: [UInt8], to output: String, overwrite: Bool = true) throws(FramingError) -> PictureReport {
+        try frame(.bytes(bytes), to: output, overwrite: overwrite)
+    }
+
+    /// Frames a picture from a file or from memory into the file `output`, as
+    /// `frame(_:to:overwrite:)` does.
+    @discardableResult
+    public func frame(_ source: PictureSource, to output: String, overwrite: Bool = true) throws(FramingError) -> PictureReport {
+        let label = Self.label(source)
+        func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
+        guard let format = self.output.format ?? OutputFormat(path: output) else { throw fail(.unknownFormat(output: output)) }
+        if case let .file(path) = source, let picture = FileSystem.identity(path), FileSystem.identity(output) == picture {
+            throw fail(.outputIsPicture(output))
+        }
+        if !overwrite && FileSystem.exists(output) { throw fail(.outputExists(output)) }
+        let framed = try framed(source, label: label, format: format)
+        try checkResolution(framed.report, label: label)
+        do { try OutputFile.write(framed.bytes, to: output) } catch {
+            throw fail(.cannotWrite(output: error.path, reason: error.reason.description))
+        }
+        return framed.report
+    }
+
+    // MARK: Into memory
+
+    /// Frames the picture at `path` in memory, as a file of `output.format` (PNG when it is nil).
+    public func frame(_ path: String) throws(FramingError) -> FramedPicture {
+        try frame(.file(path) as PictureSource)
+    }
+
+    /// Frames a picture held in memory (PNG, JPEG or WebP bytes), as a file of `output.format`
+    /// (PNG when it is nil).
+    public func frame(_ bytes: [UInt8]) throws(FramingError) -> FramedPicture {
+        try frame(.bytes(bytes) as PictureSource)
+    }
+
+    /// Frames a picture from a file or from memory, as a file of `output.format` (PNG when it
+    /// is nil).
+    public func frame(_ source: PictureSource) throws(FramingError) -> FramedPicture {
+        let label = Self.label(source)
+        let framed = try framed(source, label: label, format: output.format ?? .png)
+        try checkResolution(framed.report, label: label)
+        return framed
+    }
+
+    // MARK: Plans
+
+    /// Lays out the picture at `path` from its header alone, decoding nothing: every rectangle,
+    /// the page placement and the pixels the picture gets, for output in `output.format` (PNG
+    /// when it is nil).
+    public func plan(_ path: String) throws(FramingError) -> FramePlan {
+        try plan(.file(path) as PictureSource)
+    }
+
+    /// Lays out a picture held in memory from its header alone, as `plan(_:)` does.
+    public func plan(_ bytes: [UInt8]) throws(FramingError) -> FramePlan {
+        try plan(.bytes(bytes) as PictureSource)
+    }
+
+    /// Lays out a picture from a file or from memory from its header alone, as `plan(_:)` does.
+    public func plan(_ source: PictureSource) throws(FramingError) -> FramePlan {
+        let label = Self.label(source)
+        return try plan(Self.open(source, label: label), label: label, format: output.format ?? .png)
+    }
+
+    // MARK: Documents
+
+    /// Frames several pictures into one PDF file, a page each, in order (each page the size of
+    /// its framed canvas, or of `page`); a picture that repeats is stored once. Written
+    /// atomically, as `frame(_:to:overwrite:)` writes.
+    /// - Returns: what happened to each picture.
+    @discardableResult
+    public func document(_ pictures: [PictureSource], to output: String, overwrite: Bool = true) throws(FramingError)
+        -> [PictureReport] {
+        if !overwrite && FileSystem.exists(output) {
+            throw FramingError(picture: output, problem: .outputExists(output))
+        }
+        let (bytes, reports) = try document(pictures)
+        do { try OutputFile.write(bytes, to: output) } catch {
+            throw FramingError(picture: output, problem: .cannotWrite(output: error.path, reason: error.reason.description))
+        }
+        return reports
+    }
+
+    /// Frames the pictures at `paths` into one PDF file, as `document(_:to:overwrite:)` does.
+    @discardableResult
+    public func document(_ paths: [String], to output: String, overwrite: Bool = true) throws(FramingError) -> [PictureReport] {
+        try document(paths.map(PictureSource.file), to: output, overwrite: overwrite)
+    }
+
+    /// Frames several pictures into one PDF in memory, a page each.
+    /// - Returns: the PDF's bytes, and what happened to each picture.
+    public func document(_ pictures: [PictureSource]) throws(FramingError) -> (pdf: [UInt8], reports: [PictureReport]) {
+        guard !pictures.isEmpty else {
+            throw FramingError(picture: "document", problem: .render(.unsupported("a PDF needs at least one page")))
+        }
+        var prepared: [PreparedPicture] = []
+        for source in pictures {
+            let label = Self.label(source)
+            let picture = try prepare(source, label: label, format: .pdf)
+            try checkResolution(picture.report, label: label)
+            prepared.append(picture)
+        }
+        return (try document(prepared, label: "document"), prepared.map(\.report))
+    }
+
+    // MARK: Helpers
+
+    /// How errors name a picture: its path, or `bytesLabel`.
+    static func label(_ source: PictureSource) -> String {
+        if case let .file(path) = source { return path }
+        return bytesLabel
+    }
+
+    /// With `PictureOptions.failBelowMinimumPPI`, a picture placed below the minimum is an error.
+    func checkResolution(_ report: PictureReport, label: String) throws(FramingError) {
+        guard picture.failBelowMinimumPPI else { return }
+        for case let .belowMinimumPPI(ppi, minimum) in report.warnings {
+            throw FramingError(picture: label, problem: .belowMinimumPPI(ppi: ppi, minimum: minimum))
+        }
+    }
+}

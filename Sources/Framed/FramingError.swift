@@ -1,0 +1,83 @@
+/// Why a picture could not be framed: the picture, and the problem, by the stage that found it.
+public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The picture: its path, or `picture in memory` for bytes.
+    public var picture: String
+    /// What went wrong.
+    public var problem: Problem
+
+    /// An error about `picture`.
+    public init(picture: String, problem: Problem) {
+        self.picture = picture
+        self.problem = problem
+    }
+
+    /// What went wrong, by stage.
+    public enum Problem: Equatable, Sendable, CustomStringConvertible {
+        /// The picture could not be read or decoded (missing, not a picture, corrupt, too large).
+        case picture(RasterError)
+        /// The style cannot frame this picture (a length out of range, no room for the picture).
+        case layout(LayoutError)
+        /// The framed picture does not fit the page.
+        case page(PageError)
+        /// The output would be larger than can be rendered (checked before decoding).
+        case canvas(RenderError)
+        /// JPEG embedding was asked for a picture with transparency, and no colour to flatten it on.
+        case transparencyInJPEG
+        /// The picture is placed at fewer pixels per inch than `PictureOptions.minimumPPI`, and
+        /// `failBelowMinimumPPI` is set.
+        case belowMinimumPPI(ppi: Double, minimum: Double)
+        /// The output's format cannot be told from its name (and `OutputOptions.format` is nil).
+        case unknownFormat(output: String)
+        /// The output exists, and was not to be replaced.
+        case outputExists(String)
+        /// The output is the picture itself: writing it would destroy the picture.
+        case outputIsPicture(String)
+        /// The output could not be written: its path and the system's reason.
+        case cannotWrite(output: String, reason: String)
+        /// Drawing or encoding failed.
+        case render(RenderError)
+
+        /// One line, in the library's words (settings are named as `Framer.set` names them).
+        public var description: String {
+            switch self {
+            case let .picture(error): return error.description
+            case let .layout(error): return error.description
+            case let .page(error): return error.description
+            case let .canvas(error): return error.description
+            case .transparencyInJPEG:
+                return "a JPEG cannot hold the picture's transparency; set flatten to a colour or embed as png"
+            case let .belowMinimumPPI(ppi, minimum):
+                return "the picture is placed at \(Int(ppi.rounded(.down))) pixels per inch, below the minimum of "
+                    + (minimum == minimum.rounded() ? String(Int(minimum)) : String(minimum))
+            case let .unknownFormat(output):
+                return "cannot tell the format of \"\(output)\"; end it in .svg, .pdf or .png, or set the format"
+            case let .outputExists(output): return "\(output) exists"
+            case let .outputIsPicture(output): return "the output \(output) is the picture itself; it would be overwritten"
+            case let .cannotWrite(output, reason): return "\(output): cannot write: \(reason)"
+            case let .render(error): return error.description
+            }
+        }
+    }
+
+    /// `picture: problem`.
+    public var description: String { "\(picture): \(problem)" }
+}
+
+/// Something a framed picture's reader should know, though the picture was framed.
+public enum FramingWarning: Equatable, Sendable, CustomStringConvertible {
+    /// The decoder's warnings, summed up in one line (a truncated JPEG decodes, with warnings).
+    case decoder(String)
+    /// Colour management's warning: a profile ignored, CMYK converted without a profile.
+    case color(String)
+    /// The picture is placed at fewer pixels per inch than `PictureOptions.minimumPPI`.
+    case belowMinimumPPI(ppi: Double, minimum: Double)
+
+    /// One line.
+    public var description: String {
+        switch self {
+        case let .decoder(text), let .color(text): return text
+        case let .belowMinimumPPI(ppi, minimum):
+            return FramingError.Problem.belowMinimumPPI(ppi: ppi, minimum: minimum).description
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// A plan as JSON: what `framed layout` prints. Lengths in points (1/72 in), y downwards,
+/// (0, 0) the output's top-left corner; with a page every rectangle is where it lands on the page
+/// (bleed included).
+extension FramePlan {
+    /// The plan as JSON text, naming the picture `input` and the output file, if any.
+    public func json(input: String, output: String? = nil) -> String {
+        jsonValue(input: input, output: output).text()
+    }
+
+    /// The plan as a JSON value (several make the array of a batch).
+    package func jsonValue(input: String, output: String?) -> JSON {
+        let place: (Rect) -> Rect = { placement?.onPage($0) ?? $0 }
+        var pairs: [(String, JSON)] = [("input", .string(input))]
+        if let output { pairs.append(("output", .string(output))) }
+        pairs += [
+            ("format", .string(outputFormat.rawValue)),
+            ("unit", .string("pt")),
+            ("dpi", .number(dpi)),
+            ("sourcePixels", Self.pixels(sourcePixels)),
+            ("canvas", Self.size(canvas)),
+        ]
+        if let canvasPixels { pairs.append(("canvasPixels", Self.pixels(canvasPixels))) }
+        if let placement, let page {
+            pairs.append(("page", .object([
+                ("size", .string(page.description)),
+                ("orientation", .string(placement.orientation.rawValue)),
+                ("bleed", .number(placement.bleed)),
+                ("trim", Self.rect(placement.trim)),
+                ("framedCanvas", Self.rect(Rect(origin: placement.origin, size: layout.canvas))),
+            ])))
+        }
+        pairs += [
+            ("frame", Self.rect(place(layout.frame))),
+            ("outerRadius", .number(layout.outerRadius)),
+            ("borderWidth", .number(layout.borderWidth)),
+            ("paddingBox", Self.rect(place(layout.paddingBox))),
+            ("innerRadius", .number(layout.innerRadius)),
+            ("contentBox", Self.rect(place(layout.contentBox))),
+            ("picture", Self.rect(place(layout.picture))),
+            ("pictureClip", Self.rect(place(layout.pictureClip))),
+            ("innerBorderWidth", .number(layout.innerBorderWidth)),
+            ("shadows", .array(layout.shadows.map { shadow in
+                .object([
+                    ("box", Self.rect(place(shadow.box))),
+                    ("radius", .number(shadow.radius)),
+                    ("sigma", .number(shadow.sigma)),
+                    ("color", .string(shadow.color.description)),
+                    ("extent", Self.rect(place(shadow.extent))),
+                ])
+            })),
+            ("rasterPixels", Self.pixels(rasterPixels)),
+            ("effectivePPI", .number(effectivePPI)),
+        ]
+        return .object(pairs)
+    }
+
+    private static func rect(_ r: Rect) -> JSON {
+        .object([("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height))])
+    }
+
+    private static func size(_ s: Size) -> JSON { .object([("width", .number(s.width)), ("height", .number(s.height))]) }
+
+    private static func pixels(_ p: PixelSize) -> JSON {
+        .object([("width", .number(Double(p.width))), ("height", .number(Double(p.height)))])
+    }
+}

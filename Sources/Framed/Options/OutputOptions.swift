@@ -1,0 +1,63 @@
+internal import Glibc
+import FramedSystem
+
+/// How the picture is stored inside an SVG or PDF.
+public enum EmbedMode: String, Sendable, Equatable, CaseIterable, Codable {
+    /// An untouched JPEG source is passed through byte for byte; other opaque pictures from
+    /// lossy sources (JPEG, WebP) are re-encoded as JPEG; pictures with alpha and pictures from
+    /// lossless sources (PNG: screenshots, diagrams) stay lossless, so text keeps sharp edges.
+    case auto
+    /// Always JPEG (a picture with alpha needs `PictureOptions.flatten`).
+    case jpeg
+    /// Always lossless (PNG in SVG, Flate in PDF).
+    case png
+}
+
+/// The output stage: which format, at what resolution, how the picture is stored in SVG and PDF,
+/// and the document's metadata.
+public struct OutputOptions: Sendable, Equatable {
+    /// The format to write; nil: from the output file's extension (`.svg`, `.pdf`, `.png`), and
+    /// PNG for output kept in memory.
+    public var format: OutputFormat?
+    /// PNG: device pixels per CSS px (2 for a HiDPI figure). Ignored when `dpi` is set.
+    public var scale: Double
+    /// PNG: device pixels per inch of the whole output. SVG and PDF: pixels per inch of the
+    /// embedded picture. Nil: the format's default (`OutputFormat.defaultPictureDPI`; PNG 96
+    /// times `scale`).
+    public var dpi: Double?
+    /// SVG and PDF: how the picture is stored.
+    public var embed: EmbedMode
+    /// JPEG quality (1-100) when the picture is re-encoded as JPEG.
+    public var quality: Int
+    /// SVG and PDF: never re-encode the picture lossily.
+    public var lossless: Bool
+    /// PNG: move the frame's straight edges to whole device pixels so they come out crisp.
+    public var snap: Bool
+    /// PDF: title, author, creator and dates.
+    public var metadata: DocumentMetadata
+
+    /// The defaults: format from the file name, scale 1, the format's resolution, `auto`
+    /// embedding at quality 90, snapped edges, and metadata naming framed as the creator, dated
+    /// by `DocumentMetadata.reproducibleDate()`.
+    public init(format: OutputFormat? = nil, scale: Double = 1, dpi: Double? = nil, embed: EmbedMode = .auto,
+                quality: Int = 90, lossless: Bool = false, snap: Bool = true,
+                metadata: DocumentMetadata = DocumentMetadata(creator: Framer.creator,
+                                                              creationDate: DocumentMetadata.reproducibleDate())) {
+        self.format = format; self.scale = scale; self.dpi = dpi; self.embed = embed
+        self.quality = quality; self.lossless = lossless; self.snap = snap; self.metadata = metadata
+    }
+}
+
+extension DocumentMetadata {
+    /// The creation date for reproducible output: `SOURCE_DATE_EPOCH` (seconds since 1970, the
+    /// reproducible-builds convention) when it is set to a whole number, else a fixed date
+    /// (2000-01-01T00:00:00), so that the same input gives the same bytes.
+    public static func reproducibleDate() -> String {
+        guard let text = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }),
+              let seconds = Int(text), seconds >= 0 else { return DocumentMetadata().creationDate }
+        var time = time_t(seconds), parts = tm()
+        gmtime_r(&time, &parts)
+        return String(printf: "%04d-%02d-%02dT%02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1,
+                      parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
+    }
+}

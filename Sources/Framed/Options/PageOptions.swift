@@ -1,0 +1,17 @@
+/// The page stage: a paper size to centre the framed picture on, which way up, and the bleed.
+public struct PageOptions: Sendable, Equatable {
+    /// The paper; nil: no page, the output is the framed canvas.
+    public var size: PageSize?
+    /// Which way up the paper goes (with `size`).
+    public var orientation: PageOrientation
+    /// Extra canvas on every side of the page, trimmed off after printing (with `size`).
+    public var bleed: Length
+
+    /// No page unless `size` is given; orientation from the picture; no bleed.
+    public init(size: PageSize? = nil, orientation: PageOrientation = .auto, bleed: Length = .zero) {
+        self.size = size; self.orientation = orientation; self.bleed = bleed
+    }
+
+    /// The page as the layout takes it, when there is one.
+    var spec: PageSpec? { size.map { PageSpec(size: $0, orientation: orientation, bleed: bleed) } }
+}

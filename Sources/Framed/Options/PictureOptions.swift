@@ -1,0 +1,29 @@
+/// The picture stage: how a picture is read and brought to the pixels it needs, and the limits
+/// that guard memory and print quality.
+public struct PictureOptions: Sendable, Equatable {
+    /// Turn the picture upright by its EXIF orientation; false keeps the stored pixels.
+    public var autoOrient: Bool
+    /// How colours are brought into sRGB from an embedded ICC profile or CMYK.
+    public var intent: RenderingIntent
+    /// Composite a picture with alpha onto this colour first (its alpha is ignored).
+    public var flatten: RGBAColor?
+    /// The kernel that shrinks (or enlarges) the picture to the pixels its place needs.
+    public var resample: ResamplingFilter
+    /// Pictures with more pixels are refused from their header, before anything is decoded; PNG
+    /// outputs with more pixels are refused too. One number bounds the memory a picture takes.
+    public var maxPixels: Int
+    /// A picture placed at fewer pixels per inch than this gets a warning
+    /// (`FramingWarning.lowResolution`); nil: no check.
+    public var minimumPPI: Double?
+    /// With `minimumPPI`: a picture below it is an error instead, and nothing is written.
+    public var failBelowMinimumPPI: Bool
+
+    /// The defaults: upright, perceptual intent, no flattening, Lanczos-3, 256 megapixels, no
+    /// resolution check.
+    public init(autoOrient: Bool = true, intent: RenderingIntent = .perceptual, flatten: RGBAColor? = nil,
+                resample: ResamplingFilter = .best, maxPixels: Int = 256_000_000, minimumPPI: Double? = nil,
+                failBelowMinimumPPI: Bool = false) {
+        self.autoOrient = autoOrient; self.intent = intent; self.flatten = flatten; self.resample = resample
+        self.maxPixels = maxPixels; self.minimumPPI = minimumPPI; self.failBelowMinimumPPI = failBelowMinimumPPI
+    }
+}

@@ -1,0 +1,62 @@
+/// The first stage of framing: the picture's header, the layout and page placement, the output's
+/// size checked, and the pixels the placed picture needs; nothing is decoded.
+extension Framer {
+    /// What rendering needs of these settings for `format`: the resolution, the metadata, the
+    /// pixel limit of a PNG canvas and the cores.
+    package func renderOptions(_ format: OutputFormat) -> RenderOptions {
+        var options = RenderOptions(format: format, scale: output.scale, dpi: output.dpi, metadata: output.metadata,
+                                    maxPixels: picture.maxPixels)
+        options.threads = threads
+        return options
+    }
+
+    /// Opens `source` for the decoders (a file is opened, not read).
+    package static func open(_ source: PictureSource, label: String) throws(FramingError) -> PictureInput {
+        do { return try PictureInput(source) } catch { throw FramingError(picture: label, problem: .picture(error)) }
+    }
+
+    /// Lays out the picture that `input` holds, from its header alone, for output in `format`.
+    /// `label` names the picture in errors.
+    package func plan(_ input: borrowing PictureInput, label: String, format: OutputFormat) throws(FramingError) -> FramePlan {
+        func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
+        let info: PictureInfo
+        do { info = try Pictures.info(input) } catch { throw fail(.picture(error)) }
+        let limit = picture.maxPixels
+        guard info.width.multipliedReportingOverflow(by: info.height).partialValue <= limit,
+              info.width <= limit, info.height <= limit else {
+            throw fail(.picture(.tooLarge(width: info.width, height: info.height, limit: limit)))
+        }
+        let orientation = picture.autoOrient ? info.orientation : .up
+        let oriented = orientation.orientedSize(width: info.width, height: info.height)
+
+        var layout: FrameLayout
+        var style = self.style
+        var placement: PagePlacement?
+        let metrics = PictureMetrics(pixelWidth: oriented.0, pixelHeight: oriented.1, fileResolution: info.resolution)
+        if let page = page.spec {
+            do { (style, layout, placement) = try PageLayout.place(picture: metrics, style: style, page: page) } catch {
+                if case let .layout(reason) = error { throw fail(.layout(reason)) }
+                throw fail(.page(error))
+            }
+        } else {
+            do { layout = try FrameLayout(picture: metrics, style: style) } catch { throw fail(.layout(error)) }
+        }
+        let options = renderOptions(format)
+        if format == .png && output.snap {
+            let k = options.pictureDPI / 72
+            layout = layout.snapped(devicePixelsPerPoint: k)
+            if let origin = placement?.origin {
+                placement?.origin = Point(x: (origin.x * k).rounded() / k, y: (origin.y * k).rounded() / k)
+            }
+        }
+        // The output's size is known now: refuse one too large to render before decoding.
+        let canvas = placement?.media ?? layout.canvas
+        do { try options.checkCanvas(canvas) } catch { throw fail(.canvas(error)) }
+        let need = layout.rasterSize(atDPI: options.pictureDPI)
+        return FramePlan(pictureFormat: info.format, orientation: orientation,
+                         sourcePixels: PixelSize(width: oriented.0, height: oriented.1), style: style, layout: layout,
+                         page: placement == nil ? nil : page.size, placement: placement, outputFormat: format,
+                         dpi: options.pictureDPI, rasterPixels: need, effectivePPI: layout.effectivePPI(of: need),
+                         canvasPixels: format == .png ? options.pixelSize(ofCanvas: canvas) : nil, info: info)
+    }
+}

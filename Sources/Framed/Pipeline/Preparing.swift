@@ -1,0 +1,99 @@
+/// The stages after planning: shrink-on-load decode → colour and orientation → flatten →
+/// resample to the pixels needed → embed (JPEG passed through, re-encoded, or lossless) →
+/// render. The picture comes from a `PictureSource`, opened once per call (`PictureInput`): a
+/// JPEG or PNG file is read a chunk at a time while it is decoded, and read whole only when a
+/// JPEG is embedded byte for byte; a pipe is read whole when opened.
+extension Framer {
+    /// Decodes, orients, converts, resamples and encodes the picture for its place: everything
+    /// but drawing. Pure: the same bytes and settings give the same result on any thread. A
+    /// picture placed below `PictureOptions.minimumPPI` gets a warning here (never an error: the
+    /// caller decides, with the report in hand).
+    package func prepare(_ source: PictureSource, label: String, format: OutputFormat) throws(FramingError) -> PreparedPicture {
+        func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
+        let input = try Self.open(source, label: label)
+        let plan = try plan(input, label: label, format: format)
+        let info = plan.info, need = plan.rasterPixels
+        let scale = DecodeOptions.shrinkOnLoadScale(source: (plan.sourcePixels.width, plan.sourcePixels.height),
+                                                    need: (need.width, need.height))
+
+        let decoded: DecodedPicture
+        do {
+            var decodeOptions = DecodeOptions(maxPixels: picture.maxPixels, scaleDenominator: scale.denominator)
+            decodeOptions.scaleNumerator = scale.numerator
+            decodeOptions.autoOrient = picture.autoOrient
+            decodeOptions.intent = picture.intent
+            decodeOptions.threads = threads
+            // Resized as it is decoded (on a second core), unless a picture that may have alpha
+            // is flattened first.
+            if threads > 1 && (picture.flatten == nil || info.hasAlpha == false) {
+                decodeOptions.resize = ResizeRequest(width: need.width, height: need.height, filter: picture.resample)
+            }
+            decoded = try Pictures.decode(input, options: decodeOptions)
+        } catch { throw fail(.picture(error)) }
+        var warnings = decoded.warningSummary.map { [FramingWarning.decoder($0)] } ?? []
+        warnings += decoded.colorWarnings.map(FramingWarning.color)
+
+        var image = decoded.image
+        if let flatten = picture.flatten, image.hasAlpha {
+            image = image.flattened(onto: flatten.rgb8)
+        }
+        let resampled = decoded.resampled || image.width != need.width || image.height != need.height
+        image = Resampler.resize(image, width: need.width, height: need.height, filter: picture.resample, threads: threads)
+
+        // How the picture goes into the file.
+        var embedding = Embedding.raster
+        var jpeg: [UInt8]?
+        if format != .png {
+            let untouched = info.format == .jpeg && decoded.scaleNumerator == decoded.scaleDenominator && !resampled
+                && !decoded.colorConverted && plan.orientation == .up
+            if output.embed == .jpeg && image.hasAlpha { throw fail(.transparencyInJPEG) }
+            if untouched && output.embed != .png && !output.lossless {
+                do { jpeg = try input.contents() } catch { throw fail(.picture(error)) }
+                embedding = .passthroughJPEG
+            } else if output.embed == .jpeg
+                        || (output.embed == .auto && !image.hasAlpha && !output.lossless && info.format != .png) {
+                do {
+                    jpeg = try PictureEncoder.jpeg(image, quality: output.quality, grayscale: image.isGrayscale,
+                                                  threads: threads)
+                } catch { throw fail(.picture(error)) }
+                embedding = .jpeg(quality: output.quality)
+            } else {
+                embedding = .lossless
+            }
+        }
+        if let minimum = picture.minimumPPI, plan.effectivePPI < minimum - 1e-9 {
+            warnings.append(.belowMinimumPPI(ppi: plan.effectivePPI, minimum: minimum))
+        }
+
+        let report = PictureReport(sourcePixels: plan.sourcePixels, scaleNumerator: decoded.scaleNumerator,
+                                   scaleDenominator: decoded.scaleDenominator, embeddedPixels: plan.rasterPixels,
+                                   effectivePPI: plan.effectivePPI, embedding: embedding, warnings: warnings)
+        return PreparedPicture(picture: EmbeddedPicture(image: image, jpeg: jpeg), plan: plan, report: report)
+    }
+
+    /// The picture framed in memory as a file of `format`.
+    package func framed(_ source: PictureSource, label: String, format: OutputFormat) throws(FramingError) -> FramedPicture {
+        let prepared = try prepare(source, label: label, format: format)
+        let bytes: [UInt8]
+        do { bytes = try FrameRenderer.render(prepared.renderPage, options: renderOptions(format)) } catch {
+            throw FramingError(picture: label, problem: .render(error))
+        }
+        return FramedPicture(bytes: bytes, plan: prepared.plan, report: prepared.report)
+    }
+
+    /// Prepared pictures as one PDF, a page each (a picture that repeats is stored once).
+    /// `label` names the document in errors.
+    package func document(_ pages: [PreparedPicture], label: String) throws(FramingError) -> [UInt8] {
+        do { return try FrameRenderer.render(document: pages.map(\.renderPage), options: renderOptions(.pdf)) } catch {
+            throw FramingError(picture: label, problem: .render(error))
+        }
+    }
+}
+
+extension RGBAColor {
+    /// The colour as 8-bit components (alpha ignored).
+    var rgb8: (r: UInt8, g: UInt8, b: UInt8) {
+        func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
+        return (byte(red), byte(green), byte(blue))
+    }
+}

@@ -1,0 +1,97 @@
+/// How the picture ended up in the output.
+public enum Embedding: Sendable, Equatable, CustomStringConvertible {
+    /// The source JPEG's own bytes (no resampling, rotation or colour conversion was needed).
+    case passthroughJPEG
+    /// Re-encoded as JPEG at this quality.
+    case jpeg(quality: Int)
+    /// Lossless: PNG in SVG, Flate in PDF.
+    case lossless
+    /// Drawn into a raster output (PNG).
+    case raster
+
+    /// A few words, e.g. `JPEG quality 90`.
+    public var description: String {
+        switch self {
+        case .passthroughJPEG: return "source JPEG passed through"
+        case let .jpeg(quality): return "JPEG quality \(quality)"
+        case .lossless: return "lossless"
+        case .raster: return "raster"
+        }
+    }
+}
+
+/// One picture laid out from its header alone, before anything is decoded: every rectangle,
+/// where it goes on the page, and the pixels the placed picture gets.
+public struct FramePlan: Sendable, Equatable {
+    /// The picture's format, read from its first bytes.
+    public var pictureFormat: PictureFormat
+    /// The EXIF orientation applied (`.up` when `PictureOptions.autoOrient` is off).
+    public var orientation: Orientation
+    /// The picture's size in pixels after orientation.
+    public var sourcePixels: PixelSize
+    /// The style as used: fitting a page may have set its `width` or `height`.
+    public var style: FrameStyle
+    /// Every rectangle of the framed picture, in points, the framed canvas's top-left at (0, 0).
+    public var layout: FrameLayout
+    /// The page the framed canvas goes on, if any.
+    public var page: PageSize?
+    /// Where the framed canvas goes on that page.
+    public var placement: PagePlacement?
+    /// The format the plan is for.
+    public var outputFormat: OutputFormat
+    /// Pixels per inch of the embedded picture (and of a PNG's canvas).
+    public var dpi: Double
+    /// The pixels the placed picture gets at `dpi` (never more than it has).
+    public var rasterPixels: PixelSize
+    /// Picture pixels per inch as placed (the lower of the two axes).
+    public var effectivePPI: Double
+    /// A PNG's size in pixels; nil for SVG and PDF.
+    public var canvasPixels: PixelSize?
+    /// What the picture's header said, for the stages after planning.
+    package var info: PictureInfo
+
+    /// The whole output's size in points: the page plus bleed, or the framed canvas.
+    public var canvas: Size { placement?.media ?? layout.canvas }
+}
+
+/// What happened to the picture on its way into the output.
+public struct PictureReport: Sendable, Equatable {
+    /// The picture's size after EXIF orientation.
+    public var sourcePixels: PixelSize
+    /// The scale the picture was decoded at, `scaleNumerator/scaleDenominator` (1/1, 1/2, 3/8,
+    /// 1/4 or 1/8: JPEG and WebP shrink while decoding when fewer pixels are needed).
+    public var scaleNumerator: Int
+    /// See `scaleNumerator`.
+    public var scaleDenominator: Int
+    /// The pixels that went into the output.
+    public var embeddedPixels: PixelSize
+    /// Picture pixels per inch as placed (the lower of the two axes).
+    public var effectivePPI: Double
+    /// How the picture is stored in the output.
+    public var embedding: Embedding
+    /// What the reader should know: decoder and colour warnings, a low resolution.
+    public var warnings: [FramingWarning]
+}
+
+/// A framed picture in memory: the output file's bytes, its plan and what was done to the picture.
+public struct FramedPicture: Sendable {
+    /// The SVG, PDF or PNG file.
+    public var bytes: [UInt8]
+    /// The geometry.
+    public var plan: FramePlan
+    /// What happened to the picture.
+    public var report: PictureReport
+}
+
+/// A picture decoded, resampled and encoded for embedding, with its plan and report: everything
+/// but the drawing. Several make a document.
+package struct PreparedPicture: Sendable {
+    package var picture: EmbeddedPicture
+    package var plan: FramePlan
+    package var report: PictureReport
+
+    /// The page this picture makes.
+    var renderPage: RenderPage {
+        RenderPage(picture: picture, layout: plan.layout, style: plan.style, placement: plan.placement)
+    }
+}

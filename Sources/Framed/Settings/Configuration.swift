@@ -1,0 +1,168 @@
+import FramedSystem
+
+/// A configuration that cannot be used: not JSON, not an object of settings, or a value that does
+/// not parse.
+public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The configuration file, when it came from one.
+    public var file: String?
+    /// What is wrong, e.g. `unknown setting "bordr" (did you mean "border"?)`.
+    public var reason: String
+
+    /// An error about the configuration in `file`.
+    public init(file: String?, reason: String) { self.file = file; self.reason = reason }
+
+    /// `file: reason`, or the reason alone.
+    public var description: String { file.map { "\($0): \(reason)" } ?? reason }
+}
+
+/// Configurations: a JSON object whose keys are setting names and whose values are what
+/// `Framer.set(_:_:)` takes, `true` (or `false`) for a switch. The preset applies first, then the
+/// others in `Setting.all` order.
+extension Framer {
+    /// Settings from a configuration's bytes (see the extension's summary for its form).
+    public init(configuration bytes: [UInt8]) throws(ConfigurationError) {
+        try self.init(configuration: bytes, file: nil)
+    }
+
+    /// Settings from a configuration file.
+    public init(configurationFile path: String) throws(ConfigurationError) {
+        let bytes: [UInt8]
+        do { bytes = try PictureSource.file(path).contents() } catch {
+            throw ConfigurationError(file: path, reason: error.description)
+        }
+        try self.init(configuration: bytes, file: path)
+    }
+
+    private init(configuration bytes: [UInt8], file: String?) throws(ConfigurationError) {
+        self.init()
+        let pairs: [(name: String, value: String?)]
+        do {
+            pairs = try Configuration.pairs(bytes, settings: Setting.all.map { ($0.name, $0.isSwitch) })
+        } catch { throw ConfigurationError(file: file, reason: error.description) }
+        for (name, value) in pairs where name == "preset" {
+            do { try set(name, value ?? "") } catch { throw ConfigurationError(file: file, reason: error.description) }
+        }
+        for (name, value) in pairs where name != "preset" {
+            do { try set(name, value ?? "") } catch { throw ConfigurationError(file: file, reason: error.description) }
+        }
+    }
+
+    /// The effective settings as a configuration (JSON text, keys in `Setting.all` order, one
+    /// a line); reading it back gives these settings.
+    public var configuration: String { Configuration.object(effectiveSettings).text() }
+
+    /// Every setting that has a value, with that value, in `Setting.all` order.
+    package var effectiveSettings: [(name: String, value: JSON)] {
+        Setting.all.compactMap { setting in setting.read(self).map { (setting.name, $0) } }
+    }
+}
+
+/// Reading configuration objects, for `Framer(configuration:)` and for the command line's
+/// `--config`, which knows more names (its own options) and words its messages its own way.
+package enum Configuration {
+    /// Why a configuration's bytes are not a usable object of settings.
+    package enum Failure: Error, Equatable, CustomStringConvertible {
+        /// Not JSON.
+        case syntax(String)
+        /// JSON, but not an object.
+        case notAnObject
+        /// A key given twice.
+        case duplicate(String)
+        /// A key that names no setting, with the nearest name if one is near.
+        case unknown(String, suggestion: String?)
+        /// A key that names a setting a configuration cannot hold (`refused`).
+        case refused(String)
+        /// `size`, `width` and `height` replace each other: two were given.
+        case conflicting(String, String)
+        /// A switch's value that is not `true` or `false`, or another setting's that is not a
+        /// string or a number (`expected` says which), and what it was.
+        case wrongType(key: String, expected: String, found: String)
+
+        /// One line, naming keys as settings.
+        package var description: String {
+            switch self {
+            case let .syntax(reason): return "not a JSON object of settings (\(reason))"
+            case .notAnObject: return "not a JSON object of settings (the top level must be an object)"
+            case let .duplicate(key): return "\"\(key)\" is given twice"
+            case let .unknown(key, suggestion):
+                return "unknown setting \"\(key)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
+            case let .refused(key): return "\"\(key)\" cannot be set in a configuration"
+            case let .conflicting(a, b): return "\"\(a)\" and \"\(b)\" replace each other; give one"
+            case let .wrongType(key, expected, found): return "\"\(key)\" must be \(expected), not \(found)"
+            }
+        }
+    }
+
+    /// The (name, value) pairs of a configuration, in the order of `settings` (name, and whether
+    /// it is a switch), as a command line would give them: strings and numbers as text, `nil` for
+    /// a switch that is `true`; a switch that is `false` is left out. Every key and type is
+    /// checked here; values are checked by the settings.
+    package static func pairs(_ bytes: [UInt8], settings: [(name: String, isSwitch: Bool)],
+                              refused: Set<String> = []) throws(Failure) -> [(name: String, value: String?)] {
+        let document: JSON
+        do { document = try JSONReader.parse(bytes) } catch { throw .syntax(error.description) }
+        guard case let .object(members) = document else { throw .notAnObject }
+        var values: [String: JSON] = [:]
+        for (key, value) in members {
+            guard values[key] == nil else { throw .duplicate(key) }
+            values[key] = value
+        }
+        let names = settings.map(\.name)
+        for key in values.keys.sorted() {
+            guard names.contains(key) else { throw .unknown(key, suggestion: nearestName(to: key, in: names)) }
+            if refused.contains(key) { throw .refused(key) }
+        }
+        let sizeKeys = ["size", "width", "height"].filter { values[$0] != nil }
+        if sizeKeys.count > 1 { throw .conflicting(sizeKeys[0], sizeKeys[1]) }
+        var pairs: [(name: String, value: String?)] = []
+        for (key, isSwitch) in settings {
+            guard let value = values[key] else { continue }
+            if isSwitch {
+                guard case let .bool(on) = value else { throw .wrongType(key: key, expected: "true or false", found: describe(value)) }
+                if on { pairs.append((key, nil)) }
+            } else {
+                switch value {
+                case let .string(text): pairs.append((key, text))
+                case let .number(n): pairs.append((key, JSON.number(n)))
+                default: throw .wrongType(key: key, expected: "a string or a number", found: describe(value))
+                }
+            }
+        }
+        return pairs
+    }
+
+    /// `pairs` as a JSON object.
+    static func object(_ pairs: [(name: String, value: JSON)]) -> JSON { .object(pairs.map { ($0.name, $0.value) }) }
+
+    /// A JSON value as a message names it: `the string "x"`, `the number 3`, `true`, `a list`.
+    package static func describe(_ value: JSON) -> String {
+        switch value {
+        case let .string(s): return "the string \(JSON.quote(s))"
+        case let .number(n): return "the number \(JSON.number(n))"
+        case let .bool(b): return b ? "true" : "false"
+        case .null: return "null"
+        case .array: return "a list"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// The first of `names` that is a prefix of `name`, has it as a prefix, or is within two edits of
+/// it: the "did you mean" of settings, configurations and the command line.
+package func nearestName(to name: String, in names: [String]) -> String? {
+    names.first { $0.hasPrefix(name) || name.hasPrefix($0) || editDistance($0, name) <= 2 }
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+private func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var previous = Array(0...b.count)
+    for i in 1...max(1, a.count) where !a.isEmpty {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(1, b.count) where !b.isEmpty {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

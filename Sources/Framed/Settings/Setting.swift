@@ -1,0 +1,232 @@
+/// A setting that `Framer.set(_:_:)` takes by name: the words a configuration file and the
+/// `framed` command line use (`border`, `shadow`, `dpi`...), each with a value written as text
+/// in CSS words where CSS has them.
+public struct Setting: Sendable {
+    /// The name, e.g. `border-color`.
+    public let name: String
+    /// Whether the setting is a switch, which takes `true` or `false` (an empty value means
+    /// `true`), rather than a value.
+    public let isSwitch: Bool
+    /// Parses `value` and sets it.
+    let apply: @Sendable (inout Framer, String) throws(SettingError) -> Void
+    /// The effective value as a configuration writes it; nil when it has none (an optional
+    /// setting that is not set).
+    let read: @Sendable (Framer) -> JSON?
+
+    init(_ name: String, switch isSwitch: Bool = false,
+         apply: @escaping @Sendable (inout Framer, String) throws(SettingError) -> Void,
+         read: @escaping @Sendable (Framer) -> JSON?) {
+        self.name = name; self.isSwitch = isSwitch; self.apply = apply; self.read = read
+    }
+}
+
+/// A setting's value that does not parse, or a name that is no setting.
+public struct SettingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The setting's name.
+    public var setting: String
+    /// What is wrong with the value, e.g. `invalid length "12qq": unknown unit "qq" (use px, pt,
+    /// in, mm or cm)`.
+    public var reason: String
+
+    /// An error about `setting`.
+    public init(setting: String, reason: String) { self.setting = setting; self.reason = reason }
+
+    /// `setting: reason`.
+    public var description: String { "\(setting): \(reason)" }
+}
+
+extension Setting {
+    /// Every setting, in the order of the stages: format and preset, the look, the output, the
+    /// picture, the page.
+    public static let all: [Setting] = general + look + output + picture + page
+
+    /// The setting called `name`, if there is one.
+    public static func named(_ name: String) -> Setting? { all.first { $0.name == name } }
+
+    static let general: [Setting] = [
+        Setting("format") { f, v throws(SettingError) in
+            f.output.format = try choice("format", v, OutputFormat.self)
+        } read: { f in f.output.format.map { .string($0.rawValue) } },
+        Setting("preset") { f, v throws(SettingError) in
+            f.apply(try choice("preset", v, Preset.self))
+        } read: { f in .string(f.preset.rawValue) },
+    ]
+
+    static let look: [Setting] = [
+        Setting("size") { f, v throws(SettingError) in
+            f.style.size = try parse("size", v, LengthSize.init(parsing:)); f.style.width = nil; f.style.height = nil
+        } read: { f in f.style.size.map { .string("\($0.width)x\($0.height)") } },
+        Setting("width") { f, v throws(SettingError) in
+            f.style.width = try parse("width", v, Length.init(parsing:)); f.style.size = nil; f.style.height = nil
+        } read: { f in f.style.width.map { .string($0.description) } },
+        Setting("height") { f, v throws(SettingError) in
+            f.style.height = try parse("height", v, Length.init(parsing:)); f.style.size = nil; f.style.width = nil
+        } read: { f in f.style.height.map { .string($0.description) } },
+        Setting("border") { f, v throws(SettingError) in
+            f.style.border = try parse("border", v, Length.init(parsing:))
+        } read: { f in .string(f.style.border.description) },
+        Setting("border-color") { f, v throws(SettingError) in
+            f.style.borderColor = try parse("border-color", v, RGBAColor.init(parsing:))
+        } read: { f in .string(f.style.borderColor.description) },
+        Setting("border-style") { f, v throws(SettingError) in
+            f.style.borderStyle = try choice("border-style", v, BorderStyle.self)
+        } read: { f in .string(f.style.borderStyle.rawValue) },
+        Setting("inner-border") { f, v throws(SettingError) in
+            f.style.innerBorder = try parse("inner-border", v, InnerBorder.parse)
+        } read: { f in .string(f.style.innerBorder?.description ?? "none") },
+        Setting("padding") { f, v throws(SettingError) in
+            f.style.padding = try parse("padding", v, EdgeInsets.init(parsing:))
+        } read: { f in .string(f.style.padding.description) },
+        Setting("background") { f, v throws(SettingError) in
+            f.style.background = try parse("background", v, RGBAColor.init(parsing:))
+        } read: { f in .string(f.style.background.description) },
+        Setting("radius") { f, v throws(SettingError) in
+            f.style.radius = try parse("radius", v, Length.init(parsing:))
+        } read: { f in .string(f.style.radius.description) },
+        Setting("fit") { f, v throws(SettingError) in
+            f.style.fit = try choice("fit", v, ContentFit.self)
+        } read: { f in .string(f.style.fit.rawValue) },
+        Setting("position") { f, v throws(SettingError) in
+            f.style.position = try parse("position", v, ContentPosition.init(parsing:))
+        } read: { f in .string(f.style.position.description) },
+        Setting("shadow") { f, v throws(SettingError) in
+            f.style.shadows = try parse("shadow", v, BoxShadow.parseList)
+        } read: { f in
+            .string(f.style.shadows.isEmpty ? "none" : f.style.shadows.map(\.description).joined(separator: ", "))
+        },
+        Setting("margin") { f, v throws(SettingError) in
+            f.style.margin = try parse("margin", v, Length.init(parsing:))
+        } read: { f in .string(f.style.margin.description) },
+        Setting("canvas-color") { f, v throws(SettingError) in
+            f.style.canvasColor = try parse("canvas-color", v, RGBAColor.init(parsing:))
+        } read: { f in .string(f.style.canvasColor.description) },
+        Setting("image-dpi") { f, v throws(SettingError) in
+            switch v.lowercased() {
+            case "css": f.style.pictureResolution = .css
+            case "auto": f.style.pictureResolution = .auto
+            default: f.style.pictureResolution = .dpi(try number("image-dpi", v, maximum: 10_000))
+            }
+        } read: { f in
+            switch f.style.pictureResolution {
+            case .css: return .string("css")
+            case .auto: return .string("auto")
+            case let .dpi(n): return .number(n)
+            }
+        },
+    ]
+
+    static let output: [Setting] = [
+        Setting("scale") { f, v throws(SettingError) in
+            f.output.scale = try number("scale", v, maximum: 64)
+        } read: { f in .number(f.output.scale) },
+        Setting("dpi") { f, v throws(SettingError) in
+            f.output.dpi = try number("dpi", v, maximum: 6_000)
+        } read: { f in f.output.dpi.map { .number($0) } },
+        Setting("no-snap", switch: true) { f, v throws(SettingError) in
+            f.output.snap = !(try switchValue("no-snap", v))
+        } read: { f in .bool(!f.output.snap) },
+        Setting("embed") { f, v throws(SettingError) in
+            f.output.embed = try choice("embed", v, EmbedMode.self)
+        } read: { f in .string(f.output.embed.rawValue) },
+        Setting("quality") { f, v throws(SettingError) in
+            guard let q = Int(v), (1...100).contains(q) else {
+                throw SettingError(setting: "quality", reason: "\"\(v)\" is not a whole number from 1 to 100")
+            }
+            f.output.quality = q
+        } read: { f in .number(Double(f.output.quality)) },
+        Setting("lossless", switch: true) { f, v throws(SettingError) in
+            f.output.lossless = try switchValue("lossless", v)
+        } read: { f in .bool(f.output.lossless) },
+    ]
+
+    static let picture: [Setting] = [
+        Setting("resample") { f, v throws(SettingError) in
+            f.picture.resample = try choice("resample", v, ResamplingFilter.self)
+        } read: { f in .string(f.picture.resample.rawValue) },
+        Setting("flatten") { f, v throws(SettingError) in
+            f.picture.flatten = try parse("flatten", v, RGBAColor.init(parsing:))
+        } read: { f in f.picture.flatten.map { .string($0.description) } },
+        Setting("no-auto-orient", switch: true) { f, v throws(SettingError) in
+            f.picture.autoOrient = !(try switchValue("no-auto-orient", v))
+        } read: { f in .bool(!f.picture.autoOrient) },
+        Setting("intent") { f, v throws(SettingError) in
+            f.picture.intent = try choice("intent", v, RenderingIntent.self)
+        } read: { f in .string(f.picture.intent.rawValue) },
+        Setting("max-pixels") { f, v throws(SettingError) in
+            f.picture.maxPixels = Int(try number("max-pixels", v, maximum: 4_000_000_000))
+        } read: { f in .number(Double(f.picture.maxPixels)) },
+        Setting("min-ppi") { f, v throws(SettingError) in
+            f.picture.minimumPPI = try number("min-ppi", v, maximum: 100_000)
+        } read: { f in f.picture.minimumPPI.map { .number($0) } },
+        Setting("strict", switch: true) { f, v throws(SettingError) in
+            f.picture.failBelowMinimumPPI = try switchValue("strict", v)
+        } read: { f in .bool(f.picture.failBelowMinimumPPI) },
+    ]
+
+    static let page: [Setting] = [
+        Setting("page") { f, v throws(SettingError) in
+            f.page.size = try parse("page", v, PageSize.init(parsing:))
+        } read: { f in f.page.size.map { .string($0.description) } },
+        Setting("orientation") { f, v throws(SettingError) in
+            f.page.orientation = try choice("orientation", v, PageOrientation.self)
+        } read: { f in f.page.size == nil ? nil : .string(f.page.orientation.rawValue) },
+        Setting("bleed") { f, v throws(SettingError) in
+            let bleed = try parse("bleed", v, Length.init(parsing:))
+            guard bleed.points >= 0 else {
+                throw SettingError(setting: "bleed", reason: "\"\(v)\" is negative: the bleed must be zero or more")
+            }
+            f.page.bleed = bleed
+        } read: { f in f.page.size == nil ? nil : .string(f.page.bleed.description) },
+        Setting("title") { f, v throws(SettingError) in
+            f.output.metadata.title = v
+        } read: { f in f.output.metadata.title.map { .string($0) } },
+        Setting("author") { f, v throws(SettingError) in
+            f.output.metadata.author = v
+        } read: { f in f.output.metadata.author.map { .string($0) } },
+    ]
+}
+
+// MARK: - Value parsers
+
+/// Parses `text` with a style parser; its error becomes the setting's.
+private func parse<T>(_ setting: String, _ text: String,
+                      _ parser: (String) throws(StyleParseError) -> T) throws(SettingError) -> T {
+    do { return try parser(text) } catch { throw SettingError(setting: setting, reason: error.description) }
+}
+
+/// A positive, finite number no larger than `maximum`.
+private func number(_ setting: String, _ text: String, maximum: Double) throws(SettingError) -> Double {
+    guard let value = Double(trimmingSpaces(text)), value.isFinite, value > 0 else {
+        throw SettingError(setting: setting, reason: "\"\(text)\" is not a positive number")
+    }
+    guard value <= maximum else { throw SettingError(setting: setting, reason: "\(text) is too large (at most \(Int(maximum)))") }
+    return value
+}
+
+/// One of a fixed set of words, in any case.
+private func choice<T: RawRepresentable & CaseIterable>(_ setting: String, _ text: String, _: T.Type) throws(SettingError) -> T
+    where T.RawValue == String {
+    guard let value = T(rawValue: text.lowercased()) else {
+        throw SettingError(setting: setting, reason: "\"\(text)\" is not one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    return value
+}
+
+/// A switch's value: empty or `true` turns it on, `false` off.
+private func switchValue(_ setting: String, _ text: String) throws(SettingError) -> Bool {
+    switch text.lowercased() {
+    case "", "true": return true
+    case "false": return false
+    default: throw SettingError(setting: setting, reason: "\"\(text)\" is not true or false")
+    }
+}
+
+/// The text without the spaces and tabs around it: Unicode space separators and the tab, what
+/// Foundation's `CharacterSet.whitespaces` trimmed (line breaks stay, and make a bad number).
+func trimmingSpaces(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    let isSpace = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+          let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+    return String(scalars[first...last])
+}

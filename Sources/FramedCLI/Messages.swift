@@ -1,0 +1,73 @@
+import Framed
+
+/// A file error: exit code 1. The message names the file and says what went wrong.
+struct FileError: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+    var description: String { "\(path): \(reason)" }
+}
+
+/// The library's errors in the command line's words: settings named as options (`--border`),
+/// and each kind of problem sorted as a file problem (`FileError`, exit 1) or a usage problem
+/// (`UsageError`, exit 2 when it is the only picture).
+extension FramingError {
+    /// This error for a picture called `input` (its path, or `standard input`), written to
+    /// `output` when there is an output file.
+    func commandLineError(input: String, output: String? = nil) -> any Error {
+        let option = { (setting: String) in "--" + setting }
+        switch problem {
+        case let .picture(error): return FileError(path: input, reason: error.description)
+        case let .layout(error): return UsageError("\(input): \(error.message(naming: Self.optionWords))")
+        case let .page(error): return UsageError("\(input): \(error.message(naming: option))")
+        case let .canvas(error): return UsageError("\(input): \(error.message(naming: option))")
+        case .transparencyInJPEG:
+            return UsageError("\(input): a JPEG cannot hold the picture's transparency; add --flatten COLOR or use --embed png")
+        case let .belowMinimumPPI(ppi, minimum):
+            return FileError(path: input, reason: Self.belowMinimum(ppi: ppi, minimum: minimum) + " (--strict)")
+        case let .unknownFormat(path):
+            return UsageError("cannot tell the format of \"\(path)\"; end it in .svg, .pdf or .png, or give --format")
+        case let .outputExists(path): return FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
+        case let .outputIsPicture(path): return UsageError("the output \(path) is the input picture; it would be overwritten")
+        case let .cannotWrite(path, reason): return FileError(path: path, reason: "cannot write: \(reason)")
+        case let .render(error): return FileError(path: output ?? input, reason: error.description)
+        }
+    }
+
+    /// How the command line names a length of the style: the option that sets it (`--border`,
+    /// `--padding top`), or for a shadow's lengths, the part (`shadow blur`).
+    static func optionWords(_ field: StyleField) -> String {
+        switch field {
+        case let .size(axis): return "--size \(axis.rawValue)"
+        case .width: return "--width"
+        case .height: return "--height"
+        case .border: return "--border"
+        case let .padding(edge): return "--padding \(edge.rawValue)"
+        case .radius: return "--radius"
+        case .margin: return "--margin"
+        case .innerBorderWidth: return "--inner-border width"
+        case let .shadow(_, part):
+            switch part {
+            case .offsetX: return "shadow x offset"
+            case .offsetY: return "shadow y offset"
+            case .blur: return "shadow blur"
+            case .spread: return "shadow spread"
+            }
+        }
+    }
+
+    /// The `--min-ppi` warning's words.
+    static func belowMinimum(ppi: Double, minimum: Double) -> String {
+        "the picture is placed at \(Int(ppi.rounded(.down))) pixels per inch, below --min-ppi "
+            + (minimum == minimum.rounded() ? String(Int(minimum)) : String(minimum))
+    }
+}
+
+extension FramingWarning {
+    /// The warning in the command line's words.
+    var commandLineText: String {
+        switch self {
+        case .decoder, .color: return description
+        case let .belowMinimumPPI(ppi, minimum): return FramingError.belowMinimum(ppi: ppi, minimum: minimum)
+        }
+    }
+}

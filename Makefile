@@ -53,6 +53,7 @@ demo: build
 # (Tests/tsan.sh, .build/tsan): a leak, a race or a sanitizer error fails the target.
 test: test-deps
 	$(SWIFT) test
+	SWIFT='$(SWIFT)' Tests/library-example.sh
 	SWIFT='$(SWIFT)' Tests/sanitize.sh
 	SWIFT='$(SWIFT)' Tests/tsan.sh
 

@@ -46,6 +46,9 @@ printf 'not a picture\n' >"$IN/text.png"
 head -c 3000 "$IN/landscape.jpg" >"$IN/cut.jpg"
 printf '{"preset": "docs", "border": "2px", "shadow": "0 2px 6px rgba(0,0,0,.4)", "dpi": 150}\n' >"$WORK/look.json"
 printf '{"border": "-1px"}\n' >"$WORK/bad.json"
+printf '{"bordr": 1}\n' >"$WORK/unknown.json"
+printf '{"lossless": "yes", "help": true}\n' >"$WORK/types.json"
+printf '{"size": "1x1", "width": 3}\n' >"$WORK/both.json"
 
 # The runs: one per line, words split by the shell; OUT is the run's output folder.
 RUNS=$(cat <<'EOF'
@@ -117,6 +120,12 @@ IN/landscape.jpg IN/tiles.png IN/screenshot.png -o OUT/batch2/ --format svg -j 2
 IN/landscape.jpg IN/tiles.png -o OUT/t/{stem}-{index}.{ext}.pdf
 IN/landscape.jpg -o OUT/cfg.png --config WORK/look.json
 IN/landscape.jpg -o OUT/x.png --config WORK/bad.json
+IN/landscape.jpg -o OUT/bad.png --config WORK/unknown.json
+IN/landscape.jpg -o OUT/bad.png --config WORK/types.json
+IN/landscape.jpg -o OUT/bad.png --config WORK/both.json
+IN/landscape.jpg -o OUT/bad.png --config WORK/missing.json
+IN/tiles.png -o OUT/bad.png --max-pixels 2000000 --size 2000x2000
+--print-config --preset docs --page A4 --orientation landscape --bleed 3mm --min-ppi 150 --strict --flatten red
 IN/missing.jpg -o OUT/missing.png
 IN/text.png -o OUT/text.png
 IN/cut.jpg -o OUT/cut.png

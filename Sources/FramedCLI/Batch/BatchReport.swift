@@ -1,0 +1,54 @@
+import Framed
+
+/// The reporter half of a batch: each picture's warnings and error in input order, above the
+/// progress bar; what the pictures leave for the end (layouts, prepared pages); the summary.
+struct BatchReport {
+    let console: Console
+    let total: Int
+    let settings: Settings
+    /// Pictures framed, and failed, so far.
+    private(set) var framed = 0
+    private(set) var failed = 0
+    /// `--dry-run`: each picture's geometry, in order.
+    private(set) var layouts: [JSON] = []
+    /// `--pages`: each picture ready to draw, in order.
+    private(set) var prepared: [PreparedPicture] = []
+    /// The first picture that failed (its error decides the exit code).
+    private(set) var firstError: JobResult?
+
+    init(total: Int, settings: Settings) {
+        self.total = total
+        self.settings = settings
+        console = Console(total: total, quiet: settings.quiet || settings.dryRun)
+    }
+
+    /// Reports the next picture's result.
+    mutating func take(_ result: JobResult) {
+        for warning in result.warnings { console.report("warning: " + warning) }
+        if let error = result.error {
+            console.report(error)
+            failed += 1
+            if firstError == nil { firstError = result }
+        } else {
+            framed += 1
+            if let layout = result.layout { layouts.append(layout) }
+            if let picture = result.prepared { prepared.append(picture) }
+        }
+    }
+
+    /// Removes the bar, then for two pictures or more (unless quiet) says how many were framed,
+    /// how fast, and how many failed or were skipped (`--fail-fast`).
+    func finish(skipped: Int, pagesOutput: Destination?) {
+        console.finish()
+        guard total >= 2 && !settings.quiet && !settings.dryRun else { return }
+        var summary = "framed \(framed) of \(total) pictures"
+        if failed == 0 && skipped == 0 { summary = "framed \(total) pictures" }
+        if let destination = pagesOutput?.text, failed == 0 && skipped == 0 {
+            summary += " into \(total) pages of \(destination)"
+        }
+        summary += String(printf: " in %.1f s", console.elapsed)
+        if failed > 0 { summary += ", \(failed) failed" }
+        if skipped > 0 { summary += ", \(skipped) skipped (--fail-fast)" }
+        console.report(summary)
+    }
+}

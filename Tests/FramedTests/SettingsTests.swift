@@ -1,0 +1,125 @@
+import Framed
+import Testing
+
+/// Settings by name (`Framer.set`) and configurations (`Framer(configuration:)`,
+/// `framer.configuration`): the words that the command line and config files share.
+struct SettingsTests {
+    @Test func settingsParseTheirCSSWords() throws {
+        var framer = Framer()
+        try framer.set("border", "2mm")
+        #expect(framer.style.border.points == 2 * 72 / 25.4)
+        try framer.set("padding", "1px 2px 3px")
+        #expect(framer.style.padding.top.points == 0.75 && framer.style.padding.right.points == 1.5
+                && framer.style.padding.bottom.points == 2.25 && framer.style.padding.left.points == 1.5)
+        try framer.set("shadow", "0 4px 16px rgba(0,0,0,.35), inset 1px 2px red")
+        #expect(framer.style.shadows.count == 2)
+        #expect(framer.style.shadows[0].blur.points == 12 && framer.style.shadows[0].color.alpha == 0.35)
+        #expect(framer.style.shadows[1].inset && framer.style.shadows[1].color.red == 1)
+        try framer.set("size", "150mmx100mm")
+        #expect(framer.style.size?.width.points == 150 * 72 / 25.4)
+        try framer.set("width", "300")
+        #expect(framer.style.size == nil && framer.style.width?.points == 225, "width replaces size")
+        try framer.set("format", "PDF")
+        #expect(framer.output.format == .pdf)
+        try framer.set("dpi", "150")
+        try framer.set("quality", "70")
+        try framer.set("intent", "relative")
+        try framer.set("flatten", "white")
+        try framer.set("page", "a4")
+        try framer.set("bleed", "3mm")
+        try framer.set("title", "A title")
+        #expect(framer.output.dpi == 150 && framer.output.quality == 70 && framer.picture.intent == .relative)
+        #expect(framer.picture.flatten == .white && framer.page.size == .a4 && framer.page.bleed.points == 3 * 72 / 25.4)
+        #expect(framer.output.metadata.title == "A title")
+    }
+
+    @Test func switchesTakeTrueOrFalse() throws {
+        var framer = Framer()
+        try framer.set("lossless", "")
+        #expect(framer.output.lossless)
+        try framer.set("lossless", "false")
+        #expect(!framer.output.lossless)
+        try framer.set("no-snap", "TRUE")
+        #expect(!framer.output.snap)
+        try framer.set("no-auto-orient", "true")
+        #expect(!framer.picture.autoOrient)
+        #expect(throws: SettingError(setting: "strict", reason: "\"maybe\" is not true or false")) {
+            try framer.set("strict", "maybe")
+        }
+    }
+
+    /// A preset replaces the look and the resolution it carries, and nothing else.
+    @Test func aPresetStartsTheLookAgain() throws {
+        var framer = Framer()
+        try framer.set("quality", "50")
+        try framer.set("border", "9px")
+        try framer.set("preset", "print")
+        #expect(framer.preset == .print && framer.style == Preset.print.style && framer.output.dpi == 300)
+        #expect(framer.output.quality == 50, "settings outside the look stay")
+        try framer.set("preset", "docs")
+        #expect(framer.output.dpi == nil && framer.style.radius.points == 6)
+    }
+
+    @Test func errorsNameTheSettingNotAnOption() {
+        var framer = Framer()
+        let cases: [(String, String, String)] = [
+            ("border", "12qq", "border: invalid length \"12qq\": unknown unit \"qq\" (use px, pt, in, mm or cm)"),
+            ("fit", "sideways", "fit: \"sideways\" is not one of contain, cover, fill, none, scale-down"),
+            ("scale", "0", "scale: \"0\" is not a positive number"),
+            ("scale", "65", "scale: 65 is too large (at most 64)"),
+            ("quality", "101", "quality: \"101\" is not a whole number from 1 to 100"),
+            ("bleed", "-1mm", "bleed: \"-1mm\" is negative: the bleed must be zero or more"),
+            ("bordr", "1px", "bordr: no such setting (did you mean \"border\"?)"),
+        ]
+        for (name, value, message) in cases {
+            do {
+                try framer.set(name, value)
+                Issue.record("\(name) \(value) was taken")
+            } catch {
+                #expect(error.description == message)
+                #expect(!error.description.contains("--"), "no command-line flag in \(error)")
+            }
+        }
+    }
+
+    @Test func everySettingIsNamedOnceAndReadsBack() throws {
+        let names = Setting.all.map(\.name)
+        #expect(Set(names).count == names.count)
+        // A framer with every setting changed prints as a configuration that loads back to it.
+        var framer = Framer(preset: .polaroid)
+        let values: [String: String] = [
+            "format": "svg", "size": "600x400", "border": "2px", "border-color": "#123456", "border-style": "double",
+            "inner-border": "1px #333", "padding": "1px 2px", "background": "rgb(10 20 30 / 0.5)", "radius": "3mm",
+            "fit": "cover", "position": "bottom-left", "shadow": "1px 2px 3px 4px red, inset 0 0 2px blue",
+            "margin": "1in", "canvas-color": "transparent", "image-dpi": "144", "scale": "2", "dpi": "200",
+            "no-snap": "true", "embed": "png", "quality": "75", "lossless": "true", "resample": "box", "flatten": "#eee",
+            "no-auto-orient": "true", "intent": "relative", "max-pixels": "1000000", "min-ppi": "150", "strict": "true",
+            "page": "Letter", "orientation": "landscape", "bleed": "0.125in", "title": "T", "author": "A",
+        ]
+        #expect(Set(values.keys).union(["preset", "width", "height"]) == Set(names), "every setting is tried")
+        for name in names where values[name] != nil { try framer.set(name, values[name]!) }
+        let printed = framer.configuration
+        let reloaded = try Framer(configuration: Array(printed.utf8))
+        #expect(reloaded == framer, "\(printed)")
+        #expect(reloaded.configuration == printed)
+    }
+
+    @Test func aConfigurationIsAJSONObjectOfSettings() throws {
+        let json = #"{"border": "2px", "preset": "docs", "lossless": true, "no-snap": false, "dpi": 150}"#
+        let framer = try Framer(configuration: Array(json.utf8))
+        #expect(framer.preset == .docs && framer.style.border.points == 1.5, "the preset first, then the others")
+        #expect(framer.output.lossless && framer.output.snap && framer.output.dpi == 150)
+        let wrong: [(String, String)] = [
+            (#"{"bordr": "2px"}"#, #"unknown setting "bordr" (did you mean "border"?)"#),
+            (#"{"border": "2px", "border": "3px"}"#, #""border" is given twice"#),
+            (#"{"lossless": "yes"}"#, #""lossless" must be true or false, not the string "yes""#),
+            (#"{"border": [1]}"#, #""border" must be a string or a number, not a list"#),
+            (#"{"size": "10x10", "width": 10}"#, #""size" and "width" replace each other; give one"#),
+            (#"[1, 2]"#, "not a JSON object of settings (the top level must be an object)"),
+            (#"{"border": "-"}"#, #"border: invalid length "-": expected a number with an optional unit (px, pt, in, mm or cm), like 12px or 3.5mm"#),
+        ]
+        for (text, reason) in wrong {
+            #expect(throws: ConfigurationError(file: nil, reason: reason)) { try Framer(configuration: Array(text.utf8)) }
+        }
+    }
+}

@@ -10,9 +10,10 @@ OUT      := out
 
 # Libraries framed builds against, and the tools its tests rasterise output with.
 BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev libgs-common
-TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium
+TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium \
+                  groff-base zsh fish
 
-.PHONY: all build demo test install deps test-deps samples clean bench bench-memory fuzz sanitize tsan
+.PHONY: all build demo test install manual deps test-deps samples clean bench bench-memory fuzz sanitize tsan
 
 all: build
 
@@ -85,8 +86,27 @@ bench-memory: build
 	$(call apt_install,time bc imagemagick)
 	Benchmarks/memory.sh
 
+# The binary, its manual page and its bash, zsh and fish completions, the last four made by the
+# binary itself from its option table, so that they always match it.
 install: build
-	install -m 0755 $(BIN) $(PREFIX)/bin/framed
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	    $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/framed
+	$(BIN) --generate-manual > $(DESTDIR)$(PREFIX)/share/man/man1/framed.1
+	$(BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/framed
+	$(BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_framed
+	$(BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/framed.fish
+	chmod 0644 $(DESTDIR)$(PREFIX)/share/man/man1/framed.1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions/framed \
+	    $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_framed $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/framed.fish
+
+# Writes docs/framed.1 and completions/ anew from the option table (after changing an option; a
+# test fails until they are in step).
+manual: build
+	$(BIN) --generate-manual > docs/framed.1
+	$(BIN) --generate-completion-script bash > completions/framed.bash
+	$(BIN) --generate-completion-script zsh > completions/_framed
+	$(BIN) --generate-completion-script fish > completions/framed.fish
 
 # Regenerates the sample pictures (needs cjpeg from libjpeg-turbo-progs).
 samples:

@@ -15,6 +15,23 @@ struct OptionSpec: Sendable {
     var help: String
     /// Default shown in help, if any.
     var defaultText: String? = nil
+    /// What the value can be, for shell completion: a file, or one of a few words.
+    var completion: Completion = .anything
+
+    /// What an option's value can be, for shell completion.
+    enum Completion: Sendable, Equatable {
+        /// Anything: nothing to offer.
+        case anything
+        /// A path.
+        case file
+        /// One of these words (other values may be allowed too, e.g. a page size `WxH`).
+        case words([String])
+
+        /// Every case name of a word type, e.g. `OutputFormat`.
+        static func cases<T: CaseIterable & RawRepresentable>(_: T.Type) -> Completion where T.RawValue == String {
+            .words(T.allCases.map(\.rawValue))
+        }
+    }
 }
 
 /// What the parser found, in order.

@@ -7,22 +7,33 @@ package enum FramedCommand {
 
     static var parser: ArgumentParser { ArgumentParser(specs: frameOptions.map(\.spec)) }
 
-    static var usage: String {
+    /// What framed does, in a few words.
+    static let summary = "frames pictures with a border, a mat and a soft drop shadow, as SVG, PDF or PNG"
+
+    /// The paragraphs that say what inputs, outputs, lengths and colours are (help and manual).
+    static let description = [
         """
-        framed \(version): frames pictures with a border, a mat and a soft drop shadow, as SVG, PDF or PNG.
-
-        usage: framed INPUT... -o OUTPUT [options]
-               framed layout INPUT... [options]    print the geometry as JSON; write nothing
-               framed presets                      list the presets with their settings
-
         INPUT is a PNG, JPEG or WebP file, a folder (with --recursive), or - for standard input.
         OUTPUT is a file; a folder (out/) or a template such as 'out/{stem}.pdf' for several inputs
         ({name} file name, {stem} without extension, {ext} extension, {index} position from 1);
         one PDF with --pages; - for standard output (with --format). Existing outputs are kept
         unless --overwrite is given.
-
+        """,
+        """
         Lengths take units px (1/96 in, the default), pt, in, mm, cm. Colours are CSS colours:
         #rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), names, transparent.
+        """,
+    ]
+
+    static var usage: String {
+        """
+        framed \(version): \(summary).
+
+        usage: framed INPUT... -o OUTPUT [options]
+               framed layout INPUT... [options]    print the geometry as JSON; write nothing
+               framed presets                      list the presets with their settings
+
+        \(description.joined(separator: "\n\n"))
 
         options:
         \(parser.helpText())
@@ -35,6 +46,16 @@ package enum FramedCommand {
             var arguments = arguments
             var layoutCommand = false
             switch arguments.first {
+            case "--generate-manual" where arguments.count == 1:
+                print(Manual.page, terminator: "")
+                return 0
+            case "--generate-completion-script" where arguments.count == 2:
+                guard let script = Completions.script(for: arguments[1]) else {
+                    throw UsageError("--generate-completion-script: \"\(arguments[1])\" is not one of "
+                                     + Completions.shells.joined(separator: ", "))
+                }
+                print(script, terminator: "")
+                return 0
             case "presets":
                 guard arguments.count == 1 else { throw UsageError("framed presets takes no arguments") }
                 print(PresetList.text())

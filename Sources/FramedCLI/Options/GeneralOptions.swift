@@ -3,18 +3,21 @@ import Framed
 /// Input and output, and where the look starts from: a preset, a config file.
 let generalOptions: [Option] = [
     Option(spec: OptionSpec(name: "output", short: "o", valueName: "FILE",
-                            help: "output file, folder (out/) or template (out/{stem}.pdf); - for standard output")) { s, v throws(UsageError) in
+                            help: "output file, folder (out/) or template (out/{stem}.pdf); - for standard output",
+                            completion: .file)) { s, v throws(UsageError) in
         s.output = v
     },
-    .setting(OptionSpec(name: "format", valueName: "FORMAT", help: "svg, pdf or png, whatever the output's extension")),
+    .setting(OptionSpec(name: "format", valueName: "FORMAT", help: "svg, pdf or png, whatever the output's extension",
+                        completion: .cases(OutputFormat.self))),
     // Applied before every other option and the config file, wherever it is written.
     .setting(OptionSpec(name: "preset", valueName: "NAME",
                         help: "starting look: " + Preset.allCases.map(\.rawValue).joined(separator: ", ")
                         + " (framed presets lists them)",
-                        defaultText: "classic")),
+                        defaultText: "classic", completion: .cases(Preset.self))),
     // Read before every other option, which override it.
     Option(spec: OptionSpec(name: "config", valueName: "FILE",
-                            help: "JSON object of long option names and values; command-line options override it")) { s, v throws(UsageError) in
+                            help: "JSON object of long option names and values; command-line options override it",
+                            completion: .file)) { s, v throws(UsageError) in
         s.config = v
     },
     Option(spec: OptionSpec(name: "print-config", valueName: nil,

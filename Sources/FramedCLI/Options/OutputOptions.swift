@@ -10,7 +10,7 @@ let outputOptions: [Option] = [
                         help: "PNG: keep edges where the geometry puts them instead of on whole pixels")),
     .setting(OptionSpec(name: "embed", valueName: "MODE",
                         help: "SVG/PDF picture storage: auto (JPEG for opaque photos, else PNG), jpeg or png",
-                        defaultText: "auto")),
+                        defaultText: "auto", completion: .cases(EmbedMode.self))),
     .setting(OptionSpec(name: "quality", valueName: "N", help: "JPEG quality 1-100 when the picture is re-encoded",
                         defaultText: "90")),
     .setting(OptionSpec(name: "lossless", valueName: nil, help: "SVG/PDF: never re-encode the picture lossily")),

@@ -4,10 +4,11 @@ import Framed
 let pageOptions: [Option] = [
     .setting(OptionSpec(name: "page", valueName: "SIZE",
                         help: "centre the framed picture on a page: A3, A4, A5, Letter, Legal or WxH; "
-                        + "a frame without --size shrinks to fit")),
+                        + "a frame without --size shrinks to fit",
+                        completion: .words(PageSize.standard.compactMap(\.name)))),
     .setting(OptionSpec(name: "orientation", valueName: "O",
                         help: "with --page: portrait, landscape, or auto (the picture's way)",
-                        defaultText: "auto")),
+                        defaultText: "auto", completion: .cases(PageOrientation.self))),
     .setting(OptionSpec(name: "bleed", valueName: "LENGTH",
                         help: "with --page: extra canvas on every side of the page, e.g. 3mm",
                         defaultText: "0")),

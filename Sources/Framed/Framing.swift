@@ -38,12 +38,10 @@ extension Framer {
         if case let .file(path) = source, let picture = FileSystem.identity(path), FileSystem.identity(output) == picture {
             throw fail(.outputIsPicture(output))
         }
-        if !overwrite && FileSystem.exists(output) { throw fail(.outputExists(output)) }
+        if !overwrite && OutputFile.wouldReplace(output) { throw fail(.outputExists(output)) }
         let framed = try framed(source, label: label, format: format)
         try checkResolution(framed.report, label: label)
-        do { try OutputFile.write(framed.bytes, to: output) } catch {
-            throw fail(.cannotWrite(output: error.path, reason: error.reason.description))
-        }
+        do { try OutputFile.write(framed.bytes, to: output, replacing: overwrite) } catch { throw fail(Self.problem(error)) }
         return framed.report
     }
 
@@ -86,7 +84,7 @@ extension Framer {
     /// Lays out a picture from a file or from memory from its header alone, as `plan(_:)` does.
     public func plan(_ source: PictureSource) throws(FramingError) -> FramePlan {
         let label = Self.label(source)
-        return try plan(Self.open(source, label: label), label: label, format: output.format ?? .png)
+        return try plan(open(source, label: label), label: label, format: output.format ?? .png)
     }
 
     // MARK: Documents
@@ -98,12 +96,12 @@ extension Framer {
     @discardableResult
     public func document(_ pictures: [PictureSource], to output: String, overwrite: Bool = true) throws(FramingError)
         -> [PictureReport] {
-        if !overwrite && FileSystem.exists(output) {
+        if !overwrite && OutputFile.wouldReplace(output) {
             throw FramingError(picture: output, problem: .outputExists(output))
         }
         let (bytes, reports) = try document(pictures)
-        do { try OutputFile.write(bytes, to: output) } catch {
-            throw FramingError(picture: output, problem: .cannotWrite(output: error.path, reason: error.reason.description))
+        do { try OutputFile.write(bytes, to: output, replacing: overwrite) } catch {
+            throw FramingError(picture: output, problem: Self.problem(error))
         }
         return reports
     }
@@ -131,6 +129,14 @@ extension Framer {
     }
 
     // MARK: Helpers
+
+    /// An output that was not written, as a framing problem.
+    static func problem(_ error: OutputFileError) -> FramingError.Problem {
+        switch error {
+        case let .exists(path): return .outputExists(path)
+        case let .cannotWrite(path, reason): return .cannotWrite(output: path, reason: reason.description)
+        }
+    }
 
     /// How errors name a picture: its path, or `bytesLabel`.
     static func label(_ source: PictureSource) -> String {

@@ -80,13 +80,13 @@ struct ArgumentParser {
                 let letters = argument.dropFirst()
                 guard let letter = letters.first,
                       let spec = specs.first(where: { $0.short == letter }) else {
-                    throw UsageError("unknown option \(argument)")
+                    throw UsageError("unknown option \(excerpt(argument))")
                 }
                 name = spec.name
                 if letters.count > 1 { inlineValue = String(letters.dropFirst()) }
             }
             guard let spec = specs.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option --\(name)" + suggestion(for: name))
+                throw UsageError("unknown option --\(excerpt(name))" + suggestion(for: name))
             }
             if spec.valueName == nil {
                 guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }

@@ -1,4 +1,5 @@
 import Framed
+import FramedSystem
 
 /// `--config FILE`: the long options as a JSON object (the library's `Configuration`, with the
 /// command line's own options as keys too, and its own words in messages).
@@ -11,7 +12,7 @@ enum ConfigFile {
     /// not given. Every key and type is checked here; values are checked by the options.
     static func load(_ path: String) throws -> [(name: String, value: String?)] {
         let bytes: [UInt8]
-        do { bytes = try PictureSource.file(path).contents() } catch {
+        do { bytes = try Configuration.read(path) } catch {
             throw FileError(path: path, reason: "config file: " + error.description)
         }
         do {
@@ -28,7 +29,7 @@ enum ConfigFile {
         case let .syntax(reason): return "not a JSON object of option names and values (\(reason))"
         case .notAnObject: return "not a JSON object of option names and values (the top level must be an object)"
         case let .unknown(key, suggestion):
-            return "unknown key \"\(key)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
+            return "unknown key \"\(excerpt(key))\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
         case let .refused(key): return "\"\(key)\" cannot be set in a config file"
         case .duplicate, .conflicting, .wrongType: return failure.description
         }

@@ -40,8 +40,18 @@ package enum FramedCommand {
         """
     }
 
+    /// Runs `framed` as the process: standard input, output and error open (on /dev/null where
+    /// they were closed, so that no file framed opens takes their numbers and gets messages
+    /// written into it), then the command line's arguments, each kept byte for byte
+    /// (`SystemPath`: a file name need not be UTF-8). Returns the exit code.
+    package static func run() -> Int32 {
+        FileDescriptor.openStandardStreams()
+        let arguments = (1..<Int(CommandLine.argc)).map { SystemPath.string(cString: CommandLine.unsafeArgv[$0]!) }
+        return main(arguments)
+    }
+
     /// Runs the command; returns the exit code (0 done, 1 a file problem, 2 a usage problem).
-    package static func main(_ arguments: [String]) -> Int32 {
+    static func main(_ arguments: [String]) -> Int32 {
         do {
             var arguments = arguments
             var layoutCommand = false
@@ -71,11 +81,13 @@ package enum FramedCommand {
             var settings = try settings(from: parsed)
             if layoutCommand { settings.dryRun = true }
             if settings.printConfig {
-                print(ConfigFile.effective(settings).text())
+                print(ConfigFile.effective(settings).text(exact: true))
                 return 0
             }
             let plan = try BatchPlanner.plan(settings)
             return try BatchRunner.run(plan, settings: settings)
+        } catch is BrokenPipe {
+            return BrokenPipe.status
         } catch let error as UsageError {
             report("\(error) (see framed --help)")
             return 2
@@ -123,6 +135,6 @@ package enum FramedCommand {
 
     /// One line on standard error.
     static func report(_ message: String) {
-        Console.write("framed: \(message)\n")
+        Console.write("framed: \(Console.escaped(message))\n")
     }
 }

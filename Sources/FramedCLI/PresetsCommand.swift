@@ -22,7 +22,7 @@ enum PresetList {
         let text: String
         switch value {
         case let .string(s): text = s
-        default: text = value.text()
+        default: text = value.text(exact: true)
         }
         let plain = text.unicodeScalars.allSatisfy { scalar in
             CharacterSetLike.isPlain(scalar)

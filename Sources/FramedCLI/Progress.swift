@@ -18,10 +18,13 @@ final class Console: @unchecked Sendable {
         showBar = !quiet && total >= 2 && isatty(STDERR_FILENO) == 1
     }
 
-    /// `framed: MESSAGE` on its own line, above the bar.
+    /// `framed: MESSAGE` on its own line, above the bar; the message's control characters (an
+    /// escape sequence or a line break in a file name) and a name's bytes that are not UTF-8 are
+    /// written escaped (`Console.escaped`), so that the message stays one line that cannot
+    /// command the terminal.
     func report(_ message: String) {
         var text = barShown ? "\r\u{1B}[K" : ""
-        text += "framed: \(message)\n"
+        text += "framed: \(Self.escaped(message))\n"
         barShown = false
         Self.write(text)
         if showBar { draw() }
@@ -64,6 +67,32 @@ final class Console: @unchecked Sendable {
         }
         Self.write(line)
         barShown = true
+    }
+
+    /// `text` safe for a terminal and a log: C0 and C1 control characters and DEL as `\n`, `\t`,
+    /// `\r` or `\xNN`, the bidirectional controls that can reorder what a line shows as
+    /// `\u{NNNN}`, and a file name's bytes that are not UTF-8 (`SystemPath`) as `\xNN`.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            func hex(_ value: UInt32, _ width: Int) -> String {
+                let digits = String(value, radix: 16)
+                return String(repeating: "0", count: max(0, width - digits.count)) + digits
+            }
+            if let byte = SystemPath.escapedByte(scalar) {
+                out += "\\x" + hex(UInt32(byte), 2)
+            } else if scalar == "\n" { out += "\\n" } else if scalar == "\t" { out += "\\t" } else if scalar == "\r" {
+                out += "\\r"
+            } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                out += "\\x" + hex(scalar.value, 2)
+            } else if [0x200E, 0x200F, 0x061C].contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+                        || (0x2066...0x2069).contains(scalar.value) {
+                out += "\\u{" + hex(scalar.value, 4) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// Writes to standard error; a message that cannot be written has nowhere else to go.

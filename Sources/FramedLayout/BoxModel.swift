@@ -103,6 +103,8 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     case frameTooSmall(name: String, frame: Double, needed: Double)
     /// A picture resolution that is not a positive finite number.
     case invalidResolution(Double)
+    /// More shadows than `FrameStyle.maximumShadows`.
+    case tooManyShadows(Int)
 
     public var description: String { message(naming: \.description) }
 
@@ -119,6 +121,8 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "border and padding take \(Length(points: needed))"
         case let .invalidResolution(dpi):
             return "picture resolution \(dpi) dpi is invalid: it must be a positive number"
+        case let .tooManyShadows(count):
+            return "\(count) shadows are too many: at most \(FrameStyle.maximumShadows)"
         }
     }
 }
@@ -307,6 +311,7 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         try check(.radius, style.radius)
         try check(.margin, style.margin)
         try check(.innerBorderWidth, style.innerBorder?.width)
+        guard style.shadows.count <= FrameStyle.maximumShadows else { throw .tooManyShadows(style.shadows.count) }
         for (index, shadow) in style.shadows.enumerated() {
             try check(.shadow(index, .blur), shadow.blur)
             try check(.shadow(index, .offsetX), shadow.offsetX, signed: true)

@@ -50,7 +50,7 @@ public struct BoxShadow: Sendable, Equatable, Codable, CustomStringConvertible {
                 do {
                     color = try RGBAColor(parsing: String(token))
                 } catch where token.allSatisfy(\.isLetter) {
-                    throw fail("unexpected \"\(token)\": expected \(form)")
+                    throw fail("unexpected \"\(excerpt(token))\": expected \(form)")
                 } catch {
                     throw fail(error.nestedReason())
                 }
@@ -68,12 +68,17 @@ public struct BoxShadow: Sendable, Equatable, Codable, CustomStringConvertible {
     }
 
     /// Parses a comma-separated list (commas inside rgb()/rgba() do not split); "none" or empty
-    /// text is no shadow. Order is kept: CSS order, the first shadow is on top.
+    /// text is no shadow. Order is kept: CSS order, the first shadow is on top. At most
+    /// `FrameStyle.maximumShadows`.
     public static func parseList(_ text: String) throws(StyleParseError) -> [BoxShadow] {
         let trimmed = text.styleTrimmed
         if trimmed.isEmpty || trimmed.lowercased() == "none" { return [] }
         guard let parts = splitOutsideParentheses(trimmed, where: { $0 == "," }, omittingEmpty: false) else {
             throw StyleParseError(kind: "box-shadow", input: String(trimmed), reason: "unbalanced parentheses")
+        }
+        guard parts.count <= FrameStyle.maximumShadows else {
+            throw StyleParseError(kind: "box-shadow list", input: String(trimmed),
+                                  reason: "\(parts.count) shadows; at most \(FrameStyle.maximumShadows)")
         }
         var shadows: [BoxShadow] = []
         for part in parts {

@@ -46,7 +46,7 @@ public struct RGBAColor: Sendable, Equatable, Hashable, Codable, CustomStringCon
         } else if let open = lower.firstIndex(of: "(") {
             let name = lower[..<open]
             guard name == "rgb" || name == "rgba" else {
-                throw fail("unknown colour function \"\(name)()\" (use rgb() or rgba())")
+                throw fail("unknown colour function \"\(excerpt(name))()\" (use rgb() or rgba())")
             }
             guard lower.hasSuffix(")") else { throw fail("missing \")\" at the end") }
             let body = lower[lower.index(after: open)..<lower.index(before: lower.endIndex)]

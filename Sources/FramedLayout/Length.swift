@@ -55,13 +55,13 @@ public struct Length: Sendable, Equatable, Hashable, Comparable, Codable, Custom
         guard let (number, rest) = splitStyleNumber(trimmed) else {
             throw fail("expected a number with an optional unit (px, pt, in, mm or cm), like 12px or 3.5mm")
         }
-        guard let value = Double(number), value.isFinite else { throw fail("\(number) is too large") }
+        guard let value = Double(number), value.isFinite else { throw fail("\(excerpt(number)) is too large") }
         if let space = rest.firstIndex(where: \.isWhitespace) {
             let head = trimmed[..<space], tail = rest[space...].styleTrimmed
             if space == rest.startIndex, Unit(rawValue: tail.lowercased()) != nil {
-                throw fail("no space allowed between number and unit (write \"\(number)\(tail)\")")
+                throw fail("no space allowed between number and unit (write \"\(excerpt(number + tail))\")")
             }
-            throw fail("unexpected \"\(tail)\" after \"\(head)\" (expected one length, like 12px)")
+            throw fail("unexpected \"\(excerpt(tail))\" after \"\(excerpt(head))\" (expected one length, like 12px)")
         }
         let unit: Unit
         if rest.isEmpty {
@@ -69,10 +69,10 @@ public struct Length: Sendable, Equatable, Hashable, Comparable, Codable, Custom
         } else if let named = Unit(rawValue: rest.lowercased()) {
             unit = named
         } else {
-            throw fail("unknown unit \"\(rest)\" (use px, pt, in, mm or cm)")
+            throw fail("unknown unit \"\(excerpt(rest))\" (use px, pt, in, mm or cm)")
         }
         self.init(value, unit)
-        guard points.isFinite else { throw fail("\(number)\(rest) is too large") }
+        guard points.isFinite else { throw fail("\(excerpt(number + rest)) is too large") }
     }
 
     /// "12px" when the value is a px value with at most two decimals, otherwise points ("3.5pt").
@@ -230,7 +230,7 @@ public struct EdgeInsets: Sendable, Equatable, Codable, CustomStringConvertible 
         for word in words {
             let length: Length
             do { length = try Length(parsing: String(word)) } catch { throw fail(error.nestedReason()) }
-            guard length.points >= 0 else { throw fail("\"\(word)\" is negative: padding must be zero or more") }
+            guard length.points >= 0 else { throw fail("\"\(excerpt(word))\" is negative: padding must be zero or more") }
             v.append(length)
         }
         switch v.count {

@@ -149,6 +149,11 @@ public struct FrameStyle: Sendable, Equatable, Codable {
         self.borderStyle = borderStyle; self.innerBorder = innerBorder
     }
 
+    /// The most shadows a style may have. Each is drawn as gradients over the whole frame, so
+    /// their number is the work: a few layers make the softest shadows, and a list of
+    /// thousands (a typing slip in a generated config) would take minutes and gigabytes.
+    public static let maximumShadows = 100
+
     /// The built-in look `classic`, from the iOS recipe that framed started from, minus its bugs:
     /// white 3px border, `#808080` mat colour, shadow `0 0 10px rgba(0,0,0,0.6)`, scale-down.
     public static let classic = FrameStyle(

@@ -20,11 +20,17 @@ public struct StyleParseError: Error, Equatable, Sendable, CustomStringConvertib
         self.reason = reason
     }
 
-    public var description: String { "invalid \(kind) \"\(input)\": \(reason)" }
+    public var description: String { "invalid \(kind) \"\(excerpt(input))\": \(reason)" }
 
     /// This error as the reason of an error about a larger value, e.g. a length inside a shadow:
     /// `length "10qq": unknown unit "qq" (...)`, or labelled as its role (`width "0x": ...`).
-    func nestedReason(as label: String? = nil) -> String { "\(label ?? kind) \"\(input)\": \(reason)" }
+    func nestedReason(as label: String? = nil) -> String { "\(label ?? kind) \"\(excerpt(input))\": \(reason)" }
+}
+
+/// Text from the user as a message quotes it: whole up to 80 characters, else its first 79 and
+/// an ellipsis, so that a megabyte of digits in a config file makes a one-line error.
+package func excerpt<S: StringProtocol>(_ text: S) -> String {
+    text.count <= 80 ? String(text) : String(text.prefix(79)) + "…"
 }
 
 extension StringProtocol {

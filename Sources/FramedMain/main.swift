@@ -1,4 +1,4 @@
 internal import Glibc
 import FramedCLI
 
-exit(FramedCommand.main(Array(CommandLine.arguments.dropFirst())))
+exit(FramedCommand.run())

@@ -1,4 +1,5 @@
 internal import CCodecs
+internal import FramedSystem
 
 /// How to decode.
 package struct DecodeOptions: Sendable, Equatable {
@@ -365,6 +366,7 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
         return (image, stored, color, true)
     }
 
+    guard Memory.available(width * height * 4) else { throw .outOfMemory }
     let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
         count = 0
         guard let pixels = buffer.baseAddress else { return }

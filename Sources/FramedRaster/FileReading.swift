@@ -1,5 +1,6 @@
 internal import Glibc
 internal import CCodecs
+internal import FramedSystem
 
 /// Where a picture's bytes come from. A file is not read whole: the JPEG and PNG decoders read
 /// it a chunk at a time while they decode (a 48-megapixel JPEG is 20 MB that need not stay
@@ -44,12 +45,23 @@ package struct PictureInput: ~Copyable {
     }
 
     /// Opens the file (an error is the system's reason, e.g. `.unreadable("No such file or
-    /// directory")`), or takes the bytes.
-    package init(_ source: PictureSource) throws(RasterError) {
+    /// directory")`), or takes the bytes. A file that is read whole when opened (a pipe, a
+    /// device) may hold at most `byteLimit` bytes: an endless pipe is refused (`.tooManyBytes`)
+    /// rather than read until memory runs out.
+    package init(_ source: PictureSource, byteLimit: Int = PictureInput.byteLimit(forPixels: 256_000_000)) throws(RasterError) {
         switch source {
         case .bytes(let bytes): storage = .bytes(bytes)
-        case .file(let path): storage = try Self.openFile(path)
+        case .file(let path): storage = try Self.openFile(path, byteLimit: byteLimit)
         }
+    }
+
+    /// The most bytes a picture of at most `pixels` pixels can take in any format framed reads:
+    /// eight bytes a pixel (a 16-bit RGBA PNG stored without compression), and a megabyte for
+    /// its metadata.
+    package static func byteLimit(forPixels pixels: Int) -> Int {
+        let (bytes, overflow) = max(0, pixels).multipliedReportingOverflow(by: 8)
+        guard !overflow, bytes <= Int.max - (1 << 20) else { return .max }
+        return bytes + (1 << 20)
     }
 
     /// Bytes in memory.
@@ -82,6 +94,22 @@ package struct PictureInput: ~Copyable {
         }
     }
 
+    /// `count` bytes from `offset` on, fewer at the end.
+    func bytes(from offset: Int, count: Int) throws(RasterError) -> [UInt8] {
+        switch storage {
+        case .bytes(let bytes): return Array(bytes[min(offset, bytes.count)..<min(offset + count, bytes.count)])
+        case .file(let descriptor, let size): return try Self.readRange(descriptor, from: offset, count: min(count, size - offset))
+        }
+    }
+
+    /// The bytes of the JPEG at the start of the input, up to its EOI marker: no trailer (a
+    /// motion photo's video) comes along when it is embedded byte for byte (`JPEGExtent`).
+    package func jpegContents() throws(RasterError) -> [UInt8] {
+        let end = try JPEGExtent.end(of: self)
+        if end == count { return try contents() }
+        return try bytes(from: 0, count: end)
+    }
+
     /// The first `count` bytes at most (to tell the format).
     func prefix(_ count: Int) throws(RasterError) -> [UInt8] {
         switch storage {
@@ -105,16 +133,16 @@ package struct PictureInput: ~Copyable {
         }
     }
 
-    private static func openFile(_ path: String) throws(RasterError) -> Storage {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(reason(errno)) }
+    private static func openFile(_ path: String, byteLimit: Int) throws(RasterError) -> Storage {
+        let descriptor: Int32
+        do { descriptor = try FileDescriptor.openForReading(path).rawValue } catch { throw .unreadable(error.description) }
         var info = stat()
         if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 {
             return .file(descriptor: descriptor, size: Int(info.st_size))
         }
         // Anything else is read to its end now (a directory fails here, with EISDIR).
         defer { close(descriptor) }
-        return .bytes(try readToEnd(descriptor))
+        return .bytes(try readToEnd(descriptor, limit: byteLimit))
     }
 
     private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
@@ -122,6 +150,7 @@ package struct PictureInput: ~Copyable {
     /// `count` bytes from `offset` on (fewer if the file shrank since it was opened).
     private static func readRange(_ descriptor: Int32, from offset: Int, count: Int) throws(RasterError) -> [UInt8] {
         var failure: Int32 = 0
+        guard Memory.available(count) else { throw .outOfMemory }
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, done in
             done = 0
             while done < count {
@@ -136,17 +165,21 @@ package struct PictureInput: ~Copyable {
         return bytes
     }
 
-    private static func readToEnd(_ descriptor: Int32) throws(RasterError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(reason(errno))
+    /// Everything up to the end of a stream (a pipe, standard input, a device), at most `limit`
+    /// bytes (`.tooManyBytes` past them). A stream that does not start as a picture framed
+    /// knows is refused from its first bytes (`.unsupportedFormat`), without reading on: so is
+    /// `/dev/zero` at once.
+    package static func readToEnd(_ descriptor: Int32, limit: Int) throws(RasterError) -> [UInt8] {
+        let file = FileDescriptor(rawValue: descriptor)
+        var bytes: [UInt8]
+        do { bytes = try file.read(upTo: 32) } catch { throw .unreadable(error.description) }
+        if bytes.count == 32 {
+            guard PictureFormat.sniff(bytes) != nil else { throw .unsupportedFormat(nil) }
+            do { bytes += try file.read(upTo: limit == .max ? .max : limit + 1 - 32) } catch {
+                throw .unreadable(error.description)
             }
-            bytes.append(contentsOf: chunk[..<count])
         }
+        guard bytes.count <= limit else { throw .tooManyBytes(limit: limit) }
+        return bytes
     }
 }

@@ -1,4 +1,5 @@
 internal import CCodecs
+internal import FramedSystem
 import Dispatch
 
 /// A picture's rows, PNG-filtered and deflated: the IDAT data of framed's PNGs
@@ -64,6 +65,7 @@ package enum FlateRows {
         for bound in bounds { starts.append(starts[starts.count - 1] + bound) }
         let capacity = starts[count] + 4 + trailing
         var failed = false
+        guard Memory.available(capacity) else { return nil }
         let stream = [UInt8](unsafeUninitializedCapacity: capacity) { out, written in
             written = 0
             let base = out.baseAddress!

@@ -15,6 +15,9 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedContent(PictureFormat, String)
     /// width x height is over `limit` pixels (checked before allocating).
     case tooLarge(width: Int, height: Int, limit: Int)
+    /// The data goes on past `limit` bytes, more than any picture within the pixel limit takes
+    /// (a pipe or device that does not end, such as `/dev/zero`).
+    case tooManyBytes(limit: Int)
     case outOfMemory
     /// Encoding for embedding failed.
     case encodingFailed(PictureFormat, String)
@@ -30,6 +33,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooLarge(let width, let height, let limit):
             "picture is \(width)x\(height) pixels, over the limit of "
                 + (limit % 1_000_000 == 0 && limit > 0 ? "\(limit / 1_000_000) megapixels" : "\(limit) pixels")
+        case .tooManyBytes(let limit):
+            "the data goes on past \(limit >> 20) MB, more than a picture within the pixel limit takes"
         case .outOfMemory: "out of memory"
         case .encodingFailed(let format, let reason): "cannot write \(format.name): \(reason)"
         }

@@ -12,19 +12,25 @@ enum PictureSurface {
     /// surface is even one pixel (see `PDFPicture.placeholderSurface`: PDF draws an image onto
     /// the unit square whatever its size, here the JPEG's own), because Cairo snapshots the
     /// surfaces it records, zeros and all. SVG's `<image>` takes the surface's size, so it keeps
-    /// the picture's. Otherwise the pixels are copied (`copy`).
+    /// the picture's (its shape, for a picture longer than an image surface can be). Otherwise
+    /// the pixels are copied (`copy`).
     static func embedding(_ picture: EmbeddedPicture, format: OutputFormat, threads: Int) throws(RenderError) -> CairoImageSurface {
         let image = picture.image
-        if let jpeg = picture.jpeg, format != .png {
-            let onePixel = format == .pdf
-            let surface = try CairoImageSurface(width: onePixel ? 1 : image.width, height: onePixel ? 1 : image.height,
-                                                hasAlpha: image.hasAlpha)
-            try surface.attachJPEG(jpeg)
+        if format == .svg {
+            // SVG draws the picture's bytes into a box of the surface's size, which the drawing
+            // maps onto the picture's place: a surface of the same shape but at most Cairo's
+            // 32767 pixels a side serves a picture of any size.
+            let side = Double(CairoImageSurface.maximumSide)
+            let shrink = min(1, side / Double(max(image.width, image.height)))
+            let width = max(1, min(CairoImageSurface.maximumSide, Int((Double(image.width) * shrink).rounded())))
+            let height = max(1, min(CairoImageSurface.maximumSide, Int((Double(image.height) * shrink).rounded())))
+            let surface = try CairoImageSurface(width: width, height: height, hasAlpha: image.hasAlpha)
+            if let jpeg = picture.jpeg { try surface.attachJPEG(jpeg) } else { try surface.attachPNG(of: image, threads: threads) }
             return surface
         }
-        if format == .svg {
-            let surface = try CairoImageSurface(width: image.width, height: image.height, hasAlpha: image.hasAlpha)
-            try surface.attachPNG(of: image, threads: threads)
+        if let jpeg = picture.jpeg, format == .pdf {
+            let surface = try CairoImageSurface(width: 1, height: 1, hasAlpha: image.hasAlpha)
+            try surface.attachJPEG(jpeg)
             return surface
         }
         return try copy(image)

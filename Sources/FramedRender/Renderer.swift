@@ -1,5 +1,6 @@
 import FramedLayout
 import FramedRaster
+import FramedSystem
 
 /// The file formats framed writes.
 public enum OutputFormat: String, Sendable, Equatable, CaseIterable, Codable {
@@ -88,6 +89,10 @@ package struct RenderOptions: Sendable, Equatable {
         return PixelSize(width: pixels(size.width), height: pixels(size.height))
     }
 
+    /// The lowest resolution, in pixels per inch: a PNG at a scale of 0.01. Far below it Cairo's
+    /// fixed-point coordinates cannot hold the drawing (at a scale of 0.00001 it fails).
+    package static let minimumDPI = 0.96
+
     /// The largest canvas side in points, whatever the format: far beyond any page or screen
     /// (about 350 m), well inside the range where Cairo's 24.8 fixed-point coordinates hold.
     package static let maxCanvasPoints = 1_000_000.0
@@ -101,6 +106,9 @@ package struct RenderOptions: Sendable, Equatable {
     package func checkCanvas(_ canvas: Size) throws(RenderError) {
         guard pictureDPI > 0, pictureDPI.isFinite, scale > 0, scale.isFinite else {
             throw .unsupported("the resolution must be a positive number")
+        }
+        guard pictureDPI >= Self.minimumDPI else {
+            throw .unsupported("a resolution of \(pictureDPI) pixels per inch is too low (at least \(Self.minimumDPI))")
         }
         guard canvas.width <= Self.maxCanvasPoints, canvas.height <= Self.maxCanvasPoints else {
             throw .canvasTooLargeInPoints(canvas, limit: Self.maxCanvasPoints)
@@ -152,9 +160,33 @@ package struct RenderPage: Sendable {
 
 /// Renders framed pictures into SVG, PDF or PNG files.
 package enum FrameRenderer {
+    /// Memory that Cairo may want while it draws and writes, beyond the buffers framed makes
+    /// itself: Cairo 1.16 does not check every allocation, and out of memory it can crash where
+    /// framed would give an error. So the memory is asked for first (`headroom`): the picture's
+    /// pixels and bytes again, a PNG canvas twice over, and 32 MB for the rest.
+    static func headroom(_ pages: [RenderPage], options: RenderOptions) -> Int {
+        var bytes = 32 << 20
+        for page in pages {
+            bytes += page.picture.image.pixels.count + (page.picture.jpeg?.count ?? 0)
+        }
+        if options.format == .png, let page = pages.first {
+            let size = options.pixelSize(ofCanvas: page.outputSize)
+            bytes += 8 * size.width * size.height
+        }
+        return bytes
+    }
+
+    /// Fails (`out of memory`) when `headroom` cannot be had.
+    static func checkHeadroom(_ pages: [RenderPage], options: RenderOptions) throws(RenderError) {
+        guard Memory.available(headroom(pages, options: options)) else {
+            throw .cairo(operation: "starting to draw", message: "out of memory")
+        }
+    }
+
     /// One framed picture as a file of `options.format`: a PDF of one page, an SVG or a PNG.
     package static func render(_ page: RenderPage, options: RenderOptions) throws(RenderError) -> [UInt8] {
         try options.checkCanvas(page.outputSize)
+        try checkHeadroom([page], options: options)
         switch options.format {
         case .svg: return try SVGBackend.render(page, options: options)
         case .pdf: return try PDFBackend.render([page], options: options)
@@ -169,6 +201,7 @@ package enum FrameRenderer {
         guard options.pictureDPI > 0, options.pictureDPI.isFinite else {
             throw .unsupported("the resolution must be a positive number")
         }
+        try checkHeadroom(pages, options: options)
         return try PDFBackend.render(pages, options: options)
     }
 

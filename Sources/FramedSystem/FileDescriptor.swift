@@ -26,9 +26,31 @@ package struct FileDescriptor: Sendable, Equatable {
     package static let standardOutput = FileDescriptor(rawValue: 1)
     package static let standardError = FileDescriptor(rawValue: 2)
 
+    /// Opens /dev/null in place of each of standard input, output and error that is closed
+    /// (`framed 2>&-`): otherwise the next file opened would take its number, and what is written
+    /// to the stream (a warning) would land in that file (an output being written).
+    package static func openStandardStreams() {
+        for descriptor in Int32(0)...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = Glibc.open("/dev/null", O_RDWR)
+            if opened != descriptor && opened >= 0 { Glibc.close(opened) }
+        }
+    }
+
     /// Opens `path` for reading.
     package static func openForReading(_ path: String) throws(SystemError) -> FileDescriptor {
         try open(path, O_RDONLY)
+    }
+
+    /// Opens `path` for reading if it is a regular file (following links); anything else (a
+    /// pipe, a device, a folder) is EINVAL, found without waiting for a writer.
+    package static func openRegularFile(_ path: String) throws(SystemError) -> FileDescriptor {
+        let file = try open(path, O_RDONLY | O_NONBLOCK)
+        var info = stat()
+        guard fstat(file.rawValue, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            try? file.close()
+            throw SystemError(code: EINVAL)
+        }
+        return file
     }
 
     /// Opens an existing `path` for writing, as it is (not truncated, not created).
@@ -42,7 +64,7 @@ package struct FileDescriptor: Sendable, Equatable {
     }
 
     private static func open(_ path: String, _ flags: Int32) throws(SystemError) -> FileDescriptor {
-        let descriptor = Glibc.open(path, flags | O_CLOEXEC, 0o666)
+        let descriptor = SystemPath.withCString(path) { Glibc.open($0, flags | O_CLOEXEC, 0o666) }
         guard descriptor >= 0 else { throw .last }
         return FileDescriptor(rawValue: descriptor)
     }

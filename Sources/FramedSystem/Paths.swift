@@ -36,7 +36,7 @@ package enum Paths {
     package static func normalized(_ path: String) -> String {
         var absolute = path
         if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
-            absolute = String(cString: cwd) + "/" + path
+            absolute = SystemPath.string(cString: cwd) + "/" + path
             free(cwd)
         }
         var components: [Substring] = []

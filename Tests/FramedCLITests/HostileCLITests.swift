@@ -132,12 +132,13 @@ import Testing
 
     // MARK: Interrupted while writing: Ctrl-C or kill
 
-    /// SIGINT (Ctrl-C) or SIGTERM while a batch is being written: framed removes its temporary
-    /// files and ends by the signal (a shell shows 130 or 143); every output is its old content
+    /// SIGINT (Ctrl-C), SIGTERM or SIGHUP (a terminal closed) while a batch is being written:
+    /// framed removes its temporary files and ends by the signal (a shell shows 130, 143 or
+    /// 129); every output is its old content
     /// or a whole new file. framed is stopped (SIGSTOP) when a temporary file shows up, and
     /// signalled only if the file is still there while it is stopped, so that the signal always
     /// lands during a write; a batch that finishes first is run again twice as long.
-    @Test(arguments: [SIGINT, SIGTERM])
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
     func anInterruptLeavesNoTemporaryOrPartialFile(_ signal: Int32) throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -213,14 +214,15 @@ import Testing
         Issue.record("framed always finished before a temporary file was seen; last batch: \(pictures / 2) pictures")
     }
 
-    /// Starts `process` with SIGINT and SIGTERM unblocked, as a shell would: Foundation's Process
-    /// passes the calling thread's signal mask on, and the threads Swift Testing runs on block
-    /// both (framed takes them either way; a framed without its handling would not die).
+    /// Starts `process` with SIGINT, SIGTERM and SIGHUP unblocked, as a shell would: Foundation's
+    /// Process passes the calling thread's signal mask on, and the threads Swift Testing runs on
+    /// may block them (framed takes them either way; a framed without its handling would not die).
     static func runWithInterruptsUnblocked(_ process: Process) throws {
         var signals = sigset_t(), saved = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGHUP)
         pthread_sigmask(SIG_UNBLOCK, &signals, &saved)
         defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
         try process.run()

@@ -10,9 +10,12 @@ extension Framer {
         return options
     }
 
-    /// Opens `source` for the decoders (a file is opened, not read).
-    package static func open(_ source: PictureSource, label: String) throws(FramingError) -> PictureInput {
-        do { return try PictureInput(source) } catch { throw FramingError(picture: label, problem: .picture(error)) }
+    /// Opens `source` for the decoders (a file is opened, not read; a pipe or device is read
+    /// whole, as far as a picture within the pixel limit can go).
+    package func open(_ source: PictureSource, label: String) throws(FramingError) -> PictureInput {
+        do { return try PictureInput(source, byteLimit: PictureInput.byteLimit(forPixels: picture.maxPixels)) } catch {
+            throw FramingError(picture: label, problem: .picture(error))
+        }
     }
 
     /// Lays out the picture that `input` holds, from its header alone, for output in `format`.

@@ -1,3 +1,5 @@
+import FramedSystem
+
 /// The stages after planning: shrink-on-load decode → colour and orientation → flatten →
 /// resample to the pixels needed → embed (JPEG passed through, re-encoded, or lossless) →
 /// render. The picture comes from a `PictureSource`, opened once per call (`PictureInput`): a
@@ -10,7 +12,7 @@ extension Framer {
     /// caller decides, with the report in hand).
     package func prepare(_ source: PictureSource, label: String, format: OutputFormat) throws(FramingError) -> PreparedPicture {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
-        let input = try Self.open(source, label: label)
+        let input = try open(source, label: label)
         let plan = try plan(input, label: label, format: format)
         let info = plan.info, need = plan.rasterPixels
         let scale = DecodeOptions.shrinkOnLoadScale(source: (plan.sourcePixels.width, plan.sourcePixels.height),
@@ -34,10 +36,15 @@ extension Framer {
         warnings += decoded.colorWarnings.map(FramingWarning.color)
 
         var image = decoded.image
+        // Flattening copies the picture, resampling makes one of the size needed: memory first.
         if let flatten = picture.flatten, image.hasAlpha {
+            guard Memory.available(image.pixels.count) else { throw fail(.picture(.outOfMemory)) }
             image = image.flattened(onto: flatten.rgb8)
         }
         let resampled = decoded.resampled || image.width != need.width || image.height != need.height
+        if resampled && !decoded.resampled {
+            guard Memory.available(need.width * need.height * 4) else { throw fail(.picture(.outOfMemory)) }
+        }
         image = Resampler.resize(image, width: need.width, height: need.height, filter: picture.resample, threads: threads)
 
         // How the picture goes into the file.
@@ -48,7 +55,7 @@ extension Framer {
                 && !decoded.colorConverted && plan.orientation == .up
             if output.embed == .jpeg && image.hasAlpha { throw fail(.transparencyInJPEG) }
             if untouched && output.embed != .png && !output.lossless {
-                do { jpeg = try input.contents() } catch { throw fail(.picture(error)) }
+                do { jpeg = try input.jpegContents() } catch { throw fail(.picture(error)) }
                 embedding = .passthroughJPEG
             } else if output.embed == .jpeg
                         || (output.embed == .auto && !image.hasAlpha && !output.lossless && info.format != .png) {

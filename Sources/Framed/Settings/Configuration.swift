@@ -24,12 +24,10 @@ extension Framer {
         try self.init(configuration: bytes, file: nil)
     }
 
-    /// Settings from a configuration file.
+    /// Settings from a configuration file (at most `Configuration.byteLimit` bytes).
     public init(configurationFile path: String) throws(ConfigurationError) {
         let bytes: [UInt8]
-        do { bytes = try PictureSource.file(path).contents() } catch {
-            throw ConfigurationError(file: path, reason: error.description)
-        }
+        do { bytes = try Configuration.read(path) } catch { throw ConfigurationError(file: path, reason: error.description) }
         try self.init(configuration: bytes, file: path)
     }
 
@@ -49,7 +47,7 @@ extension Framer {
 
     /// The effective settings as a configuration (JSON text, keys in `Setting.all` order, one
     /// a line); reading it back gives these settings.
-    public var configuration: String { Configuration.object(effectiveSettings).text() }
+    public var configuration: String { Configuration.object(effectiveSettings).text(exact: true) }
 
     /// Every setting that has a value, with that value, in `Setting.all` order.
     package var effectiveSettings: [(name: String, value: JSON)] {
@@ -60,6 +58,29 @@ extension Framer {
 /// Reading configuration objects, for `Framer(configuration:)` and for the command line's
 /// `--config`, which knows more names (its own options) and words its messages its own way.
 package enum Configuration {
+    /// The largest configuration read, in bytes: one names a few dozen settings.
+    package static let byteLimit = 1 << 20
+
+    /// Why a configuration file could not be read, in words.
+    package struct ReadFailure: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// A configuration file's bytes, at most `byteLimit` of them (a device or pipe that does not
+    /// end is refused once past them).
+    package static func read(_ path: String) throws(ReadFailure) -> [UInt8] {
+        let bytes: [UInt8]
+        do {
+            let file = try FileDescriptor.openForReading(path)
+            defer { try? file.close() }
+            bytes = try file.read(upTo: byteLimit + 1)
+        } catch { throw ReadFailure(description: "cannot read (\(error))") }
+        guard bytes.count <= byteLimit else {
+            throw ReadFailure(description: "more than \(byteLimit >> 20) MB, too large for a configuration")
+        }
+        return bytes
+    }
+
     /// Why a configuration's bytes are not a usable object of settings.
     package enum Failure: Error, Equatable, CustomStringConvertible {
         /// Not JSON.
@@ -83,9 +104,9 @@ package enum Configuration {
             switch self {
             case let .syntax(reason): return "not a JSON object of settings (\(reason))"
             case .notAnObject: return "not a JSON object of settings (the top level must be an object)"
-            case let .duplicate(key): return "\"\(key)\" is given twice"
+            case let .duplicate(key): return "\"\(excerpt(key))\" is given twice"
             case let .unknown(key, suggestion):
-                return "unknown setting \"\(key)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
+                return "unknown setting \"\(excerpt(key))\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
             case let .refused(key): return "\"\(key)\" cannot be set in a configuration"
             case let .conflicting(a, b): return "\"\(a)\" and \"\(b)\" replace each other; give one"
             case let .wrongType(key, expected, found): return "\"\(key)\" must be \(expected), not \(found)"
@@ -123,7 +144,7 @@ package enum Configuration {
             } else {
                 switch value {
                 case let .string(text): pairs.append((key, text))
-                case let .number(n): pairs.append((key, JSON.number(n)))
+                case let .number(n): pairs.append((key, JSON.exactNumber(n)))
                 default: throw .wrongType(key: key, expected: "a string or a number", found: describe(value))
                 }
             }
@@ -137,7 +158,7 @@ package enum Configuration {
     /// A JSON value as a message names it: `the string "x"`, `the number 3`, `true`, `a list`.
     package static func describe(_ value: JSON) -> String {
         switch value {
-        case let .string(s): return "the string \(JSON.quote(s))"
+        case let .string(s): return "the string \(JSON.quote(excerpt(s)))"
         case let .number(n): return "the number \(JSON.number(n))"
         case let .bool(b): return b ? "true" : "false"
         case .null: return "null"

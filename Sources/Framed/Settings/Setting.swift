@@ -104,7 +104,7 @@ extension Setting {
             switch v.lowercased() {
             case "css": f.style.pictureResolution = .css
             case "auto": f.style.pictureResolution = .auto
-            default: f.style.pictureResolution = .dpi(try number("image-dpi", v, maximum: 10_000))
+            default: f.style.pictureResolution = .dpi(try number("image-dpi", v, minimum: 1, maximum: 10_000))
             }
         } read: { f in
             switch f.style.pictureResolution {
@@ -117,10 +117,10 @@ extension Setting {
 
     static let output: [Setting] = [
         Setting("scale") { f, v throws(SettingError) in
-            f.output.scale = try number("scale", v, maximum: 64)
+            f.output.scale = try number("scale", v, minimum: 0.01, maximum: 64)
         } read: { f in .number(f.output.scale) },
         Setting("dpi") { f, v throws(SettingError) in
-            f.output.dpi = try number("dpi", v, maximum: 6_000)
+            f.output.dpi = try number("dpi", v, minimum: 1, maximum: 6_000)
         } read: { f in f.output.dpi.map { .number($0) } },
         Setting("no-snap", switch: true) { f, v throws(SettingError) in
             f.output.snap = !(try switchValue("no-snap", v))
@@ -130,7 +130,7 @@ extension Setting {
         } read: { f in .string(f.output.embed.rawValue) },
         Setting("quality") { f, v throws(SettingError) in
             guard let q = Int(v), (1...100).contains(q) else {
-                throw SettingError(setting: "quality", reason: "\"\(v)\" is not a whole number from 1 to 100")
+                throw SettingError(setting: "quality", reason: "\"\(excerpt(v))\" is not a whole number from 1 to 100")
             }
             f.output.quality = q
         } read: { f in .number(Double(f.output.quality)) },
@@ -173,7 +173,7 @@ extension Setting {
         Setting("bleed") { f, v throws(SettingError) in
             let bleed = try parse("bleed", v, Length.init(parsing:))
             guard bleed.points >= 0 else {
-                throw SettingError(setting: "bleed", reason: "\"\(v)\" is negative: the bleed must be zero or more")
+                throw SettingError(setting: "bleed", reason: "\"\(excerpt(v))\" is negative: the bleed must be zero or more")
             }
             f.page.bleed = bleed
         } read: { f in f.page.size == nil ? nil : .string(f.page.bleed.description) },
@@ -194,20 +194,28 @@ private func parse<T>(_ setting: String, _ text: String,
     do { return try parser(text) } catch { throw SettingError(setting: setting, reason: error.description) }
 }
 
-/// A positive, finite number no larger than `maximum`.
-private func number(_ setting: String, _ text: String, maximum: Double) throws(SettingError) -> Double {
+/// A positive, finite number from `minimum` (when given) to `maximum`.
+private func number(_ setting: String, _ text: String, minimum: Double? = nil, maximum: Double) throws(SettingError) -> Double {
     guard let value = Double(trimmingSpaces(text)), value.isFinite, value > 0 else {
-        throw SettingError(setting: setting, reason: "\"\(text)\" is not a positive number")
+        throw SettingError(setting: setting, reason: "\"\(excerpt(text))\" is not a positive number")
     }
-    guard value <= maximum else { throw SettingError(setting: setting, reason: "\(text) is too large (at most \(Int(maximum)))") }
+    guard value <= maximum else { throw SettingError(setting: setting, reason: "\(excerpt(text)) is too large (at most \(Int(maximum)))") }
+    if let minimum, value < minimum {
+        throw SettingError(setting: setting, reason: "\(excerpt(text)) is too small (at least \(formatNumber(minimum)))")
+    }
     return value
+}
+
+/// A number as a message writes it: `1` rather than `1.0`.
+private func formatNumber(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }
 
 /// One of a fixed set of words, in any case.
 private func choice<T: RawRepresentable & CaseIterable>(_ setting: String, _ text: String, _: T.Type) throws(SettingError) -> T
     where T.RawValue == String {
     guard let value = T(rawValue: text.lowercased()) else {
-        throw SettingError(setting: setting, reason: "\"\(text)\" is not one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
+        throw SettingError(setting: setting, reason: "\"\(excerpt(text))\" is not one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
     }
     return value
 }
@@ -217,7 +225,7 @@ private func switchValue(_ setting: String, _ text: String) throws(SettingError)
     switch text.lowercased() {
     case "", "true": return true
     case "false": return false
-    default: throw SettingError(setting: setting, reason: "\"\(text)\" is not true or false")
+    default: throw SettingError(setting: setting, reason: "\"\(excerpt(text))\" is not true or false")
     }
 }
 

@@ -38,13 +38,15 @@ struct BatchPlan: Sendable {
     var pagesOutput: Destination?
     /// Folders to create before writing (for `-o out/` and templates).
     var folders: [String]
+    /// What the planning found to say without failing (a folder that cannot be read).
+    var warnings: [String] = []
 }
 
 /// Turns inputs and `-o` into jobs: expands folders, names outputs, refuses collisions.
 enum BatchPlanner {
     /// One input found: its path, and for pictures found in a folder, the subfolder it was in
-    /// (kept under an output folder).
-    struct Source { var path: String; var subfolder: String }
+    /// (kept under an output folder) and that it was found so (`walked`), not given.
+    struct Source { var path: String; var subfolder: String; var walked = false }
 
     static func plan(_ settings: Settings) throws -> BatchPlan {
         guard !settings.inputs.isEmpty else { throw UsageError("no input picture given") }
@@ -80,7 +82,11 @@ enum BatchPlanner {
 
         var outputFolder: String?
         if case let .folder(folder) = mode { outputFolder = folder }
-        let sources = try expand(settings.inputs, recursive: settings.recursive, skipping: outputFolder)
+        var warnings: [String] = []
+        var sources = try expand(settings.inputs, recursive: settings.recursive, skipping: outputFolder, warnings: &warnings)
+        if case let .template(template) = mode, !settings.pages {
+            sources = try leavingOutOwnOutputs(sources, template: template)
+        }
         guard !sources.isEmpty else {
             throw UsageError("no pictures found in " + settings.inputs.joined(separator: ", "))
         }
@@ -184,13 +190,39 @@ enum BatchPlanner {
         }
         var seen = Set<String>()
         folders = folders.filter { seen.insert($0).inserted }
-        return BatchPlan(jobs: jobs, pagesOutput: pagesOutput, folders: folders)
+        return BatchPlan(jobs: jobs, pagesOutput: pagesOutput, folders: folders, warnings: warnings)
     }
 
-    /// Inputs in order; folders walked (with `recursive`) in name order, taking only files whose
-    /// first bytes are a picture framed reads. Hidden files and folders, links to folders, and
-    /// the output folder are skipped.
-    static func expand(_ inputs: [String], recursive: Bool, skipping outputFolder: String?) throws -> [Source] {
+    /// The sources without the pictures found in a walked folder that this run writes (a
+    /// template that writes into the folder it walks, run a second time, finds its first run's
+    /// outputs), as the output folder of `-o out/` is skipped. A picture whose output is itself
+    /// stays, to be refused as such. Leaving pictures out renumbers `{index}`, so the outputs
+    /// are named again until none is left out.
+    static func leavingOutOwnOutputs(_ sources: [Source], template: String) throws(UsageError) -> [Source] {
+        var sources = sources
+        while sources.contains(where: \.walked) {
+            let digits = String(sources.count).count
+            var outputs: [String] = []
+            for (index, source) in sources.enumerated() {
+                outputs.append(Paths.normalized(try expandTemplate(template, source: source.path, index: index + 1, digits: digits)))
+            }
+            let written = Set(outputs)
+            let kept = sources.indices.filter { index in
+                let path = Paths.normalized(sources[index].path)
+                return !sources[index].walked || !written.contains(path) || outputs[index] == path
+            }
+            if kept.count == sources.count { break }
+            sources = kept.map { sources[$0] }
+        }
+        return sources
+    }
+
+    /// Inputs in order; folders walked (with `recursive`) in name order, taking only regular
+    /// files (or links to them) whose first bytes are a picture framed reads. Hidden files and
+    /// folders, links to folders, pipes and devices, and the output folder are skipped; a
+    /// folder that cannot be read is left out with a warning.
+    static func expand(_ inputs: [String], recursive: Bool, skipping outputFolder: String?,
+                       warnings: inout [String]) throws -> [Source] {
         var sources: [Source] = []
         let skip = outputFolder.map(Paths.normalized)
         for input in inputs {
@@ -201,31 +233,45 @@ enum BatchPlanner {
             guard recursive else {
                 throw UsageError("\(input) is a folder; add --recursive (-r) to frame the pictures in it")
             }
-            walk(input, subfolder: "", skip: skip, into: &sources)
+            walk(input, subfolder: "", skip: skip, into: &sources, warnings: &warnings)
         }
         return sources
     }
 
-    private static func walk(_ folder: String, subfolder: String, skip: String?, into sources: inout [Source]) {
-        guard let names = FileSystem.names(in: folder) else { return }
+    private static func walk(_ folder: String, subfolder: String, skip: String?, into sources: inout [Source],
+                             warnings: inout [String]) {
+        let names: [String]
+        switch FileSystem.names(in: folder) {
+        case let .success(found): names = found
+        case let .failure(error):
+            warnings.append("\(folder): cannot read the folder (\(error)); the pictures in it are left out")
+            return
+        }
         // Numbers in names in numeric order (p2 before p10), whatever the locale.
         for name in NameOrder.sorted(names) where !name.hasPrefix(".") {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            let type = info.st_mode & S_IFMT
-            if type == S_IFDIR {
+            let status: FileSystem.Status
+            do { status = try FileSystem.linkStatusOrError(path) } catch {
+                warnings.append("\(path): cannot read (\(error)); left out")
+                continue
+            }
+            switch status.kind {
+            case .directory:
                 if let skip, Paths.normalized(path) == skip { continue }
-                walk(path, subfolder: subfolder.isEmpty ? name : subfolder + "/" + name, skip: skip, into: &sources)
-            } else if type == S_IFREG || (type == S_IFLNK && !FileSystem.isDirectory(path)) {
-                if isPicture(path) { sources.append(Source(path: path, subfolder: subfolder)) }
+                walk(path, subfolder: subfolder.isEmpty ? name : subfolder + "/" + name, skip: skip, into: &sources,
+                     warnings: &warnings)
+            case .regular, .link where FileSystem.isRegularFile(path):
+                if isPicture(path) { sources.append(Source(path: path, subfolder: subfolder, walked: true)) }
+            default:
+                continue
             }
         }
     }
 
-    /// Whether the file starts like a picture framed can read.
+    /// Whether the regular file starts like a picture framed can read (opened without waiting,
+    /// should it have become a pipe since it was looked at).
     static func isPicture(_ path: String) -> Bool {
-        guard let file = try? FileDescriptor.openForReading(path) else { return false }
+        guard let file = try? FileDescriptor.openRegularFile(path) else { return false }
         defer { try? file.close() }
         let head = (try? file.read(upTo: 32)) ?? []
         guard let format = PictureFormat.sniff(head) else { return false }

@@ -15,6 +15,8 @@ struct BatchReport {
     private(set) var prepared: [PreparedPicture] = []
     /// The first picture that failed (its error decides the exit code).
     private(set) var firstError: JobResult?
+    /// Standard output's reader went away: nothing more is said.
+    private(set) var brokenPipe = false
 
     init(total: Int, settings: Settings) {
         self.total = total
@@ -24,6 +26,8 @@ struct BatchReport {
 
     /// Reports the next picture's result.
     mutating func take(_ result: JobResult) {
+        if result.brokenPipe { brokenPipe = true }
+        guard !brokenPipe else { return }
         for warning in result.warnings { console.report("warning: " + warning) }
         if let error = result.error {
             console.report(error)

@@ -1,3 +1,4 @@
+internal import Glibc
 import Dispatch
 import Framed
 import FramedSystem
@@ -15,8 +16,17 @@ struct JobResult: Sendable {
     var layout: JSON?
     /// `--pages`: the picture ready to draw.
     var prepared: PreparedPicture?
+    /// Standard output's reader went away: the batch ends quietly (`BrokenPipe`).
+    var brokenPipe = false
 
     var failed: Bool { error != nil }
+}
+
+/// Standard output's reader went away (`framed ... -o - | head`): framed ends quietly, with the
+/// status a program that SIGPIPE ends has (141), as tools in a pipeline do.
+struct BrokenPipe: Error {
+    /// 128 + SIGPIPE.
+    static let status: Int32 = 141
 }
 
 /// Runs a batch: pictures on `jobs` workers at once (`WorkerPool`), messages in input order
@@ -34,13 +44,16 @@ enum BatchRunner {
 
     static func run(_ plan: BatchPlan, settings: Settings) throws -> Int32 {
         let jobs = plan.jobs
-        if case let .file(path)? = plan.pagesOutput, !settings.overwrite, !settings.dryRun, FileSystem.exists(path) {
+        if case let .file(path)? = plan.pagesOutput, !settings.overwrite, !settings.dryRun, OutputFile.wouldReplace(path) {
             throw FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
         }
         var stdin: [UInt8] = []
         if jobs.contains(where: { $0.input == "-" }) {
-            do { stdin = try FileDescriptor.standardInput.readToEnd() } catch {
-                throw FileError(path: "standard input", reason: "cannot read (\(error))")
+            do {
+                stdin = try PictureInput.readToEnd(FileDescriptor.standardInput.rawValue,
+                                                   limit: PictureInput.byteLimit(forPixels: settings.framer.picture.maxPixels))
+            } catch {
+                throw FileError(path: "standard input", reason: error.description)
             }
         }
         if !settings.dryRun {
@@ -55,16 +68,21 @@ enum BatchRunner {
         let (workers, threadsEach) = Self.shares(jobs: settings.jobs, pictures: jobs.count, cores: Resampler.processorCount)
         let context = JobContext(settings: settings, stdin: stdin, threads: threadsEach)
         var report = BatchReport(total: jobs.count, settings: settings)
+        for warning in plan.warnings { report.console.report("warning: " + warning) }
+        if !settings.dryRun, jobs.contains(where: { $0.format == .pdf }), let problem = DocumentMetadata.unusableSourceDateEpoch() {
+            report.console.report("warning: " + problem)
+        }
         let pool = WorkerPool<JobResult>(count: jobs.count, workers: workers, failed: { $0.failed },
                                          stopAtFailure: settings.failFast)
         let finished = try pool.run({ context.run(jobs[$0]) }, deliver: { report.take($0) },
                                     progress: { report.console.progress(done: $0, failed: $1) })
         let skipped = jobs.count - finished
+        if report.brokenPipe { throw BrokenPipe() }
 
         if settings.dryRun {
             if !report.layouts.isEmpty {
                 let json = jobs.count == 1 && !settings.pages ? report.layouts[0] : .array(report.layouts)
-                try writeOut(Array((json.text() + "\n").utf8), to: .stdout)
+                try writeOut(Array((json.text() + "\n").utf8), to: .stdout, replacing: true)
             }
         } else if let destination = plan.pagesOutput {
             if report.failed == 0 && skipped == 0 {
@@ -72,7 +90,7 @@ enum BatchRunner {
                 do { bytes = try context.framer.document(report.prepared, label: destination.text ?? "-") } catch {
                     throw FileError(path: destination.text ?? "-", reason: error.problem.description)
                 }
-                try writeOut(bytes, to: destination)
+                try writeOut(bytes, to: destination, replacing: settings.overwrite)
             } else {
                 report.console.report("\(destination.text ?? "-"): not written: \(report.failed + skipped) of \(jobs.count) pages could not be made")
             }
@@ -84,15 +102,20 @@ enum BatchRunner {
         return skipped > 0 ? 1 : 0
     }
 
-    /// Writes bytes to a file (atomically) or to standard output.
-    static func writeOut(_ bytes: [UInt8], to destination: Destination) throws {
+    /// Writes bytes to a file (atomically; an existing one only when `replacing`) or to standard
+    /// output.
+    static func writeOut(_ bytes: [UInt8], to destination: Destination, replacing: Bool) throws {
         switch destination {
         case let .file(path):
-            do { try OutputFile.write(bytes, to: path) } catch {
-                throw FileError(path: error.path, reason: "cannot write: \(error.reason)")
+            do { try OutputFile.write(bytes, to: path, replacing: replacing) } catch {
+                switch error {
+                case let .exists(path): throw FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
+                case let .cannotWrite(path, reason): throw FileError(path: path, reason: "cannot write: \(reason)")
+                }
             }
         case .stdout:
             do { try FileDescriptor.standardOutput.write(bytes) } catch {
+                if error.code == EPIPE { throw BrokenPipe() }
                 throw FileError(path: "standard output", reason: "cannot write: \(error)")
             }
         case .none: break

@@ -20,6 +20,9 @@ struct JobContext: Sendable {
         var result = JobResult()
         do {
             try frame(job, into: &result)
+        } catch is BrokenPipe {
+            result.error = ""
+            result.brokenPipe = true
         } catch let error as UsageError {
             result.error = error.description
             result.usageError = true
@@ -31,7 +34,7 @@ struct JobContext: Sendable {
 
     private func frame(_ job: Job, into result: inout JobResult) throws {
         let input = job.label
-        if case let .file(path) = job.output, !settings.overwrite, !settings.dryRun, FileSystem.exists(path) {
+        if case let .file(path) = job.output, !settings.overwrite, !settings.dryRun, OutputFile.wouldReplace(path) {
             throw FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
         }
         // A file is read by the decoders as they need it (an unreadable one fails as .picture).
@@ -40,7 +43,7 @@ struct JobContext: Sendable {
 
         if settings.dryRun {
             do {
-                let plan = try framer.plan(Framer.open(source, label: input), label: input, format: job.format)
+                let plan = try framer.plan(framer.open(source, label: input), label: input, format: job.format)
                 result.layout = plan.jsonValue(input: job.input, output: job.output.text)
             } catch { throw error.commandLineError(input: input, output: job.output.text) }
             return
@@ -66,6 +69,6 @@ struct JobContext: Sendable {
             }
             result.warnings.append("\(input): \(warning.commandLineText)")
         }
-        if !settings.pages { try BatchRunner.writeOut(bytes, to: job.output) }
+        if !settings.pages { try BatchRunner.writeOut(bytes, to: job.output, replacing: settings.overwrite) }
     }
 }

@@ -1,8 +1,10 @@
+import Framed
+
 /// Many pictures at once.
 let batchOptions: [Option] = [
     Option(spec: OptionSpec(name: "jobs", short: "j", valueName: "N", help: "pictures framed at once, on at most N cores",
                             defaultText: "the number of cores")) { s, v throws(UsageError) in
-        guard let n = Int(v), (1...256).contains(n) else { throw UsageError("--jobs: \"\(v)\" is not a whole number from 1 to 256") }
+        guard let n = Int(v), (1...256).contains(n) else { throw UsageError("--jobs: \"\(excerpt(v))\" is not a whole number from 1 to 256") }
         s.jobs = n
     },
     Option(spec: OptionSpec(name: "recursive", short: "r", valueName: nil,

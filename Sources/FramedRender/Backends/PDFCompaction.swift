@@ -1,3 +1,5 @@
+import FramedSystem
+
 /// Packs the small objects of a PDF that Cairo wrote into one object stream (PDF 1.5), and puts
 /// framed's own picture objects in the place of their placeholders (`PDFPicture`).
 ///
@@ -44,9 +46,10 @@ enum PDFCompaction {
 
         var out = Array("%PDF-1.5\n%\u{B5}\u{B5}\u{B5}\u{B5}\n".utf8)
         // Room for everything kept (the pictures' megabytes copied once, never regrown) and
-        // the packed objects, which only shrink.
-        out.reserveCapacity(kept.reduce(0) { $0 + $1.parts.reduce(1) { $0 + $1.count } }
-                            + packed.reduce(0) { $0 + $1.body.count + 16 } + 1024)
+        // the packed objects, which only shrink; asked for first (nil without it).
+        let capacity = kept.reduce(0) { $0 + $1.parts.reduce(1) { $0 + $1.count } } + packed.reduce(0) { $0 + $1.body.count + 16 } + 1024
+        guard Memory.available(capacity) else { return nil }
+        out.reserveCapacity(capacity)
         var offsets: [Int: (type: UInt8, field2: Int, field3: Int)] = [:]
         for object in kept {
             offsets[object.number] = (1, out.count, 0)

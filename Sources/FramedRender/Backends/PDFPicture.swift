@@ -25,7 +25,6 @@ struct PDFPicture {
     /// Compresses `image` (nil if zlib fails) on at most `threads` cores; `index` tells the
     /// pictures of one PDF apart.
     init?(_ image: RasterImage, index: Int, threads: Int) {
-        guard image.width <= 0xFFFF, image.height <= 0xFFFF else { return nil }
         width = image.width; height = image.height
         color = image.isGrayscale ? .gray : .rgb
         let masked = image.hasAlpha && !image.isOpaque
@@ -37,7 +36,9 @@ struct PDFPicture {
         } else {
             mask = nil
         }
-        placeholder = Self.placeholder(width: width, height: height, name: "framed picture \(index)")
+        // A JPEG header holds sides of at most 65535; the placeholder's size is never used (the
+        // image object written in its place has the picture's own), so a longer side is cut.
+        placeholder = Self.placeholder(width: min(width, 0xFFFF), height: min(height, 0xFFFF), name: "framed picture \(index)")
     }
 
     /// SOI, a comment holding `name`, a baseline SOF of the size with three components, EOI:

@@ -1,5 +1,6 @@
 internal import CCairo
 import FramedRaster
+import FramedSystem
 
 /// PNG: the drawing on an ARGB32 image surface, un-premultiplied and written as 8-bit RGBA by
 /// the project's own encoder (Cairo's `cairo_surface_write_to_png_stream` drops the alpha
@@ -14,6 +15,9 @@ enum PNGBackend {
         context.scale(k, k)
         page.placeOnPage(context)
         try page.drawing(for: .png).draw(picture: picture, in: context)
+        guard Memory.available(size.width * size.height * 4) else {
+            throw .cairo(operation: "reading the drawn pixels", message: "out of memory")
+        }
         let rgba = image.straightRGBA()
         do {
             return try PictureEncoder.png(RasterImage(width: size.width, height: size.height, pixels: rgba,

@@ -1,4 +1,5 @@
 internal import CCairo
+import FramedSystem
 
 /// SVG through `cairo_svg_surface_create_for_stream`, sized in points.
 enum SVGBackend {
@@ -12,7 +13,10 @@ enum SVGBackend {
             try page.drawing(for: .svg).draw(picture: picture, in: context)
             try surface.finish()
         }
-        return withExtendedLifetime(sink) { StableSVGIdentifiers.rewrite(sink.bytes) }
+        guard let svg = withExtendedLifetime(sink, { StableSVGIdentifiers.rewrite(sink.bytes) }) else {
+            throw .cairo(operation: "writing the SVG", message: "out of memory")
+        }
+        return svg
     }
 }
 
@@ -24,7 +28,9 @@ enum StableSVGIdentifiers {
 
     /// Rewrites `"surfaceN"`, `#surfaceN`, `"imageN"` and `#imageN`. Only ids right after `"` or
     /// `#` are touched: embedded base64 data never holds either character.
-    static func rewrite(_ svg: [UInt8]) -> [UInt8] {
+    /// Nil when there is no memory for the copy.
+    static func rewrite(_ svg: [UInt8]) -> [UInt8]? {
+        guard Memory.available(svg.count) else { return nil }
         var output = [UInt8]()
         output.reserveCapacity(svg.count)
         var numbers: [[UInt8]: [UInt8]] = [:]  // old id → new number, per prefix

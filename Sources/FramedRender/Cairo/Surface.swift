@@ -32,9 +32,12 @@ final class CairoImageSurface {
     let height: Int
     let hasAlpha: Bool
 
+    /// The longest side of an image surface (Cairo's 16-bit coordinates, less one).
+    static let maximumSide = 32767
+
     /// `cairo_image_surface_create`.
     init(width: Int, height: Int, hasAlpha: Bool) throws(RenderError) {
-        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+        guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide else {
             throw .canvasTooLarge(PixelSize(width: width, height: height))
         }
         surface = try CairoSurface(

@@ -15,6 +15,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedContent(PictureFormat, String)
     /// width x height is over `limit` pixels (checked before allocating).
     case tooLarge(width: Int, height: Int, limit: Int)
+    /// Memory for the pixels (or a codec's own) could not be allocated; `tooLarge` catches
+    /// pictures over the limit before this.
     case outOfMemory
     /// Encoding for embedding failed.
     case encodingFailed(PictureFormat, String)

@@ -1,7 +1,8 @@
 # framed: two commands on a fresh Debian 12 machine with the Swift toolchain.
 #   make demo   installs what is missing, builds in release, frames Samples/ into out/
-#   make test   installs what is missing, runs every test, then all of them again under the sanitizers
-#               (and the threaded suites under ThreadSanitizer)
+#   make test   installs what is missing, runs every test, checks that every public symbol has a doc
+#               comment, then runs all the tests again under the sanitizers (and the threaded suites
+#               under ThreadSanitizer)
 
 SWIFT    ?= swift
 PREFIX   ?= /usr/local
@@ -10,9 +11,10 @@ OUT      := out
 
 # Libraries framed builds against, and the tools its tests rasterise output with.
 BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev libgs-common
-TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium
+TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium python3
 
-.PHONY: all build demo test install deps test-deps samples clean bench bench-memory fuzz sanitize tsan
+.PHONY: all build demo test install deps test-deps samples clean bench bench-memory fuzz sanitize tsan \
+        doc-coverage
 
 all: build
 
@@ -48,13 +50,21 @@ demo: build
 	    --radius 8 --background white --fit contain --shadow '0 4px 16px rgba(0,0,0,.35)' --scale 2
 	@ls -l $(OUT)
 
-# The suite, then the whole suite once more under the sanitizers (Tests/sanitize.sh, its own
-# build in .build/sanitize), then the suites that start threads under ThreadSanitizer
-# (Tests/tsan.sh, .build/tsan): a leak, a race or a sanitizer error fails the target.
+# The suite, the doc comments (Tests/doc-coverage.py), then the whole suite once more under the
+# sanitizers (Tests/sanitize.sh, its own build in .build/sanitize), then the suites that start
+# threads under ThreadSanitizer (Tests/tsan.sh, .build/tsan): a leak, a race or a sanitizer error
+# fails the target.
 test: test-deps
 	$(SWIFT) test
+	SWIFT='$(SWIFT)' Tests/doc-coverage.py
 	SWIFT='$(SWIFT)' Tests/sanitize.sh
 	SWIFT='$(SWIFT)' Tests/tsan.sh
+
+# Fails when a public symbol has no doc comment: counts them per module from the symbol graphs
+# of swift package dump-symbol-graph, and lists the first by file and line.
+doc-coverage: deps
+	$(call apt_install,python3)
+	SWIFT='$(SWIFT)' Tests/doc-coverage.py
 
 # The whole suite once more under AddressSanitizer/LeakSanitizer (UBSan on the C shim); skipped
 # with a notice when the toolchain has no sanitizer runtime.

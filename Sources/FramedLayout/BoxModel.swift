@@ -24,8 +24,8 @@ public struct PictureMetrics: Sendable, Equatable, Hashable, Codable {
 public struct ShadowGeometry: Sendable, Equatable, Codable {
     /// The shadow's shape before blurring: the frame moved by the offset, grown by the spread.
     public var box: Rect
-    /// The box's corner radius in points: the frame's (or, inset, the padding box's) radius
-    /// grown by the spread, as `cornerRadius(_:spread:)` computes it.
+    /// The box's corner radius in points: the frame's radius (an inset shadow's: the padding
+    /// box's) changed by the spread as the box is, as `cornerRadius(_:spread:)` computes it.
     public var radius: Double
     /// Standard deviation of the Gaussian blur, in points (CSS blur / 2).
     public var sigma: Double

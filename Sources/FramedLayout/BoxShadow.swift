@@ -20,8 +20,8 @@ public struct BoxShadow: Sendable, Equatable, Codable, CustomStringConvertible {
     /// rather than outside it.
     public var inset: Bool
 
-    /// A shadow offset by `offsetX`, `offsetY`, sharp, unspread, black and outside unless told
-    /// otherwise, as CSS defaults them. Lengths are taken as given (`FrameLayout` checks them).
+    /// A shadow offset by `offsetX`, `offsetY`; sharp (no blur), unspread, black and outside
+    /// unless told otherwise. Lengths are taken as given (`FrameLayout` checks them).
     public init(offsetX: Length, offsetY: Length, blur: Length = .zero, spread: Length = .zero,
                 color: RGBAColor = .black, inset: Bool = false) {
         self.offsetX = offsetX

@@ -51,7 +51,8 @@ public struct PageSize: Sendable, Equatable, Codable, CustomStringConvertible {
         self.init(width: size.width, height: size.height)
     }
 
-    /// "A4", or "100mm x 150mm" for other sizes; parses back to the same size.
+    /// "A4", or for other sizes the two lengths as `Length` writes them, joined by "x" (100 x
+    /// 150 mm gives "283.46456692913387ptx425.1968503937008pt"); parses back to the same size.
     public var description: String {
         if let name { return name }
         return "\(width.description)x\(height.description)"

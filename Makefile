@@ -1,7 +1,9 @@
 # framed: two commands on a fresh Debian 12 machine with the Swift toolchain.
 #   make demo   installs what is missing, builds in release, frames Samples/ into out/
-#   make test   installs what is missing, runs every test, then all of them again under the sanitizers
-#               (and the threaded suites under ThreadSanitizer)
+#   make test   installs what is missing, runs every test, checks that every public symbol has a doc
+#               comment, then runs all the tests again under the sanitizers (and the threaded suites
+#               under ThreadSanitizer)
+#   make docs   builds the library's DocC documentation into .build/docs
 
 SWIFT    ?= swift
 PREFIX   ?= /usr/local
@@ -11,9 +13,10 @@ OUT      := out
 # Libraries framed builds against, and the tools its tests rasterise output with.
 BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev libgs-common
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium \
-                  groff-base zsh fish time
+                  groff-base zsh fish time python3
 
-.PHONY: all build demo test install manual deps test-deps samples clean bench bench-memory fuzz sanitize tsan
+.PHONY: all build demo test install manual deps test-deps samples clean bench bench-memory fuzz sanitize tsan \
+        doc-coverage docs
 
 all: build
 
@@ -49,14 +52,66 @@ demo: build
 	    --radius 8 --background white --fit contain --shadow '0 4px 16px rgba(0,0,0,.35)' --scale 2
 	@ls -l $(OUT)
 
-# The suite, then the whole suite once more under the sanitizers (Tests/sanitize.sh, its own
-# build in .build/sanitize), then the suites that start threads under ThreadSanitizer
-# (Tests/tsan.sh, .build/tsan): a leak, a race or a sanitizer error fails the target.
+# The suite, the README's library example built from outside (Tests/library-example.sh), the doc
+# comments (Tests/doc-coverage.py), then the whole suite once more under the
+# sanitizers (Tests/sanitize.sh, its own build in .build/sanitize), then the suites that start
+# threads under ThreadSanitizer (Tests/tsan.sh, .build/tsan): a leak, a race or a sanitizer error
+# fails the target.
 test: test-deps
 	$(SWIFT) test
 	SWIFT='$(SWIFT)' Tests/library-example.sh
+	SWIFT='$(SWIFT)' Tests/doc-coverage.py
 	SWIFT='$(SWIFT)' Tests/sanitize.sh
 	SWIFT='$(SWIFT)' Tests/tsan.sh
+
+# Fails when a public symbol has no doc comment: counts them per module from the symbol graphs
+# of swift package dump-symbol-graph, and lists the first by file and line.
+doc-coverage: deps
+	$(call apt_install,python3)
+	SWIFT='$(SWIFT)' Tests/doc-coverage.py
+
+# DocC documentation of the Framed library for static hosting, from its catalog
+# Sources/Framed/Framed.docc; any DocC warning fails the target. Three steps:
+#   1. swift build --target Framed: the debug build's modules (.swiftmodule files).
+#   2. swift-symbolgraph-extract writes Framed's symbol graph. Framed re-exports FramedLayout,
+#      FramedRaster and FramedRender (@_exported import, Sources/Framed/Exports.swift), and
+#      -experimental-allowed-reexported-modules names them: their public symbols go into
+#      Framed's own graph, under the names `import Framed` gives (FrameStyle, Length, RGBAColor,
+#      FrameLayout...), so the catalog documents them and links to them as the library's. Without
+#      it the graph holds only what Sources/Framed declares. The -Xcc flags give the C modules'
+#      maps that those modules import, as swift package dump-symbol-graph does.
+#   3. docc convert, for static hosting under the base path /framed: GitHub Pages serves a
+#      repository named framed at https://OWNER.github.io/framed/. That address itself would
+#      show DocC's "not found" (the pages are under documentation/framed/), so its index.html
+#      is replaced by a redirect there.
+# The site is $(DOCS_SITE) (publish its contents at /framed/). To preview it:
+#   python3 -m http.server -d $(DOCS) 8000
+# and open http://localhost:8000/framed/documentation/framed/
+DOCS       := .build/docs
+DOCS_BASE  := framed
+DOCS_SITE  := $(DOCS)/$(DOCS_BASE)
+DOCS_GRAPH := .build/docs-symbolgraph
+docs: deps
+	$(SWIFT) build --target Framed
+	rm -rf $(DOCS) $(DOCS_GRAPH)
+	mkdir -p $(DOCS) $(DOCS_GRAPH)
+	bin=$$($(SWIFT) build --show-bin-path) && \
+	tools=$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")") && \
+	"$$tools/swift-symbolgraph-extract" -module-name Framed -minimum-access-level public \
+	    -experimental-allowed-reexported-modules=FramedLayout,FramedRaster,FramedRender \
+	    -I "$$bin/Modules" -module-cache-path "$$bin/ModuleCache" \
+	    -Xcc -fmodule-map-file="$$bin/CCodecs.build/module.modulemap" \
+	    -Xcc -fmodule-map-file=Sources/CCairo/module.modulemap $$(pkg-config --cflags-only-I cairo) \
+	    -output-dir $(DOCS_GRAPH) && \
+	"$$tools/docc" convert Sources/Framed/Framed.docc --additional-symbol-graph-dir $(DOCS_GRAPH) \
+	    --fallback-display-name Framed --fallback-bundle-identifier framed.Framed \
+	    --fallback-default-module-kind Library \
+	    --transform-for-static-hosting --hosting-base-path $(DOCS_BASE) \
+	    --warnings-as-errors --output-path $(DOCS_SITE)
+	printf '<!doctype html><meta http-equiv="refresh" content="0; url=documentation/framed/">\n' \
+	    > $(DOCS_SITE)/index.html
+	@echo "documentation in $(DOCS_SITE); preview: python3 -m http.server -d $(DOCS) 8000, then" \
+	    "http://localhost:8000/$(DOCS_BASE)/documentation/framed/"
 
 # The whole suite once more under AddressSanitizer/LeakSanitizer (UBSan on the C shim); skipped
 # with a notice when the toolchain has no sanitizer runtime.

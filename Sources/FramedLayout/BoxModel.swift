@@ -5,11 +5,15 @@
 
 /// What the layout needs to know about a picture.
 public struct PictureMetrics: Sendable, Equatable, Hashable, Codable {
+    /// The picture's width in pixels, upright (after its EXIF orientation).
     public var pixelWidth: Int
+    /// The picture's height in pixels, upright (after its EXIF orientation).
     public var pixelHeight: Int
     /// Pixels per inch that the file claims, if any; used only with `PictureResolution.auto`.
     public var fileResolution: Double?
 
+    /// A picture of `pixelWidth` by `pixelHeight` pixels, with the resolution its file claims
+    /// (nil when it claims none). A size without pixels is refused by `FrameLayout`.
     public init(pixelWidth: Int, pixelHeight: Int, fileResolution: Double? = nil) {
         self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
         self.fileResolution = fileResolution
@@ -20,10 +24,15 @@ public struct PictureMetrics: Sendable, Equatable, Hashable, Codable {
 public struct ShadowGeometry: Sendable, Equatable, Codable {
     /// The shadow's shape before blurring: the frame moved by the offset, grown by the spread.
     public var box: Rect
+    /// The box's corner radius in points: the frame's radius (an inset shadow's: the padding
+    /// box's) changed by the spread as the box is, as `cornerRadius(_:spread:)` computes it.
     public var radius: Double
     /// Standard deviation of the Gaussian blur, in points (CSS blur / 2).
     public var sigma: Double
+    /// The shadow's colour; its alpha is the opacity where the shadow is densest.
     public var color: RGBAColor
+    /// Whether the shadow falls inside the frame, over the picture and the mat (CSS `inset`),
+    /// rather than outside the frame.
     public var inset: Bool
     /// The area the shadow visibly covers: the box grown by 3 sigma.
     public var extent: Rect { box.outset(by: 3 * sigma) }
@@ -64,17 +73,34 @@ public enum StyleField: Sendable, Equatable, Hashable, CustomStringConvertible {
 
     /// The two axes of a size.
     public enum Axis: String, Sendable, Equatable, Hashable, CaseIterable {
-        case width, height
+        /// The horizontal extent.
+        case width
+        /// The vertical extent.
+        case height
     }
 
     /// The four sides of a box, in CSS order.
     public enum Edge: String, Sendable, Equatable, Hashable, CaseIterable {
-        case top, right, bottom, left
+        /// The top side.
+        case top
+        /// The right side.
+        case right
+        /// The bottom side.
+        case bottom
+        /// The left side.
+        case left
     }
 
     /// The lengths of a `BoxShadow`.
     public enum ShadowPart: String, Sendable, Equatable, Hashable, CaseIterable {
-        case offsetX, offsetY, blur, spread
+        /// The horizontal offset (`BoxShadow.offsetX`).
+        case offsetX
+        /// The vertical offset (`BoxShadow.offsetY`).
+        case offsetY
+        /// The blur length (`BoxShadow.blur`), twice the Gaussian's sigma.
+        case blur
+        /// How much the shadow grows (or, negative, shrinks) before blurring (`BoxShadow.spread`).
+        case spread
     }
 
     /// The field's path in `FrameStyle`, e.g. `padding.top`.
@@ -129,15 +155,21 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Every rectangle of one framed picture, in points, with the canvas's top-left at (0, 0).
 public struct FrameLayout: Sendable, Equatable, Codable {
+    /// The whole drawing: the frame, every outer shadow's extent and the margin, each side
+    /// rounded up to whole CSS pixels. An SVG's or a PDF page's size, without a page.
     public var canvas: Size
     /// The frame's outer edge (border-box).
     public var frame: Rect
+    /// The frame's outer corner radius: the style's `radius`, at most half the frame's shorter
+    /// side.
     public var outerRadius: Double
+    /// The border's width, drawn inside `frame`.
     public var borderWidth: Double
     /// Inside the border: the mat, filled with the background.
     public var paddingBox: Rect
     /// The border's inner corner radius: `outerRadius - borderWidth`, never below zero.
     public var innerRadius: Double
+    /// Inside the padding: the box the picture is fitted to, and clipped to.
     public var contentBox: Rect
     /// Where the whole picture goes; may stick out of the content box (`cover`, `none`).
     public var picture: Rect

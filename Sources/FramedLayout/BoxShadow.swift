@@ -4,10 +4,24 @@
 /// Blur is >= 0 and is twice the sigma of the Gaussian; a missing colour is black (CSS says
 /// currentcolor, and a frame has no text colour). Codable as its CSS text.
 public struct BoxShadow: Sendable, Equatable, Codable, CustomStringConvertible {
-    public var offsetX, offsetY, blur, spread: Length
+    /// How far the shadow moves right (left when negative).
+    public var offsetX: Length
+    /// How far the shadow moves down (up when negative).
+    public var offsetY: Length
+    /// How soft the edge is: twice the Gaussian's standard deviation (CSS's definition); zero
+    /// gives a sharp edge. Never negative when parsed.
+    public var blur: Length
+    /// How much the shadow's box grows on every side before blurring (shrinks when negative);
+    /// the corner radius grows with it.
+    public var spread: Length
+    /// The shadow's colour; its alpha is the opacity where the shadow is densest.
     public var color: RGBAColor
+    /// Whether the shadow falls inside the frame, over the picture and the mat (CSS `inset`),
+    /// rather than outside it.
     public var inset: Bool
 
+    /// A shadow offset by `offsetX`, `offsetY`; sharp (no blur), unspread, black and outside
+    /// unless told otherwise. Lengths are taken as given (`FrameLayout` checks them).
     public init(offsetX: Length, offsetY: Length, blur: Length = .zero, spread: Length = .zero,
                 color: RGBAColor = .black, inset: Bool = false) {
         self.offsetX = offsetX
@@ -21,6 +35,9 @@ public struct BoxShadow: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The standard deviation of the Gaussian: blur / 2.
     public var sigma: Length { blur / 2 }
 
+    /// Parses one shadow in CSS `box-shadow` syntax: `[inset] X Y [BLUR [SPREAD]] [COLOR]`,
+    /// e.g. `0 4px 16px rgba(0,0,0,.35)` or `inset 0 0 8px 2px #0006`. For a list, see
+    /// `parseList(_:)`.
     public init(parsing text: String) throws(StyleParseError) {
         let trimmed = text.styleTrimmed
         func fail(_ reason: String) -> StyleParseError {

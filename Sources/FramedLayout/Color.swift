@@ -2,8 +2,16 @@
 ///
 /// Parsed from CSS colour text; Codable as that text.
 public struct RGBAColor: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
-    public var red, green, blue, alpha: Double
+    /// The red component, 0 (none) to 1 (full), in sRGB's encoding (not linear light).
+    public var red: Double
+    /// The green component, 0 to 1, in sRGB's encoding.
+    public var green: Double
+    /// The blue component, 0 to 1, in sRGB's encoding.
+    public var blue: Double
+    /// The opacity, 0 (transparent) to 1 (opaque); it does not scale the other components.
+    public var alpha: Double
 
+    /// A colour from components in 0...1, taken as given (parsing clamps, this does not).
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -11,6 +19,7 @@ public struct RGBAColor: Sendable, Equatable, Hashable, Codable, CustomStringCon
         self.alpha = alpha
     }
 
+    /// A colour from 8-bit components (0-255, as in `#rrggbb`) and an alpha in 0...1.
     public init(red8: UInt8, green8: UInt8, blue8: UInt8, alpha: Double = 1) {
         self.init(red: Double(red8) / 255, green: Double(green8) / 255, blue: Double(blue8) / 255, alpha: alpha)
     }
@@ -20,10 +29,14 @@ public struct RGBAColor: Sendable, Equatable, Hashable, Codable, CustomStringCon
         self.init(red8: UInt8(value >> 16 & 0xFF), green8: UInt8(value >> 8 & 0xFF), blue8: UInt8(value & 0xFF))
     }
 
+    /// Opaque black, `#000000`: the default border and shadow colour.
     public static let black = RGBAColor(red: 0, green: 0, blue: 0)
+    /// Opaque white, `#ffffff`.
     public static let white = RGBAColor(red: 1, green: 1, blue: 1)
+    /// CSS `transparent`: black with alpha 0, the default background and canvas colour.
     public static let transparent = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
 
+    /// Whether nothing shows through: alpha 1 (or more).
     public var isOpaque: Bool { alpha >= 1 }
 
     /// Parses "#rgb", "#rgba", "#rrggbb", "#rrggbbaa", "rgb(r, g, b)", "rgba(r, g, b, a)" and the

@@ -2,17 +2,25 @@
 
 /// A point in points.
 public struct Point: Sendable, Equatable, Hashable, Codable {
+    /// Distance from the left edge, in points.
     public var x: Double
+    /// Distance from the top edge, in points (y grows downwards).
     public var y: Double
+    /// A point `x` points from the left and `y` points from the top.
     public init(x: Double, y: Double) { self.x = x; self.y = y }
+    /// The origin: the top-left corner.
     public static let zero = Point(x: 0, y: 0)
 }
 
 /// A width and height in points.
 public struct Size: Sendable, Equatable, Hashable, Codable {
+    /// The horizontal extent, in points.
     public var width: Double
+    /// The vertical extent, in points.
     public var height: Double
+    /// A size of `width` by `height` points.
     public init(width: Double, height: Double) { self.width = width; self.height = height }
+    /// No width and no height.
     public static let zero = Size(width: 0, height: 0)
     /// Width over height; the picture's shape.
     public var aspectRatio: Double { width / height }
@@ -20,25 +28,39 @@ public struct Size: Sendable, Equatable, Hashable, Codable {
 
 /// An axis-aligned rectangle in points.
 public struct Rect: Sendable, Equatable, Hashable, Codable {
+    /// The left edge, in points.
     public var x: Double
+    /// The top edge, in points (y grows downwards).
     public var y: Double
+    /// The width, in points; the rectangles framed makes never have a negative one.
     public var width: Double
+    /// The height, in points; the rectangles framed makes never have a negative one.
     public var height: Double
 
+    /// A rectangle whose top-left corner is at (`x`, `y`), `width` by `height` points.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
+    /// A rectangle whose top-left corner is `origin`, of `size`.
     public init(origin: Point, size: Size) {
         self.init(x: origin.x, y: origin.y, width: size.width, height: size.height)
     }
 
+    /// The top-left corner.
     public var origin: Point { Point(x: x, y: y) }
+    /// The width and height.
     public var size: Size { Size(width: width, height: height) }
+    /// The left edge: `x`.
     public var minX: Double { x }
+    /// The top edge: `y`.
     public var minY: Double { y }
+    /// The right edge: `x + width`.
     public var maxX: Double { x + width }
+    /// The bottom edge: `y + height`.
     public var maxY: Double { y + height }
+    /// The horizontal centre: `x + width / 2`.
     public var midX: Double { x + width / 2 }
+    /// The vertical centre: `y + height / 2`.
     public var midY: Double { y + height / 2 }
 
     /// The rectangle moved by `dx`, `dy`.
@@ -77,8 +99,12 @@ public struct Rect: Sendable, Equatable, Hashable, Codable {
 
 /// A size in whole pixels.
 public struct PixelSize: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    /// Pixels across.
     public var width: Int
+    /// Pixels down.
     public var height: Int
+    /// A size of `width` by `height` pixels.
     public init(width: Int, height: Int) { self.width = width; self.height = height }
+    /// `WIDTHxHEIGHT`, e.g. `1920x1080`.
     public var description: String { "\(width)x\(height)" }
 }

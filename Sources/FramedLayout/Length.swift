@@ -5,7 +5,16 @@
 public struct Length: Sendable, Equatable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// The units a length can be written in.
     public enum Unit: String, Sendable, CaseIterable, Codable {
-        case px, pt, `in`, mm, cm
+        /// The CSS pixel: 1/96 inch, 0.75 pt, whatever the screen (a bare number is px).
+        case px
+        /// The PostScript point: 1/72 inch, the unit framed computes in.
+        case pt
+        /// The inch: 72 pt, 96 px.
+        case `in`
+        /// The millimetre: 72/25.4 pt (about 2.835 pt).
+        case mm
+        /// The centimetre: 10 mm, 720/25.4 pt.
+        case cm
 
         /// Points per one unit: px 0.75, pt 1, in 72, mm 72/25.4, cm 720/25.4.
         public var points: Double { ratio.points / ratio.per }
@@ -26,22 +35,32 @@ public struct Length: Sendable, Equatable, Hashable, Comparable, Codable, Custom
     /// The length in points.
     public var points: Double
 
+    /// A length of `points` PostScript points (1/72 in).
     public init(points: Double) { self.points = points }
 
+    /// A length of `value` in `unit`, converted exactly for round values (96 px and 25.4 mm
+    /// both make exactly 72 pt).
     public init(_ value: Double, _ unit: Unit) {
         points = value * unit.ratio.points / unit.ratio.per
     }
 
+    /// `v` CSS pixels (1/96 in each): `.px(12)` is 9 pt.
     public static func px(_ v: Double) -> Length { Length(v, .px) }
+    /// `v` points (1/72 in each).
     public static func pt(_ v: Double) -> Length { Length(v, .pt) }
+    /// `v` inches (72 pt each); named `inches` because `in` is a Swift keyword.
     public static func inches(_ v: Double) -> Length { Length(v, .in) }
+    /// `v` millimetres.
     public static func mm(_ v: Double) -> Length { Length(v, .mm) }
+    /// `v` centimetres.
     public static func cm(_ v: Double) -> Length { Length(v, .cm) }
+    /// No length: the default border, padding, radius, margin and shadow blur.
     public static let zero = Length(points: 0)
 
     /// The length in CSS px.
     public var pixels: Double { value(in: .px) }
 
+    /// The length as a number of `unit`s: `Length.mm(25.4).value(in: .in)` is 1.
     public func value(in unit: Unit) -> Double { points * unit.ratio.per / unit.ratio.points }
 
     /// Parses "12", "12px", "3.5mm", "-2pt", "0.5in", "1e1px", "+3": a bare number is px.
@@ -100,13 +119,21 @@ public struct Length: Sendable, Equatable, Hashable, Comparable, Codable, Custom
     }
 
     public static func < (a: Length, b: Length) -> Bool { a.points < b.points }
+    /// The sum of two lengths, whatever units they were written in.
     public static func + (a: Length, b: Length) -> Length { Length(points: a.points + b.points) }
+    /// The difference of two lengths; may be negative (a shadow offset or spread may be).
     public static func - (a: Length, b: Length) -> Length { Length(points: a.points - b.points) }
+    /// The length turned the other way: a shadow offset to the left or up.
     public static prefix func - (a: Length) -> Length { Length(points: -a.points) }
+    /// The length `k` times over.
     public static func * (a: Length, k: Double) -> Length { Length(points: a.points * k) }
+    /// The length `k` times over.
     public static func * (k: Double, a: Length) -> Length { Length(points: k * a.points) }
+    /// The length divided by `k`: `blur / 2` is a shadow's sigma.
     public static func / (a: Length, k: Double) -> Length { Length(points: a.points / k) }
+    /// Adds `b` to `a`.
     public static func += (a: inout Length, b: Length) { a = a + b }
+    /// Takes `b` from `a`.
     public static func -= (a: inout Length, b: Length) { a = a - b }
 }
 
@@ -148,14 +175,21 @@ func formatStyleNumber(_ x: Double) -> String {
 /// Width and height as lengths: "600x400", "150mmx100mm", "6inx4in", "600 x 400", "600X400",
 /// also "×". Both must be greater than zero. Codable as that text.
 public struct LengthSize: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// The width; greater than zero when parsed.
     public var width: Length
+    /// The height; greater than zero when parsed.
     public var height: Length
 
+    /// A size of `width` by `height`, taken as given (`FrameLayout` checks that both are
+    /// greater than zero).
     public init(width: Length, height: Length) {
         self.width = width
         self.height = height
     }
 
+    /// Parses `WIDTHxHEIGHT`: two lengths joined by `x`, `X` or `×`, with or without spaces
+    /// around it (`600x400`, `150mmx100mm`, `6in x 4in`); each is a length as
+    /// `Length(parsing:)` reads it, and both must be greater than zero.
     public init(parsing text: String) throws(StyleParseError) {
         let trimmed = text.styleTrimmed
         func fail(_ reason: String) -> StyleParseError {
@@ -203,8 +237,17 @@ public struct LengthSize: Sendable, Equatable, Codable, CustomStringConvertible 
 /// (all | vertical horizontal | top horizontal bottom | top right bottom left), each >= 0.
 /// Codable as that text.
 public struct EdgeInsets: Sendable, Equatable, Codable, CustomStringConvertible {
-    public var top, right, bottom, left: Length
+    /// The inset at the top.
+    public var top: Length
+    /// The inset on the right.
+    public var right: Length
+    /// The inset at the bottom: the deep edge of a `polaroid` mat.
+    public var bottom: Length
+    /// The inset on the left.
+    public var left: Length
 
+    /// Insets with a length for each side, in CSS order (top, right, bottom, left), taken as
+    /// given (`FrameLayout` checks that none is negative).
     public init(top: Length, right: Length, bottom: Length, left: Length) {
         self.top = top
         self.right = right
@@ -212,10 +255,15 @@ public struct EdgeInsets: Sendable, Equatable, Codable, CustomStringConvertible 
         self.left = left
     }
 
+    /// The same inset on all four sides.
     public init(all: Length) { self.init(top: all, right: all, bottom: all, left: all) }
 
+    /// No inset on any side: no mat.
     public static let zero = EdgeInsets(all: .zero)
 
+    /// Parses 1 to 4 lengths separated by spaces, as CSS `padding` takes them: `10px` (all
+    /// sides), `8mm 4mm` (vertical, horizontal), `16px 16px 64px` (top, horizontal, bottom) or
+    /// `1px 2px 3px 4px` (top, right, bottom, left). Each must be zero or more.
     public init(parsing text: String) throws(StyleParseError) {
         let trimmed = text.styleTrimmed
         func fail(_ reason: String) -> StyleParseError {

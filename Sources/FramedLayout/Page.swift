@@ -7,19 +7,29 @@
 /// A paper size, portrait (width <= height), either a standard one (A3, A4, A5, Letter, Legal)
 /// or any `WxH` in length units. Codable as its text.
 public struct PageSize: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// The paper's width as written. Orientation, not this, decides which side runs across:
+    /// `PageSpec.pageSize(for:)` uses the shorter and the longer side.
     public var width: Length
+    /// The paper's height as written (see `width`).
     public var height: Length
     /// The standard name, when the size is one ("A4").
     public var name: String?
 
+    /// A paper of `width` by `height`; `name`, when given, is what `description` says instead
+    /// of the lengths.
     public init(width: Length, height: Length, name: String? = nil) {
         self.width = width; self.height = height; self.name = name
     }
 
+    /// ISO A3: 297 x 420 mm.
     public static let a3 = PageSize(width: .mm(297), height: .mm(420), name: "A3")
+    /// ISO A4: 210 x 297 mm.
     public static let a4 = PageSize(width: .mm(210), height: .mm(297), name: "A4")
+    /// ISO A5: 148 x 210 mm.
     public static let a5 = PageSize(width: .mm(148), height: .mm(210), name: "A5")
+    /// US Letter: 8.5 x 11 in.
     public static let letter = PageSize(width: .inches(8.5), height: .inches(11), name: "Letter")
+    /// US Legal: 8.5 x 14 in.
     public static let legal = PageSize(width: .inches(8.5), height: .inches(14), name: "Legal")
     /// The standard sizes `init(parsing:)` knows by name.
     public static let standard: [PageSize] = [.a3, .a4, .a5, .letter, .legal]
@@ -41,7 +51,8 @@ public struct PageSize: Sendable, Equatable, Codable, CustomStringConvertible {
         self.init(width: size.width, height: size.height)
     }
 
-    /// "A4", or "100mm x 150mm" for other sizes; parses back to the same size.
+    /// "A4", or for other sizes the two lengths as `Length` writes them, joined by "x" (100 x
+    /// 150 mm gives "283.46456692913387ptx425.1968503937008pt"); parses back to the same size.
     public var description: String {
         if let name { return name }
         return "\(width.description)x\(height.description)"
@@ -78,12 +89,16 @@ public enum PageOrientation: String, Sendable, Equatable, CaseIterable, Codable 
 
 /// A page to put a framed picture on: its size, which way up, and the bleed around it.
 public struct PageSpec: Sendable, Equatable, Codable {
+    /// The paper.
     public var size: PageSize
+    /// Which way up the paper goes; `auto` follows the framed picture's shape.
     public var orientation: PageOrientation
     /// Extra room on every side of the page that the canvas colour runs into, trimmed off after
     /// printing. The output (PDF MediaBox, SVG or PNG canvas) is the page plus twice the bleed.
     public var bleed: Length
 
+    /// A page of `size`, turned as the picture needs unless `orientation` says, without bleed
+    /// unless given (`PageLayout` refuses a negative one).
     public init(size: PageSize, orientation: PageOrientation = .auto, bleed: Length = .zero) {
         self.size = size; self.orientation = orientation; self.bleed = bleed
     }
@@ -113,6 +128,8 @@ public struct PagePlacement: Sendable, Equatable, Codable {
     /// Where the framed canvas's top-left corner goes on the media.
     public var origin: Point
 
+    /// A placement with every value given, in points; `PageLayout.place(picture:style:page:)`
+    /// computes one.
     public init(media: Size, trim: Rect, bleed: Double, orientation: PageOrientation, origin: Point) {
         self.media = media; self.trim = trim; self.bleed = bleed; self.orientation = orientation; self.origin = origin
     }

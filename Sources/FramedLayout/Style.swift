@@ -17,9 +17,14 @@ public enum ContentFit: String, Sendable, Equatable, CaseIterable, Codable {
 /// Where the picture sits in the content box: fractions of the free space, as CSS
 /// `object-position` percentages (0 = left/top, 0.5 = center, 1 = right/bottom).
 public struct ContentPosition: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    /// The share of the free width left of the picture: 0 flush left, 1 flush right. Values
+    /// outside 0...1 push the picture past the box's edge (it is clipped to the box).
     public var x: Double
+    /// The share of the free height above the picture: 0 at the top, 1 at the bottom.
     public var y: Double
+    /// A position of `x` and `y`, each a fraction of the free space (0.5 is centred).
     public init(x: Double, y: Double) { self.x = x; self.y = y }
+    /// Centred both ways (CSS `center`, `50% 50%`): the default.
     public static let center = ContentPosition(x: 0.5, y: 0.5)
 
     /// Keyword names accepted by `init(parsing:)`, for help texts.
@@ -78,8 +83,11 @@ public enum BorderStyle: String, Sendable, Equatable, CaseIterable, Codable {
 
 /// A thin line around the picture's opening in the mat, as on a gallery mat.
 public struct InnerBorder: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// The line's width, drawn just outside the visible picture; greater than zero when parsed.
     public var width: Length
+    /// The line's colour.
     public var color: RGBAColor
+    /// A line `width` wide in `color`, taken as given (`FrameLayout` checks the width).
     public init(width: Length, color: RGBAColor) { self.width = width; self.color = color }
 
     /// Parses `WIDTH COLOR` or `COLOR WIDTH` (CSS's border shorthand takes either order), e.g.
@@ -112,14 +120,23 @@ public struct FrameStyle: Sendable, Equatable, Codable {
     public var width: Length?
     /// Outer height only; the width follows the picture's aspect ratio.
     public var height: Length?
+    /// The border's width, drawn inside the frame's outer size (CSS `box-sizing: border-box`),
+    /// so it never covers a pixel of the picture; zero for none.
     public var border: Length
+    /// The border's colour.
     public var borderColor: RGBAColor
     /// The mat between border and picture.
     public var padding: EdgeInsets
+    /// The mat's colour: it fills the frame inside the border, and shows where the picture
+    /// does not cover the content box. Transparent by default.
     public var background: RGBAColor
     /// Outer corner radius; the inner one is `radius - border`, never below zero.
     public var radius: Length
+    /// How the picture fills the content box (CSS `object-fit`); `scaleDown` by default, so a
+    /// picture is shrunk to fit but never enlarged.
     public var fit: ContentFit
+    /// Where the picture sits in the content box when it does not fill it (CSS
+    /// `object-position`); centred by default.
     public var position: ContentPosition
     /// CSS order: the first shadow is drawn on top.
     public var shadows: [BoxShadow]
@@ -127,11 +144,18 @@ public struct FrameStyle: Sendable, Equatable, Codable {
     public var margin: Length
     /// Colour of the canvas outside the frame; transparent by default.
     public var canvasColor: RGBAColor
+    /// How big one picture pixel is, which sets the picture's natural size: one per CSS px
+    /// (96 per inch) by default.
     public var pictureResolution: PictureResolution
+    /// How the border is drawn (CSS `border-style`): `solid` by default.
     public var borderStyle: BorderStyle
     /// A hairline around the picture inside the mat; nil for none.
     public var innerBorder: InnerBorder?
 
+    /// A style with every field given or left at its default: no size (the frame grows
+    /// around the picture at its natural size), no border, mat, radius, shadow or margin,
+    /// transparent colours but a black border colour, `scaleDown` and centred. Lengths are
+    /// taken as given: `FrameLayout` checks them and names the field that is out of range.
     public init(size: LengthSize? = nil, width: Length? = nil, height: Length? = nil,
                 border: Length = .zero, borderColor: RGBAColor = .black,
                 padding: EdgeInsets = .zero, background: RGBAColor = .transparent,

@@ -10,10 +10,12 @@ public struct StyleParseError: Error, Equatable, Sendable, CustomStringConvertib
     /// What kind of value was being parsed ("length", "colour", "box-shadow"...); "value" if unknown.
     public var kind: String
 
+    /// An error about `input` when what it was to be is not known: the kind is "value".
     public init(input: String, reason: String) {
         self.init(kind: "value", input: input, reason: reason)
     }
 
+    /// An error about `input`, read as a `kind` ("length", "colour"...), wrong for `reason`.
     public init(kind: String, input: String, reason: String) {
         self.kind = kind
         self.input = input

@@ -3,7 +3,13 @@ internal import CCodecs
 /// How colours outside sRGB are brought in (`--intent`). Matrix-shaper profiles (Adobe RGB,
 /// Display P3) give the same result either way; table-based ones (most CMYK) differ.
 public enum RenderingIntent: String, CaseIterable, Sendable {
-    case perceptual, relative
+    /// The profile's perceptual rendering: a gamut wider than sRGB's is compressed into it, so
+    /// that the relations between colours survive rather than clipping. The default, and the
+    /// usual choice for photographs.
+    case perceptual
+    /// Relative colorimetric: colours that sRGB can show stay exact (relative to the white
+    /// point); colours outside it clip to the nearest it can show.
+    case relative
 
     var cValue: Int32 { self == .perceptual ? CCODECS_INTENT_PERCEPTUAL : CCODECS_INTENT_RELATIVE }
 }

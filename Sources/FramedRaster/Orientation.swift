@@ -15,7 +15,26 @@ internal import CCodecs
 /// | 7 | rightMirrored | right | bottom |
 /// | 8 | left | left | bottom |
 public enum Orientation: Int, Sendable, CaseIterable {
-    case up = 1, upMirrored, down, downMirrored, leftMirrored, right, rightMirrored, left
+    /// EXIF 1: stored upright; nothing to do. Also what a picture without EXIF gets.
+    case up = 1
+    /// EXIF 2: stored mirrored left to right; flipped horizontally to stand upright.
+    case upMirrored = 2
+    /// EXIF 3: stored upside down; turned 180° to stand upright.
+    case down = 3
+    /// EXIF 4: stored mirrored top to bottom; flipped vertically to stand upright.
+    case downMirrored = 4
+    /// EXIF 5: stored transposed (mirrored across the top-left to bottom-right diagonal);
+    /// transposed back to stand upright. Width and height swap.
+    case leftMirrored = 5
+    /// EXIF 6: the camera was turned a quarter; the stored picture is turned 90° clockwise
+    /// to stand upright (the usual portrait photo). Width and height swap.
+    case right = 6
+    /// EXIF 7: stored transversed (mirrored across the top-right to bottom-left diagonal);
+    /// mirrored back to stand upright. Width and height swap.
+    case rightMirrored = 7
+    /// EXIF 8: the stored picture is turned 90° counter-clockwise to stand upright. Width and
+    /// height swap.
+    case left = 8
 
     /// The orientation that EXIF bytes (from the TIFF header on, or with JPEG's "Exif\0\0" in
     /// front) give, through `ccodecs_exif_orientation` (libexif); `.up` when absent or invalid.

@@ -1,6 +1,26 @@
 /// Picture file formats, recognised by their first bytes.
 public enum PictureFormat: String, Sendable, CaseIterable {
-    case png, jpeg, webp, gif, tiff, bmp, heif, avif, jxl
+    /// PNG (`89 50 4E 47 0D 0A 1A 0A`): decoded, alpha and interlacing included; 16-bit
+    /// samples are brought to 8 bits.
+    case png
+    /// JPEG (`FF D8 FF`): decoded, including CMYK and progressive pictures; an untouched one
+    /// may be passed through byte for byte into SVG and PDF.
+    case jpeg
+    /// WebP (`RIFF....WEBP`): decoded, lossy or lossless, with alpha; an animation gives its
+    /// first frame.
+    case webp
+    /// GIF: recognised, so that the error can name it, but not decoded.
+    case gif
+    /// TIFF, either byte order, classic or BigTIFF: recognised, not decoded.
+    case tiff
+    /// Windows bitmap (`BM` with a known header size): recognised, not decoded.
+    case bmp
+    /// HEIF/HEIC (an ISO base media `ftyp` box with a HEIF brand): recognised, not decoded.
+    case heif
+    /// AVIF (an `ftyp` box with the `avif` or `avis` brand): recognised, not decoded.
+    case avif
+    /// JPEG XL, bare codestream or container: recognised, not decoded.
+    case jxl
 
     /// The name users know, for messages.
     public var name: String {

@@ -18,6 +18,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The data goes on past `limit` bytes, more than any picture within the pixel limit takes
     /// (a pipe or device that does not end, such as `/dev/zero`).
     case tooManyBytes(limit: Int)
+    /// Memory for the pixels (or a codec's own) could not be allocated; `tooLarge` catches
+    /// pictures over the limit before this.
     case outOfMemory
     /// Encoding for embedding failed.
     case encodingFailed(PictureFormat, String)

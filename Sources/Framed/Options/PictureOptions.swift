@@ -13,7 +13,7 @@ public struct PictureOptions: Sendable, Equatable {
     /// outputs with more pixels are refused too. One number bounds the memory a picture takes.
     public var maxPixels: Int
     /// A picture placed at fewer pixels per inch than this gets a warning
-    /// (`FramingWarning.lowResolution`); nil: no check.
+    /// (`FramingWarning.belowMinimumPPI`); nil: no check.
     public var minimumPPI: Double?
     /// With `minimumPPI`: a picture below it is an error instead, and nothing is written.
     public var failBelowMinimumPPI: Bool

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// README.md's option table says what `framed --help` says, row for row.
-struct ReadmeOptionTableTests {
+/// docs/options.md's option table says what `framed --help` says, row for row.
+struct OptionTableTests {
     /// `| head | default | meaning |` for each option in the help, in order.
     static func rowsFromHelp(_ help: String) -> [String] {
         var rows: [(head: String, text: String)] = []
@@ -46,7 +46,7 @@ struct ReadmeOptionTableTests {
 
     @Test func tableMatchesHelp() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+            .deletingLastPathComponent().appendingPathComponent("docs/options.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let start = try #require(lines.firstIndex(of: "| Option | Default | Meaning |")) + 2
@@ -54,6 +54,6 @@ struct ReadmeOptionTableTests {
         let help = try CLITests.framed(["--help"]).stdout
         let expected = Self.rowsFromHelp(help)
         #expect(expected.count > 40)
-        #expect(table == expected, "README option table differs from --help:\n\(expected.joined(separator: "\n"))")
+        #expect(table == expected, "docs/options.md's option table differs from --help:\n\(expected.joined(separator: "\n"))")
     }
 }

@@ -33,6 +33,7 @@ package struct JPEGDecoder: PictureDecoder {
     }
 
     package func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
+        try JPEGExtent.checkScans(of: input)
         let limit = max(0, options.maxPixels), scale = Int32(options.supportedEighths)
         let flags = (options.libjpegAlone ? CCODECS_JPEG_LIBJPEG_ALONE : 0)
             | (options.threadCount == 1 ? CCODECS_JPEG_ONE_THREAD : 0)

@@ -1,17 +1,92 @@
-/// Where a JPEG's data ends: just after its EOI marker. A file may go on past it (a phone's
-/// "motion photo" appends its video; some tools append thumbnails or padding): the bytes after
-/// EOI are no part of the picture, and a JPEG embedded byte for byte stops there.
-enum JPEGExtent {
-    /// The offset just past the EOI marker that ends the JPEG at the start of `input`, found by
-    /// walking its markers: each segment skipped by its length, each scan's entropy-coded data
-    /// up to the next marker that is not a restart or a stuffed 0xFF. The whole input when no
-    /// EOI is found (a file cut short is passed on as it is). Reads the file a window at a time.
+internal import FramedSystem
+
+/// A JPEG's structure from its markers, read without decoding: where its data ends, and how much
+/// work its scans ask for.
+///
+/// A file may go on past its EOI marker (a phone's "motion photo" appends its video; some tools
+/// append thumbnails or padding): those bytes are no part of the picture, and a JPEG embedded
+/// byte for byte stops there. A progressive file's scans each pass over the blocks of their
+/// components, so their number is the decode's work, whatever the file's size: a small file
+/// can claim a huge picture and hundreds of scans (each coded with end-of-band runs of
+/// thousands of blocks in a few bits), and is refused before it is decoded.
+package enum JPEGExtent {
+    /// What the markers say.
+    package struct Structure: Equatable {
+        /// The offset just past the EOI marker; the input's size when there is none (a file cut
+        /// short).
+        package var end: Int
+        /// How many scans (SOS markers) there are.
+        package var scans = 0
+        /// How many times the scans go over the picture's blocks, all told: a scan over every
+        /// component counts 1, one over a component that holds a third of the blocks counts 1/3.
+        /// A baseline file has 1; libjpeg's default progressive script about 5.3.
+        package var passes = 0.0
+    }
+
+    /// The most scans a progressive JPEG may have (each is a pass over the blocks of its
+    /// components); encoders write about 10.
+    static let maximumScans = 500
+
+    /// The most passes over the picture's blocks (`Structure.passes`) a JPEG may ask for: more
+    /// than ten times a default progressive script, and more than a script that codes each of
+    /// the 63 AC bands of each component in a scan of its own (64 passes).
+    static let maximumPasses = 70.0
+
+    /// The offset just past the EOI marker that ends the JPEG at the start of `input` (the whole
+    /// input when there is none).
     static func end(of input: borrowing PictureInput) throws(RasterError) -> Int {
+        try structure(of: input).end
+    }
+
+    /// Refuses (`.unsupportedContent`) a progressive JPEG whose scans are more than
+    /// `maximumScans` or go over its blocks more than `maximumPasses` times, before any of them
+    /// is decoded. A baseline file (one scan) is not walked.
+    static func checkScans(of input: borrowing PictureInput) throws(RasterError) {
+        guard try isProgressive(input) else { return }
+        let structure = try structure(of: input)
+        if structure.scans > maximumScans {
+            throw .unsupportedContent(.jpeg, "\(structure.scans) scans, more than \(maximumScans) (a pathological progressive JPEG)")
+        }
+        if structure.passes > maximumPasses {
+            throw .unsupportedContent(.jpeg, "its scans go over the picture " + String(printf: "%.1f", structure.passes) + " times, more than "
+                                          + "\(Int(maximumPasses)) (a pathological progressive JPEG)")
+        }
+    }
+
+    /// Whether the frame header (the first SOF marker) is a progressive one (SOF2, SOF6, SOF10,
+    /// SOF14); the segments before it are all that is read.
+    static func isProgressive(_ input: borrowing PictureInput) throws(RasterError) -> Bool {
         var reader = Reader(count: input.count)
+        var offset = 2
+        while let first = try reader.byte(at: offset, in: input), first == 0xFF {
+            var at = offset + 1
+            var code = try reader.byte(at: at, in: input)
+            while code == 0xFF {
+                at += 1
+                code = try reader.byte(at: at, in: input)
+            }
+            guard let marker = code, marker != 0xD9, marker != 0xDA else { return false }
+            if (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC {
+                return [0xC2, 0xC6, 0xCA, 0xCE].contains(marker)
+            }
+            guard let length = try reader.word(at: at + 1, in: input) else { return false }
+            offset = at + 1 + length
+        }
+        return false
+    }
+
+    /// Walks the markers from SOI: each segment skipped by its length, each scan's entropy-coded
+    /// data up to the next marker that is not a restart or a stuffed 0xFF; the frame header (SOF)
+    /// gives the components' blocks, each scan header (SOS) the components it covers. Reads the
+    /// file a window at a time.
+    package static func structure(of input: borrowing PictureInput) throws(RasterError) -> Structure {
+        var reader = Reader(count: input.count)
+        var structure = Structure(end: input.count)
+        var blocks: [Int: Int] = [:]  // component id → blocks
         var offset = 2  // past SOI
         while true {
             // The next marker: 0xFF, any number of fill bytes 0xFF, then its code.
-            guard let first = try reader.byte(at: offset, in: input) else { return input.count }
+            guard let first = try reader.byte(at: offset, in: input) else { return structure }
             guard first == 0xFF else { offset += 1; continue }
             var at = offset + 1
             var code = try reader.byte(at: at, in: input)
@@ -19,20 +94,64 @@ enum JPEGExtent {
                 at += 1
                 code = try reader.byte(at: at, in: input)
             }
-            guard let marker = code else { return input.count }
+            guard let marker = code else { return structure }
             switch marker {
             case 0xD9:
-                return at + 1
+                structure.end = at + 1
+                return structure
             case 0x00, 0x01, 0xD0...0xD7:
                 offset = at + 1
             default:
-                guard let high = try reader.byte(at: at + 1, in: input), let low = try reader.byte(at: at + 2, in: input) else {
-                    return input.count
+                guard let length = try reader.word(at: at + 1, in: input) else { return structure }
+                let segment = at + 1
+                offset = segment + length
+                switch marker {
+                case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
+                    blocks = try frameBlocks(at: segment, reader: &reader, input: input)
+                case 0xDA:
+                    structure.scans += 1
+                    structure.passes += try scanPasses(at: segment, blocks: blocks, reader: &reader, input: input)
+                    offset = try endOfScan(from: offset, reader: &reader, input: input) ?? input.count
+                default:
+                    break
                 }
-                offset = at + 1 + (Int(high) << 8 | Int(low))
-                if marker == 0xDA { offset = try endOfScan(from: offset, reader: &reader, input: input) ?? input.count }
             }
         }
+    }
+
+    /// Each component's blocks, from the frame header whose length field is at `segment`: its
+    /// samples are the picture's size times its sampling factors over the largest, in 8x8
+    /// blocks rounded up.
+    private static func frameBlocks(at segment: Int, reader: inout Reader, input: borrowing PictureInput) throws(RasterError) -> [Int: Int] {
+        guard let height = try reader.word(at: segment + 3, in: input), let width = try reader.word(at: segment + 5, in: input),
+              let count = try reader.byte(at: segment + 7, in: input) else { return [:] }
+        var components: [(id: Int, h: Int, v: Int)] = []
+        for index in 0..<Int(count) {
+            guard let id = try reader.byte(at: segment + 8 + 3 * index, in: input),
+                  let sampling = try reader.byte(at: segment + 9 + 3 * index, in: input) else { return [:] }
+            components.append((Int(id), max(1, Int(sampling >> 4)), max(1, Int(sampling & 15))))
+        }
+        let hMax = components.map(\.h).max() ?? 1, vMax = components.map(\.v).max() ?? 1
+        var blocks: [Int: Int] = [:]
+        for component in components {
+            let samplesWide = (width * component.h + hMax - 1) / hMax, samplesHigh = (height * component.v + vMax - 1) / vMax
+            blocks[component.id] = ((samplesWide + 7) / 8) * ((samplesHigh + 7) / 8)
+        }
+        return blocks
+    }
+
+    /// The share of the picture's blocks that the scan whose header's length field is at
+    /// `segment` goes over.
+    private static func scanPasses(at segment: Int, blocks: [Int: Int], reader: inout Reader,
+                                   input: borrowing PictureInput) throws(RasterError) -> Double {
+        let total = blocks.values.reduce(0, +)
+        guard total > 0, let count = try reader.byte(at: segment + 2, in: input) else { return 1 }
+        var covered = 0
+        for index in 0..<Int(count) {
+            guard let id = try reader.byte(at: segment + 3 + 2 * index, in: input) else { break }
+            covered += blocks[Int(id)] ?? 0
+        }
+        return Double(covered) / Double(total)
     }
 
     /// The offset of the marker that ends a scan's entropy-coded data starting at `offset`: the
@@ -64,6 +183,12 @@ enum JPEGExtent {
                 guard !window.isEmpty else { return nil }
             }
             return window[offset - start]
+        }
+
+        /// The big-endian 16-bit word at `offset`, nil past the end.
+        mutating func word(at offset: Int, in input: borrowing PictureInput) throws(RasterError) -> Int? {
+            guard let high = try byte(at: offset, in: input), let low = try byte(at: offset + 1, in: input) else { return nil }
+            return Int(high) << 8 | Int(low)
         }
 
         /// The offset of the first `value` at or after `offset`, nil when there is none.

@@ -1,0 +1,69 @@
+import FramedRaster
+import FramedTestSupport
+import Testing
+
+/// Progressive JPEGs whose scans ask for more work than any encoder's: refused from their
+/// markers before a scan is decoded (issue 23). The expected counts come from libjpeg's default
+/// progressive script (jcparam.c, jpeg_simple_progression), worked out here.
+struct ScanLimitTests {
+    /// A 64x48 progressive JPEG, 4:2:0: 48 luma blocks and 12 of each chroma.
+    static let progressive = try! PictureEncoder.jpeg(Support.busyPicture(width: 64, height: 48, alpha: false),
+                                                      progressive: true)
+
+    /// Where each scan (SOS) starts, and where its data ends (the next marker).
+    static func scans(_ jpeg: [UInt8]) -> [Range<Int>] {
+        var starts: [Int] = []
+        for i in 0..<jpeg.count - 1 where jpeg[i] == 0xFF && jpeg[i + 1] == 0xDA { starts.append(i) }
+        return starts.map { start in
+            var end = start + 2
+            while end < jpeg.count - 1, !(jpeg[end] == 0xFF && jpeg[end + 1] != 0 && !(0xD0...0xD7).contains(jpeg[end + 1])
+                                          && end > start + 2) { end += 1 }
+            return start..<end
+        }
+    }
+
+    /// `jpeg` with `copies` more copies of its scan at `index`, before EOI.
+    static func withCopies(_ jpeg: [UInt8], of index: Int, _ copies: Int) -> [UInt8] {
+        let scan = jpeg[scans(jpeg)[index]]
+        return Array(jpeg.dropLast(2)) + Array(repeating: Array(scan), count: copies).flatMap { $0 } + [0xFF, 0xD9]
+    }
+
+    @Test func aDefaultScriptIsTenScansAndFiveAndAThirdPasses() throws {
+        let structure = try JPEGExtent.structure(of: PictureInput(bytes: Self.progressive))
+        // DC first and DC refinement over every block (2 passes); four luma AC scans over 48 of
+        // the 72 blocks and two AC scans of each chroma over 12.
+        #expect(structure.scans == 10 && Self.scans(Self.progressive).count == 10)
+        #expect(abs(structure.passes - (2 + Double(4 * 48 + 4 * 12) / 72)) < 1e-9, "\(structure.passes)")
+        #expect(structure.end == Self.progressive.count)
+        #expect(try JPEGDecoder().decode(Self.progressive, options: DecodeOptions()).image.width == 64)
+    }
+
+    @Test func moreThanFiveHundredScansAreRefused() throws {
+        let many = Self.withCopies(Self.progressive, of: 9, 491)
+        #expect(try JPEGExtent.structure(of: PictureInput(bytes: many)).scans == 501)
+        #expect(throws: RasterError.unsupportedContent(.jpeg, "501 scans, more than 500 (a pathological progressive JPEG)")) {
+            try JPEGDecoder().decode(many, options: DecodeOptions())
+        }
+        let allowed = Self.withCopies(Self.progressive, of: 9, 40)
+        #expect(try JPEGExtent.structure(of: PictureInput(bytes: allowed)).scans == 50)
+    }
+
+    @Test func scansThatGoOverThePictureTooOftenAreRefused() throws {
+        // Each copy of the first scan (DC, every component) goes over every block once more.
+        let passes = Self.withCopies(Self.progressive, of: 0, 65)
+        let structure = try JPEGExtent.structure(of: PictureInput(bytes: passes))
+        #expect(abs(structure.passes - (65 + 2 + Double(240) / 72)) < 1e-9 && structure.scans == 75)
+        #expect(throws: RasterError.unsupportedContent(.jpeg, "its scans go over the picture 70.3 times, more than 70 "
+                                                        + "(a pathological progressive JPEG)")) {
+            try JPEGDecoder().decode(passes, options: DecodeOptions())
+        }
+    }
+
+    /// The end is just past EOI, whatever follows it; a baseline file is one scan, one pass.
+    @Test func theEndIsTheEndMarker() throws {
+        let baseline = try PictureEncoder.jpeg(Support.busyPicture(width: 40, height: 30, alpha: false))
+        let trailed = baseline + [0xFF, 0xD8, 0xFF, 0xD9] + [UInt8](repeating: 7, count: 5000)
+        let structure = try JPEGExtent.structure(of: PictureInput(bytes: trailed))
+        #expect(structure.end == baseline.count && structure.scans == 1 && structure.passes == 1)
+    }
+}

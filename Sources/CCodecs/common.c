@@ -6,7 +6,7 @@
 #include <errno.h>
 #include <unistd.h>
 #include <sys/mman.h>
-#include "common.h"
+#include "ccodecs_common.h"
 
 void ccodecs_free(void *pointer) { free(pointer); }
 

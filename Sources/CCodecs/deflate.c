@@ -5,8 +5,8 @@
 #include <zlib.h>
 
 #include "ccodecs.h"
-#include "common.h"
-#include "paeth.h"
+#include "ccodecs_common.h"
+#include "ccodecs_paeth.h"
 #include "fastdeflate.h"
 
 int ccodecs_deflate(const uint8_t *data, size_t size, int level, ccodecs_buffer *out, char *message) {

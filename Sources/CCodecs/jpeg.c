@@ -12,7 +12,7 @@
 #include <string.h>
 #include <jpeglib.h>
 #include <jerror.h>
-#include "common.h"
+#include "ccodecs_common.h"
 #include "ccodecs_color.h"
 #include "jpegscans.h"
 #include "jpegreduced.h"

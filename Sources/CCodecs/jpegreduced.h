@@ -5,7 +5,7 @@
 #define CCODECS_JPEGREDUCED_H
 
 #include <stdint.h>
-#include "common.h"
+#include "ccodecs_common.h"
 
 /* libjpeg's YCbCr to RGB conversion (jdcolor.c build_ycc_rgb_table, 16 fraction bits), which
  * its SIMD versions match exactly (checked at every scale on 4:2:0, 4:2:2 and 4:4:4). Its

@@ -2,7 +2,7 @@
 #ifndef CCODECS_JPEGSCANS_H
 #define CCODECS_JPEGSCANS_H
 
-#include "common.h"
+#include "ccodecs_common.h"
 
 /* An AC scan: bytes [start, end) of the input, from its SOS marker to the marker after its
  * data, and the id of its one component. */

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <png.h>
 #include <zlib.h>
-#include "common.h"
+#include "ccodecs_common.h"
 #include "ccodecs_color.h"
 #include "pngdata.h"
 

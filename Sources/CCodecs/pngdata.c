@@ -17,7 +17,7 @@
 #include <string.h>
 #include <png.h> /* png_get_uint_32 */
 #include <zlib.h>
-#include "paeth.h"
+#include "ccodecs_paeth.h"
 #include "pngdata.h"
 
 int ccodecs_png_samples(int color_type) {

@@ -2,7 +2,7 @@
 #ifndef CCODECS_PNGDATA_H
 #define CCODECS_PNGDATA_H
 
-#include "common.h"
+#include "ccodecs_common.h"
 
 /* Samples a pixel of a PNG colour type (palette: its one index); 0 for a type that does not
  * exist. */

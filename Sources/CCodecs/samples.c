@@ -5,7 +5,7 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
-#include "common.h"
+#include "ccodecs_common.h"
 
 /* Each sum is multiplications then additions, never fused (a fused multiply-add rounds once
  * where these round twice), so that the plain and AVX2 builds give the same bits. */

@@ -1,4 +1,6 @@
-/* Helpers shared by the codec files; not part of the public header. */
+/* Helpers shared by the wrappers' files and by framed's own engines (CFramedEngines): messages,
+ * sizes, inputs read in chunks, readers and their layouts, huge pages. For C only: not part of
+ * the Swift module (module.modulemap). */
 #ifndef CCODECS_COMMON_H
 #define CCODECS_COMMON_H
 

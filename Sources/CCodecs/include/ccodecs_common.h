@@ -6,16 +6,6 @@
 
 #include "ccodecs.h"
 
-/* Code built twice, for any processor of its family and for AVX2, picked at run time by
- * ccodecs_use_avx2() (not by target_clones, whose ifunc resolver runs before a sanitizer's
- * runtime is up). */
-#if defined(__x86_64__) || defined(__i386__)
-#define CCODECS_HAS_AVX2_VERSIONS 1
-#endif
-
-/* Whether the AVX2 versions are built and the processor runs them. */
-int ccodecs_use_avx2(void);
-
 /* printf into a CCODECS_MESSAGE_SIZE buffer. */
 void ccodecs_message(char *message, const char *format, ...)
     __attribute__((format(printf, 2, 3)));

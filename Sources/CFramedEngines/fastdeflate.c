@@ -9,7 +9,10 @@
  * are always complete, which every inflater accepts. */
 #include <stdlib.h>
 #include <string.h>
-#include "fastdeflate.h"
+#include "ccodecs_hooks.h"
+#include "framed_engines.h"
+
+typedef struct framed_lz framed_lz;
 
 #define WINDOW 32768     /* deflate's largest distance */
 #define BLOCK 65535      /* input bytes a block: also a stored block's largest */
@@ -19,7 +22,7 @@
 #define MAX_BITS 15      /* longest literal/length and distance code */
 #define MAX_CL_BITS 7    /* longest code-length code */
 
-struct ccodecs_lz {
+struct framed_lz {
     uint8_t *out;
     size_t capacity, pos;
     uint64_t bits;           /* output bits not yet written, first bit lowest */
@@ -34,7 +37,7 @@ struct ccodecs_lz {
     uint8_t near_code[513], far_code[256]; /* by distance: up to 512; beyond, by (distance - 1) >> 7 */
 };
 
-static int distance_of(const ccodecs_lz *lz, unsigned distance) {
+static int distance_of(const framed_lz *lz, unsigned distance) {
     return distance <= 512 ? lz->near_code[distance] : lz->far_code[(distance - 1) >> 7];
 }
 
@@ -54,7 +57,7 @@ static const uint8_t length_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4
 
 /* ---- bits out ---- */
 
-static inline void put(ccodecs_lz *lz, uint32_t value, int n) {
+static inline void put(framed_lz *lz, uint32_t value, int n) {
     lz->bits |= (uint64_t)value << lz->count;
     lz->count += n;
     if (lz->count >= 32) {
@@ -66,7 +69,7 @@ static inline void put(ccodecs_lz *lz, uint32_t value, int n) {
 }
 
 /* Writes out the bits held, the last byte padded with zeros. */
-static void align(ccodecs_lz *lz) {
+static void align(framed_lz *lz) {
     while (lz->count > 0) {
         lz->out[lz->pos++] = (uint8_t)lz->bits;
         lz->bits >>= 8;
@@ -77,7 +80,7 @@ static void align(ccodecs_lz *lz) {
 }
 
 /* Whether `bytes` more (and the 4 that `put` may write ahead) fit. */
-static int room(ccodecs_lz *lz, size_t bytes) {
+static int room(framed_lz *lz, size_t bytes) {
     if (lz->capacity - lz->pos >= bytes + 8) return 1;
     lz->full = 1;
     return 0;
@@ -166,7 +169,7 @@ static uint32_t load32(const uint8_t *p) {
 static uint32_t hash(uint32_t v) { return (v * 2654435761u) >> (32 - HASH_BITS); }
 
 /* Encodes buffer[pending, have) as one block (final or not). */
-static int encode_block(ccodecs_lz *lz, int final) {
+static int encode_block(framed_lz *lz, int final) {
     const uint8_t *data = lz->buffer + lz->pending;
     size_t n = lz->have - lz->pending, count = 0;
     uint64_t start = lz->base + lz->pending;
@@ -269,7 +272,7 @@ static int encode_block(ccodecs_lz *lz, int final) {
 }
 
 /* Encodes the input held, then keeps the last WINDOW bytes for the matches to come. */
-static int flush_block(ccodecs_lz *lz, int final) {
+static int flush_block(framed_lz *lz, int final) {
     if (lz->have > lz->pending && !encode_block(lz, final)) return 0;
     if (lz->have > WINDOW) {
         size_t shift = lz->have - WINDOW;
@@ -281,8 +284,12 @@ static int flush_block(ccodecs_lz *lz, int final) {
     return 1;
 }
 
-ccodecs_lz *ccodecs_lz_new(uint8_t *out, size_t capacity) {
-    ccodecs_lz *lz = calloc(1, sizeof *lz);
+static void lz_release(void *writer);
+
+/* A raw deflate stream (RFC 1951) written into `out` (`capacity` bytes); NULL when out of
+ * memory. The stream takes at most 5 bytes more than its input per 64 KB, plus 10. */
+static void *lz_begin(uint8_t *out, size_t capacity) {
+    framed_lz *lz = calloc(1, sizeof *lz);
     if (!lz) return NULL;
     lz->out = out;
     lz->capacity = capacity;
@@ -290,7 +297,7 @@ ccodecs_lz *ccodecs_lz_new(uint8_t *out, size_t capacity) {
     lz->table = calloc((size_t)1 << HASH_BITS, sizeof *lz->table);
     lz->symbols = malloc(BLOCK * sizeof *lz->symbols);
     if (!lz->buffer || !lz->table || !lz->symbols) {
-        ccodecs_lz_free(lz);
+        lz_release(lz);
         return NULL;
     }
     for (int c = 0; c < 29; c++)
@@ -304,7 +311,8 @@ ccodecs_lz *ccodecs_lz_new(uint8_t *out, size_t capacity) {
     return lz;
 }
 
-int ccodecs_lz_write(ccodecs_lz *lz, const uint8_t *data, size_t size) {
+static int lz_write(void *writer, const uint8_t *data, size_t size) {
+    framed_lz *lz = writer;
     while (size > 0) {
         size_t take = BLOCK - (lz->have - lz->pending);
         if (take > size) take = size;
@@ -317,7 +325,8 @@ int ccodecs_lz_write(ccodecs_lz *lz, const uint8_t *data, size_t size) {
     return !lz->full;
 }
 
-size_t ccodecs_lz_finish(ccodecs_lz *lz, int last) {
+static size_t lz_finish(void *writer, int last) {
+    framed_lz *lz = writer;
     if (lz->have > lz->pending) {
         if (!flush_block(lz, last)) return 0;
         if (last) {
@@ -341,10 +350,15 @@ size_t ccodecs_lz_finish(ccodecs_lz *lz, int last) {
     return lz->pos;
 }
 
-void ccodecs_lz_free(ccodecs_lz *lz) {
+static void lz_release(void *writer) {
+    framed_lz *lz = writer;
     if (!lz) return;
     free(lz->buffer);
     free(lz->table);
     free(lz->symbols);
     free(lz);
 }
+
+static const struct ccodecs_deflate_engine engine = {lz_begin, lz_write, lz_finish, lz_release};
+
+const struct ccodecs_deflate_engine *framed_engine_fastdeflate(void) { return &engine; }

@@ -1,7 +1,7 @@
 # framed: two commands on a fresh Debian 12 machine with the Swift toolchain.
 #   make demo   installs what is missing, builds in release, frames Samples/ into out/
-#   make test   installs what is missing, runs every test, then all of them again under the sanitizers
-#               (and the threaded suites under ThreadSanitizer)
+#   make test   installs what is missing, runs every test, again with framed's own engines off, then
+#               all of them again under the sanitizers (and the threaded suites under ThreadSanitizer)
 
 SWIFT    ?= swift
 PREFIX   ?= /usr/local
@@ -12,7 +12,7 @@ OUT      := out
 BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev libgs-common
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium
 
-.PHONY: all build demo test install deps test-deps samples clean bench bench-memory fuzz sanitize tsan
+.PHONY: all build demo test test-engines-off install deps test-deps samples clean bench bench-memory fuzz sanitize tsan
 
 all: build
 
@@ -48,13 +48,20 @@ demo: build
 	    --radius 8 --background white --fit contain --shadow '0 4px 16px rgba(0,0,0,.35)' --scale 2
 	@ls -l $(OUT)
 
-# The suite, then the whole suite once more under the sanitizers (Tests/sanitize.sh, its own
-# build in .build/sanitize), then the suites that start threads under ThreadSanitizer
-# (Tests/tsan.sh, .build/tsan): a leak, a race or a sanitizer error fails the target.
+# The suite, then the suite again with every one of framed's own engines off (the plain libraries
+# do all the work; the tests about an engine turn it on themselves), then the whole suite once
+# more under the sanitizers (Tests/sanitize.sh, its own build in .build/sanitize), then the suites
+# that start threads under ThreadSanitizer (Tests/tsan.sh, .build/tsan): a failure, a leak, a race
+# or a sanitizer error fails the target.
 test: test-deps
 	$(SWIFT) test
+	FRAMED_ENGINES=off $(SWIFT) test
 	SWIFT='$(SWIFT)' Tests/sanitize.sh
 	SWIFT='$(SWIFT)' Tests/tsan.sh
+
+# The suite alone with framed's own engines off (FRAMED_ENGINES=off).
+test-engines-off: test-deps
+	FRAMED_ENGINES=off $(SWIFT) test
 
 # The whole suite once more under AddressSanitizer/LeakSanitizer (UBSan on the C shim); skipped
 # with a notice when the toolchain has no sanitizer runtime.

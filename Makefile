@@ -12,7 +12,7 @@ OUT      := out
 BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev libgs-common
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium
 
-.PHONY: all build demo test test-engines-off install deps test-deps samples clean bench bench-memory fuzz sanitize tsan
+.PHONY: all build demo test test-engines-off install deps test-deps samples clean bench bench-deflate bench-memory fuzz sanitize tsan
 
 all: build
 
@@ -84,6 +84,12 @@ BENCH_PACKAGES := imagemagick libvips-tools python3-pil hyperfine libjpeg-turbo-
 bench: build
 	$(call apt_install,$(BENCH_PACKAGES))
 	Benchmarks/bench.sh --bin .build/release $(BENCH_FLAGS)
+
+# framed's own deflate writer against zlib and libdeflate on the same rows (the figures in
+# CFramedEngines' fastdeflate.c).
+bench-deflate: build
+	$(call apt_install,libdeflate-dev poppler-utils imagemagick)
+	Benchmarks/deflate-writers.sh --bin .build/release
 
 # Peak memory of framing a 50-megapixel JPEG and 3000x2000 PNGs (ImageMagick makes the 16-bit
 # one); fails when a PNG job goes over its budget.

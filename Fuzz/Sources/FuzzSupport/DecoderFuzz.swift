@@ -4,8 +4,8 @@ import FramedRaster
 /// path as `framed` (C shim and every one of framed's engines, colour management, orientation)
 /// with options the input picks. Beyond not crashing, checks that a decoded picture is what its
 /// header promised, and (one input in two) that the plain libraries give the same pixels.
-public enum DecoderFuzz {
-    public static func run(_ data: [UInt8], _ decoder: some PictureDecoder) {
+package enum DecoderFuzz {
+    package static func run(_ data: [UInt8], _ decoder: some PictureDecoder) {
         let info = try? decoder.info(data)
         let knobs = Knobs(data)
         var options = DecodeOptions(maxPixels: FuzzLimits.maxPixels)

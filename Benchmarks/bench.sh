@@ -3,7 +3,7 @@
 #
 #   Benchmarks/bench.sh [--bin DIR] [--keep] [--runs N] [--warmup N] [--rss-runs N]
 #                       [--quick] [--only NAMES] [--peer-zlib LEVEL] [--no-batch] [--no-vector]
-#                       [--no-engines]
+#                       [--no-engines] [--engines-only]
 #
 #   --bin DIR         directory holding framed and framed-bench (default: .build/release)
 #   --keep            keep the work folder (corpus, every tool's output, hyperfine JSON, results.tsv)
@@ -14,6 +14,7 @@
 #   --only NAMES      these pictures only, comma-separated: jpeg12 jpeg24 jpeg48 prog12 gray12
 #                     png-rgba png-16bit
 #   --no-batch, --no-vector, --no-engines   skip the batch, the SVG and PDF runs, or the engines table
+#   --engines-only    the engines table alone (with the pictures it needs, or those of --only)
 #   --peer-zlib L     make the peers write PNG at zlib level L too (default: each tool's own default:
 #                     IM 7, vips 6, Pillow 6; framed writes level 1 with adaptive filters)
 #
@@ -77,7 +78,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
 BIN=$ROOT/.build/release
-KEEP=0 RUNS=5 WARMUP=2 RSS_RUNS=3 QUICK=0 PEER_ZLIB="" DO_BATCH=1 DO_VECTOR=1 DO_ENGINES=1 ONLY=""
+KEEP=0 RUNS=5 WARMUP=2 RSS_RUNS=3 QUICK=0 PEER_ZLIB="" DO_BATCH=1 DO_VECTOR=1 DO_ENGINES=1 DO_JOBS=1 ONLY=""
 while [ $# -gt 0 ]; do
     case $1 in
         --bin) BIN=$2; shift ;;
@@ -90,6 +91,7 @@ while [ $# -gt 0 ]; do
         --no-batch) DO_BATCH=0 ;;
         --no-vector) DO_VECTOR=0 ;;
         --no-engines) DO_ENGINES=0 ;;
+        --engines-only) DO_JOBS=0 DO_BATCH=0 DO_ENGINES=1 ;;
         --only) ONLY=$2; shift ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -165,6 +167,7 @@ declare -A KIND=([jpeg12]=rgb [jpeg24]=rgb [jpeg48]=rgb [prog12]=rgb [gray12]=gr
 declare -A FILE=([jpeg12]=jpeg12.jpg [jpeg24]=jpeg24.jpg [jpeg48]=jpeg48.jpg [prog12]=prog12.jpg
                  [gray12]=gray12.jpg [png-rgba]=screenshot.png [png-16bit]=photo16.png)
 [ "$QUICK" = 1 ] && NAMES=(jpeg12 png-rgba)
+[ "$DO_JOBS" = 0 ] && NAMES=(jpeg12 jpeg24 prog12 png-rgba png-16bit)   # the engines table's
 if [ -n "$ONLY" ]; then
     IFS=, read -r -a NAMES <<< "$ONLY"
     for name in "${NAMES[@]}"; do
@@ -258,7 +261,9 @@ record meta rss_runs "$RSS_RUNS"
 record meta runs "$RUNS"
 record meta warmup "$WARMUP"
 job_count=$(( ${#NAMES[@]} * ${#SCALES[@]} )) job_index=0
-for name in "${NAMES[@]}"; do
+JOB_NAMES=("${NAMES[@]}")
+[ "$DO_JOBS" = 1 ] || JOB_NAMES=()
+for name in "${JOB_NAMES[@]}"; do
     in=$CORPUS/${FILE[$name]}
     for s in "${SCALES[@]}"; do
         job_index=$((job_index + 1))

@@ -167,7 +167,8 @@ def table(path):
              " of its own output; ratios use figures from the same rounds",
              "a peer time marked '!' failed the canvas check and is left out of the ratios",
              "targets met: " + ", ".join(f"{n} {c[0]}/{c[0] + c[1]}" for n, c in counts.items())]
-    print_table("Reference job: classic look, 600x400 frame, 8-bit RGBA PNG", header, rows, notes)
+    if rows:
+        print_table("Reference job: classic look, 600x400 frame, 8-bit RGBA PNG", header, rows, notes)
 
     # CPU seconds: less disturbed than wall time when other work shares the machine.
     rows = []

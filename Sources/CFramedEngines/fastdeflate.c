@@ -13,7 +13,8 @@
  *   libdeflate 1.14 level 1  28.1 ms   -2.9 %              16.3 ms   -2.8 %
  *
  * With the filtering (ccodecs_deflate_rows, one band), the RGB plane takes 26.2 ms here and
- * 42.6 ms through zlib. On the same picture's alpha plane (nearly all zeros) this writer takes
+ * 42.6 ms through zlib; the screenshot's PDF job, whose bands are deflated on two cores, takes
+ * 0.085 s with this writer and 0.095 s with zlib's (make bench's engines table). On the same picture's alpha plane (nearly all zeros) this writer takes
  * 0.5 ms for 13 KB, zlib's Z_RLE 2.6 ms for 3.8 KB, libdeflate 5.3 ms for 4.6 KB.
  *
  * Kept rather than libdeflate: libdeflate is slower on one core (19 % and 46 % here), and it

@@ -6,7 +6,9 @@
  * starts. That is nearly all of the decode (about 150 ms for a 48 MP file), on one core. At 1/4
  * (jpeg_idct_2x2 for luma, jpeg_idct_4x4 for 4:2:0 chroma), 3/8 (jpeg_idct_3x3 and
  * jpeg_idct_6x6) and 1/2 (jpeg_idct_4x4 and jpeg_idct_islow) the Huffman decoding is still most
- * of it.
+ * of it. Measured on a 2-core Xeon, FRAMED_ENGINES on and -jpegreduced: the bench's 24 MP JPEG
+ * at 1/8 decodes in 63 ms with this engine, 104 ms with libjpeg's (framed-bench decode, medians
+ * of 9), and its PNG job takes 0.075 against 0.119 s (make bench's engines table).
  *
  * How: one thread decodes from the start of the entropy-coded data; a second one starts at a
  * byte in the middle, with no idea where a block begins there. Huffman codes fall into step

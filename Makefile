@@ -1,8 +1,8 @@
 # framed: two commands on a fresh Debian 12 machine with the Swift toolchain.
 #   make demo   installs what is missing, builds in release, frames Samples/ into out/
-#   make test   installs what is missing, runs every test, checks that every public symbol has a doc
-#               comment, then runs all the tests again under the sanitizers (and the threaded suites
-#               under ThreadSanitizer)
+#   make test   installs what is missing, runs every test, again with framed's own engines off, checks
+#               that every public symbol has a doc comment, then runs all the tests again under the
+#               sanitizers (and the threaded suites under ThreadSanitizer)
 #   make docs   builds the library's DocC documentation into .build/docs
 
 SWIFT    ?= swift
@@ -15,8 +15,8 @@ BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libweb
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium \
                   groff-base zsh fish time python3
 
-.PHONY: all build demo test install manual deps test-deps samples clean bench bench-memory fuzz sanitize tsan \
-        doc-coverage docs
+.PHONY: all build demo test test-engines-off install manual deps test-deps samples clean bench bench-deflate \
+        bench-memory fuzz sanitize tsan doc-coverage docs
 
 all: build
 
@@ -52,13 +52,15 @@ demo: build
 	    --radius 8 --background white --fit contain --shadow '0 4px 16px rgba(0,0,0,.35)' --scale 2
 	@ls -l $(OUT)
 
-# The suite, the README's library example built from outside (Tests/library-example.sh), the doc
-# comments (Tests/doc-coverage.py), then the whole suite once more under the
-# sanitizers (Tests/sanitize.sh, its own build in .build/sanitize), then the suites that start
-# threads under ThreadSanitizer (Tests/tsan.sh, .build/tsan): a leak, a race or a sanitizer error
-# fails the target.
+# The suite, then the suite again with every one of framed's own engines off (the plain libraries
+# do all the work; the tests about an engine turn it on themselves), the README's library example
+# built from outside (Tests/library-example.sh), the doc comments (Tests/doc-coverage.py), then the
+# whole suite once more under the sanitizers (Tests/sanitize.sh, its own build in
+# .build/sanitize), then the suites that start threads under ThreadSanitizer (Tests/tsan.sh,
+# .build/tsan): a failure, a leak, a race or a sanitizer error fails the target.
 test: test-deps
 	$(SWIFT) test
+	FRAMED_ENGINES=off $(SWIFT) test
 	SWIFT='$(SWIFT)' Tests/library-example.sh
 	SWIFT='$(SWIFT)' Tests/doc-coverage.py
 	SWIFT='$(SWIFT)' Tests/sanitize.sh
@@ -100,7 +102,8 @@ docs: deps
 	"$$tools/swift-symbolgraph-extract" -module-name Framed -minimum-access-level public \
 	    -experimental-allowed-reexported-modules=FramedLayout,FramedRaster,FramedRender \
 	    -I "$$bin/Modules" -module-cache-path "$$bin/ModuleCache" \
-	    -Xcc -fmodule-map-file="$$bin/CCodecs.build/module.modulemap" \
+	    -Xcc -fmodule-map-file=Sources/CCodecs/include/module.modulemap \
+	    -Xcc -fmodule-map-file="$$bin/CFramedEngines.build/module.modulemap" \
 	    -Xcc -fmodule-map-file=Sources/CCairo/module.modulemap $$(pkg-config --cflags-only-I cairo) \
 	    -output-dir $(DOCS_GRAPH) && \
 	"$$tools/docc" convert Sources/Framed/Framed.docc --additional-symbol-graph-dir $(DOCS_GRAPH) \
@@ -112,6 +115,10 @@ docs: deps
 	    > $(DOCS_SITE)/index.html
 	@echo "documentation in $(DOCS_SITE); preview: python3 -m http.server -d $(DOCS) 8000, then" \
 	    "http://localhost:8000/$(DOCS_BASE)/documentation/framed/"
+
+# The suite alone with framed's own engines off (FRAMED_ENGINES=off).
+test-engines-off: test-deps
+	FRAMED_ENGINES=off $(SWIFT) test
 
 # The whole suite once more under AddressSanitizer/LeakSanitizer (UBSan on the C shim); skipped
 # with a notice when the toolchain has no sanitizer runtime.
@@ -134,6 +141,12 @@ BENCH_PACKAGES := imagemagick libvips-tools python3-pil hyperfine libjpeg-turbo-
 bench: build
 	$(call apt_install,$(BENCH_PACKAGES))
 	Benchmarks/bench.sh --bin .build/release $(BENCH_FLAGS)
+
+# framed's own deflate writer against zlib and libdeflate on the same rows (the figures in
+# CFramedEngines' fastdeflate.c).
+bench-deflate: build
+	$(call apt_install,libdeflate-dev poppler-utils imagemagick)
+	Benchmarks/deflate-writers.sh --bin .build/release
 
 # Peak memory of framing a 50-megapixel JPEG and 3000x2000 PNGs (ImageMagick makes the 16-bit
 # one); fails when a PNG job goes over its budget.

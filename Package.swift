@@ -8,8 +8,13 @@ var targets: [Target] = [
     // C libraries and shims.
     .systemLibrary(name: "CCairo", pkgConfig: "cairo",
                    providers: [.apt(["libcairo2-dev"])]),
+    // Thin, setjmp-safe wrappers over libjpeg-turbo, libpng, libwebp, libexif, lcms2 and zlib.
     .target(name: "CCodecs",
             linkerSettings: ["jpeg", "png", "webp", "webpdemux", "webpmux", "exif", "lcms2", "z"].map { .linkedLibrary($0) }),
+    // framed's own engines, where a library measured too slow; CCodecs takes them through hook
+    // tables and works without them (FRAMED_ENGINES=off).
+    .target(name: "CFramedEngines", dependencies: ["CCodecs"],
+            linkerSettings: ["jpeg", "png", "z"].map { .linkedLibrary($0) }),
 
     // The C library for the Swift modules: printf numbers, whole reads and writes. No Foundation:
     // linking it would load ICU (some 45 shared libraries) at every start.
@@ -17,7 +22,7 @@ var targets: [Target] = [
     // Pure geometry and style: no Cairo, no C, no I/O.
     .target(name: "FramedLayout", linkerSettings: [.linkedLibrary("m")]),
     // Decoding pictures into value types.
-    .target(name: "FramedRaster", dependencies: ["CCodecs", "FramedSystem"]),
+    .target(name: "FramedRaster", dependencies: ["CCodecs", "CFramedEngines", "FramedSystem"]),
     // Drawing with Cairo: shadow, frame, picture; SVG, PDF and PNG backends.
     .target(name: "FramedRender", dependencies: ["FramedLayout", "FramedRaster", "FramedSystem", "CCairo", "CCodecs"]),
     // The library: the one import for Swift programs.
@@ -35,7 +40,7 @@ var targets: [Target] = [
     .target(name: "FramedTestSupport", dependencies: ["FramedRaster"], path: "Tests/FramedTestSupport"),
     .testTarget(name: "FramedLayoutTests", dependencies: ["FramedLayout"]),
     .testTarget(name: "FramedSystemTests", dependencies: ["FramedSystem"]),
-    .testTarget(name: "FramedRasterTests", dependencies: ["FramedRaster", "CCodecs", "FramedTestSupport"]),
+    .testTarget(name: "FramedRasterTests", dependencies: ["FramedRaster", "CCodecs", "CFramedEngines", "FramedTestSupport"]),
     .testTarget(name: "FramedRenderTests", dependencies: ["FramedRender", "FramedLayout", "FramedRaster", "FramedTestSupport"]),
     // The library as its users call it: settings, configurations, framing files and bytes, errors.
     .testTarget(name: "FramedTests", dependencies: ["Framed", "FramedTestSupport"]),
@@ -53,7 +58,7 @@ if Context.environment["FRAMED_FUZZ"] == "1" {
         .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
         // The targets' shared code: the driver loop, limits, the decoder and pipeline bodies.
         .target(name: "FuzzSupport", dependencies: ["CLibFuzzer", "Framed", "FramedCLI", "FramedRender", "FramedRaster",
-                                                    "FramedLayout", "CCodecs"],
+                                                    "FramedLayout", "CCodecs", "CFramedEngines"],
                 path: "Fuzz/Sources/FuzzSupport"),
         fuzzer("fuzz-jpeg"), fuzzer("fuzz-png"), fuzzer("fuzz-webp"), fuzzer("fuzz-exif"), fuzzer("fuzz-icc"),
         fuzzer("fuzz-parsers"), fuzzer("fuzz-frame"), fuzzer("fuzz-config"),

@@ -3,6 +3,7 @@
 #
 #   Benchmarks/bench.sh [--bin DIR] [--keep] [--runs N] [--warmup N] [--rss-runs N]
 #                       [--quick] [--only NAMES] [--peer-zlib LEVEL] [--no-batch] [--no-vector]
+#                       [--no-engines] [--engines-only]
 #
 #   --bin DIR         directory holding framed and framed-bench (default: .build/release)
 #   --keep            keep the work folder (corpus, every tool's output, hyperfine JSON, results.tsv)
@@ -12,7 +13,8 @@
 #   --quick           two pictures only (12 MP JPEG, RGBA PNG), 3 runs, 1 warm-up: a smoke test
 #   --only NAMES      these pictures only, comma-separated: jpeg12 jpeg24 jpeg48 prog12 gray12
 #                     png-rgba png-16bit
-#   --no-batch, --no-vector   skip the batch, or the SVG and PDF runs
+#   --no-batch, --no-vector, --no-engines   skip the batch, the SVG and PDF runs, or the engines table
+#   --engines-only    the engines table alone (with the pictures it needs, or those of --only)
 #   --peer-zlib L     make the peers write PNG at zlib level L too (default: each tool's own default:
 #                     IM 7, vips 6, Pillow 6; framed writes level 1 with adaptive filters)
 #
@@ -63,6 +65,11 @@
 #               (framed-bench links FramedRaster only, so Cairo drawing is not timed apart).
 #   SVG, PDF    the same command line with .svg / .pdf output, timed in the x1 job's rounds (the
 #               ratio to PNG x2, from the x2 job's rounds, is for information).
+#   engines     what each of framed's own engines buys: a job of the corpus that leans on it (its
+#               picture must be in the run), with every engine on and with that one off
+#               (FRAMED_ENGINES=-name; the last row: FRAMED_ENGINES=off), timed in interleaved
+#               rounds as above; peak RSS and output size of both. Skipped by a framed without the
+#               switch.
 #   batch       100 pictures with -j 1 and -j 2, only when this framed takes several inputs.
 # Targets (issue 6): framed <= 0.5 x the fastest peer; framed peak RSS <= the smallest peer's;
 # framed <= 1.5 x the floor; SVG and PDF <= 1.3 x PNG; -j 2 >= 1.8 x the throughput of -j 1.
@@ -71,7 +78,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
 BIN=$ROOT/.build/release
-KEEP=0 RUNS=5 WARMUP=2 RSS_RUNS=3 QUICK=0 PEER_ZLIB="" DO_BATCH=1 DO_VECTOR=1 ONLY=""
+KEEP=0 RUNS=5 WARMUP=2 RSS_RUNS=3 QUICK=0 PEER_ZLIB="" DO_BATCH=1 DO_VECTOR=1 DO_ENGINES=1 DO_JOBS=1 ONLY=""
 while [ $# -gt 0 ]; do
     case $1 in
         --bin) BIN=$2; shift ;;
@@ -83,6 +90,8 @@ while [ $# -gt 0 ]; do
         --peer-zlib) PEER_ZLIB=$2; shift ;;
         --no-batch) DO_BATCH=0 ;;
         --no-vector) DO_VECTOR=0 ;;
+        --no-engines) DO_ENGINES=0 ;;
+        --engines-only) DO_JOBS=0 DO_BATCH=0 DO_ENGINES=1 ;;
         --only) ONLY=$2; shift ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -158,6 +167,7 @@ declare -A KIND=([jpeg12]=rgb [jpeg24]=rgb [jpeg48]=rgb [prog12]=rgb [gray12]=gr
 declare -A FILE=([jpeg12]=jpeg12.jpg [jpeg24]=jpeg24.jpg [jpeg48]=jpeg48.jpg [prog12]=prog12.jpg
                  [gray12]=gray12.jpg [png-rgba]=screenshot.png [png-16bit]=photo16.png)
 [ "$QUICK" = 1 ] && NAMES=(jpeg12 png-rgba)
+[ "$DO_JOBS" = 0 ] && NAMES=(jpeg12 jpeg24 prog12 png-rgba png-16bit)   # the engines table's
 if [ -n "$ONLY" ]; then
     IFS=, read -r -a NAMES <<< "$ONLY"
     for name in "${NAMES[@]}"; do
@@ -251,7 +261,9 @@ record meta rss_runs "$RSS_RUNS"
 record meta runs "$RUNS"
 record meta warmup "$WARMUP"
 job_count=$(( ${#NAMES[@]} * ${#SCALES[@]} )) job_index=0
-for name in "${NAMES[@]}"; do
+JOB_NAMES=("${NAMES[@]}")
+[ "$DO_JOBS" = 1 ] || JOB_NAMES=()
+for name in "${JOB_NAMES[@]}"; do
     in=$CORPUS/${FILE[$name]}
     for s in "${SCALES[@]}"; do
         job_index=$((job_index + 1))
@@ -344,6 +356,46 @@ for name in "${NAMES[@]}"; do
         unset CMD OK RAN MED CPU
     done
 done
+
+# ---------------------------------------------------------------------------------------------
+# What each engine buys: "engine picture output [extra options]" (the reference job's command
+# line, at scale 1), timed with every engine on and with that engine off.
+ENGINE_JOBS=(
+    "jpegreduced jpeg24 png"                  # decoded at 1/8: entropy decoding on two cores
+    "jpegscans prog12 png --size 300x200"     # a thumbnail decodes at 1/8: luma's AC scans unread
+    "jpegsplit prog12 png"                    # decoded at 1/4: chroma beside luma
+    "jpegparts jpeg24 pdf"                    # the PDF's 1819x1213 JPEG encoded in two parts
+    "pngdata png-16bit png"                   # 3000x2000 16-bit PNG read on two cores
+    "fastdeflate png-rgba pdf"                # the PDF's flat 1819x1213 picture deflated
+    "avx2rows png-rgba pdf"                   # 3000x2000 resampled to 1819x1213
+    "off jpeg12 png"                          # every engine off: the reference job
+)
+if [ "$DO_ENGINES" = 1 ]; then
+    probe=$(printf '%s\n' "${NAMES[@]}" | head -n 1)
+    if ! FRAMED_ENGINES=-probe "$FRAMED" "$CORPUS/${FILE[$probe]}" -o "$OUT/engine-probe.png"$FRAMED_FLAGS 2>&1 |
+            grep -q FRAMED_ENGINES; then
+        record engine unsupported "this framed has no FRAMED_ENGINES"
+        log "engines: this framed has no FRAMED_ENGINES switch"
+    else
+        for row in "${ENGINE_JOBS[@]}"; do
+            read -r engine name ext extra <<< "$row"
+            [ -n "${WIDTH[$name]:-}" ] || continue
+            in=$CORPUS/${FILE[$name]}
+            off=$([ "$engine" = off ] && echo off || echo "-$engine")
+            job="$name $ext${extra:+ $extra}"
+            log "engine $engine: $job"
+            base_on=$(cmd_framed "$in" "$OUT/engine-$engine-on.$ext" 1) base_off=$(cmd_framed "$in" "$OUT/engine-$engine-off.$ext" 1)
+            on="env FRAMED_ENGINES=on $base_on${extra:+ $extra}" offcmd="env FRAMED_ENGINES=$off $base_off${extra:+ $extra}"
+            if ! eval "$on" >/dev/null 2>&1 || ! eval "$offcmd" >/dev/null 2>&1; then
+                log "  framed failed"; continue
+            fi
+            measure "$RUNS" "$WARMUP" "$JSON/engine-$engine" -n on "$on" -n off "$offcmd" > "$WORK/medians"
+            read -r t_on t_off < "$WORK/medians"
+            record engine "$engine" "$job" "$t_on" "$t_off" "$(median_rss "$on")" "$(median_rss "$offcmd")" \
+                "$(stat -c %s "$OUT/engine-$engine-on.$ext")" "$(stat -c %s "$OUT/engine-$engine-off.$ext")"
+        done
+    fi
+fi
 
 # ---------------------------------------------------------------------------------------------
 # Batch: 100 pictures with -j 1 and -j 2, if this framed takes several inputs.

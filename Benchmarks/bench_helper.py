@@ -167,7 +167,8 @@ def table(path):
              " of its own output; ratios use figures from the same rounds",
              "a peer time marked '!' failed the canvas check and is left out of the ratios",
              "targets met: " + ", ".join(f"{n} {c[0]}/{c[0] + c[1]}" for n, c in counts.items())]
-    print_table("Reference job: classic look, 600x400 frame, 8-bit RGBA PNG", header, rows, notes)
+    if rows:
+        print_table("Reference job: classic look, 600x400 frame, 8-bit RGBA PNG", header, rows, notes)
 
     # CPU seconds: less disturbed than wall time when other work shares the machine.
     rows = []
@@ -248,6 +249,29 @@ def table(path):
                      "PNG x2 s", "SVG/PNGx2", "PDF/PNGx2", "SVG KB", "PDF KB"], rows,
                     ["target: SVG and PDF at most 1.3x the PNG job (x1: the same command line, timed in the same"
                      " rounds); PNG x2 (from the x2 job's rounds) needs as many picture pixels as the SVG: for information"])
+
+    # Engines: every engine on, and one off
+    rows = []
+    for section, key in order:
+        if section != "engine" or key == "unsupported":
+            continue
+        job = data[(section, key)][0]
+        t_on, t_off = get("engine", key, 1), get("engine", key, 2)
+        rss_on, rss_off = get("engine", key, 3), get("engine", key, 4)
+        size_on, size_off = get("engine", key, 5, int), get("engine", key, 6, int)
+        rows.append([key, job, fmt_s(t_on), fmt_s(t_off), fmt_ratio(t_off / t_on if t_on and t_off else None),
+                     fmt_mb(rss_on), fmt_mb(rss_off),
+                     "-" if size_on is None else str(size_on // 1024), "-" if size_off is None else str(size_off // 1024),
+                     "same" if size_on == size_off else "differ"])
+    if rows:
+        print_table("What each of framed's own engines buys: a job that leans on it (at scale 1), every engine on,"
+                    " and that one off",
+                    ["engine", "job", "on s", "off s", "off/on", "on MB", "off MB", "on KB", "off KB", "bytes"], rows,
+                    ["off: FRAMED_ENGINES=-ENGINE (the last row: FRAMED_ENGINES=off, every engine); s: median wall"
+                     " seconds of the same interleaved rounds; MB: median peak RSS; KB: the output file"])
+    elif data.get(("engine", "unsupported")):
+        print()
+        print("engines: " + data[("engine", "unsupported")][0])
 
     # Batch
     batch = data.get(("batch", "result"))

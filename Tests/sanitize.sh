@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the whole test suite once under AddressSanitizer (Swift and C; LeakSanitizer included)
-# with UndefinedBehaviorSanitizer on the C shim (CCodecs), in its own build folder:
+# with UndefinedBehaviorSanitizer on the C targets (CCodecs, CFramedEngines), in its own build folder:
 #
 #   Tests/sanitize.sh [extra swift test arguments, e.g. --filter CLITests]
 #

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lcms2.h>
-#include "common.h"
+#include "ccodecs_common.h"
 #include "ccodecs_color.h"
 
 typedef struct {

@@ -1,3 +1,4 @@
+/* The helpers of ccodecs_common.h, and the reader calls of ccodecs.h that every codec shares. */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -6,7 +7,7 @@
 #include <errno.h>
 #include <unistd.h>
 #include <sys/mman.h>
-#include "common.h"
+#include "ccodecs_common.h"
 
 void ccodecs_free(void *pointer) { free(pointer); }
 
@@ -219,15 +220,6 @@ int ccodecs_read_all(ccodecs_reader *reader, ccodecs_decoded *out, char *message
     free(out->pixels); /* a reader over pixels has freed them already */
     out->pixels = pixels;
     return CCODECS_OK;
-}
-
-int ccodecs_use_avx2(void) {
-#ifdef CCODECS_HAS_AVX2_VERSIONS
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
-#else
-    return 0;
-#endif
 }
 
 /* `value` rounded up to a whole number of huge pages. */

@@ -1,13 +1,14 @@
-/* zlib streams (RFC 1950) for PDF FlateDecode and PNG rows: through zlib itself (libpng links
- * it anyway), or for flat pictures' rows framed's own deflate writer (fastdeflate.c). */
+/* zlib streams (RFC 1950) for PDF FlateDecode and PNG rows: the rows PNG-filtered here and
+ * deflated by zlib (libpng links it anyway), or by a writer of framed's own that the caller
+ * hands in (ccodecs_hooks.h; CFramedEngines' fastdeflate.c) for flat pictures' bands. */
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 
 #include "ccodecs.h"
-#include "common.h"
-#include "paeth.h"
-#include "fastdeflate.h"
+#include "ccodecs_common.h"
+#include "ccodecs_hooks.h"
+#include "ccodecs_paeth.h"
 
 int ccodecs_deflate(const uint8_t *data, size_t size, int level, ccodecs_buffer *out, char *message) {
     memset(out, 0, sizeof *out);
@@ -140,8 +141,8 @@ size_t ccodecs_deflate_rows_bound(uint32_t width, uint32_t rows, int plane) {
 }
 
 int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row, uint32_t rows,
-                         int plane, int level, int last, uint8_t *out, size_t capacity, size_t *written,
-                         uint32_t *adler, char *message) {
+                         int plane, int level, int last, const struct ccodecs_deflate_engine *writer,
+                         uint8_t *out, size_t capacity, size_t *written, uint32_t *adler, char *message) {
     message[0] = 0;
     *written = 0;
     *adler = 1;
@@ -164,14 +165,14 @@ int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row
     int strategy = level > 0 ? band_strategy(rgba, width, first_row, rows, plane, current, above, filtered)
                              : Z_DEFAULT_STRATEGY;
     memset(work, 0, 3 * count + 1);
-    /* A flat picture's band at level 1 goes to framed's own deflate writer (fastdeflate.c): a
-     * third less time than zlib's level 1 there, for a stream about 4 % larger. */
-    ccodecs_lz *lz = NULL;
-    int own = level == 1 && strategy == Z_DEFAULT_STRATEGY;
+    /* A flat picture's band at level 1 goes to the writer handed in, if any (framed's own,
+     * fastdeflate.c, takes some 40 % less time than zlib's level 1 there). */
+    void *lz = NULL;
+    int own = writer && level == 1 && strategy == Z_DEFAULT_STRATEGY;
     z_stream z;
     memset(&z, 0, sizeof z);
     if (own) {
-        if (!(lz = ccodecs_lz_new(out, capacity))) {
+        if (!(lz = writer->begin(out, capacity))) {
             free(work);
             ccodecs_message(message, "out of memory");
             return CCODECS_NO_MEMORY;
@@ -192,7 +193,7 @@ int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row
         paeth_row(filtered, current, above, count, bpp);
         sum = ccodecs_adler32(sum, filtered, count + 1);
         if (own) {
-            if (!ccodecs_lz_write(lz, filtered, count + 1)) status = Z_BUF_ERROR; /* cannot happen */
+            if (!writer->write(lz, filtered, count + 1)) status = Z_BUF_ERROR; /* cannot happen */
         } else {
             z.next_in = filtered;
             z.avail_in = (uInt)(count + 1);
@@ -204,9 +205,9 @@ int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row
         uint8_t *swap = above; above = current; current = swap;
     }
     if (own) {
-        *written = status == Z_OK ? ccodecs_lz_finish(lz, last) : 0;
+        *written = status == Z_OK ? writer->finish(lz, last) : 0;
         if (!*written) status = Z_BUF_ERROR;
-        ccodecs_lz_free(lz);
+        writer->release(lz);
     } else {
         if (rows == 0 && last) status = deflate(&z, Z_FINISH) == Z_STREAM_END ? Z_OK : Z_BUF_ERROR;
         *written = capacity - z.avail_out;

@@ -1,6 +1,8 @@
 /* libpng wrappers. libpng reports errors through our error function, which longjmps to the
  * setjmp in the *_run function; everything that must outlive the jump lives in png_state
  * (owned by the public function) or in the caller's structs.
+ * The image data is read by libpng's rows, or by an engine of framed's own that the caller
+ * hands in (ccodecs_hooks.h; CFramedEngines' pngdata.c) for the pictures it takes.
  * Colour: iCCP is handed on as it is; gAMA/cHRM that differ from sRGB become an ICC profile
  * (color.c) so that colour management treats every picture alike. eXIf is handed on. */
 #include <errno.h>
@@ -10,9 +12,14 @@
 #include <string.h>
 #include <png.h>
 #include <zlib.h>
-#include "common.h"
+#include "ccodecs_common.h"
 #include "ccodecs_color.h"
-#include "pngdata.h"
+#include "ccodecs_hooks.h"
+
+int ccodecs_png_samples(int color_type) {
+    static const int samples[7] = {1, 0, 3, 1, 2, 0, 4};
+    return color_type >= 0 && color_type <= 6 ? samples[color_type] : 0;
+}
 
 /* What the chunk lengths say (walk_chunks). */
 typedef struct {
@@ -335,7 +342,7 @@ typedef struct {
     png_structp png;
     png_infop info;
     png_state state;
-    int own_data;       /* ccodecs reads the image data itself (pngdata.c) */
+    const struct ccodecs_png_data_engine *engine; /* reads the image data, when it takes it */
     ccodecs_png_data data;
 } png_reader;
 
@@ -350,8 +357,9 @@ static int open_run(png_reader *reader, size_t max_pixels, ccodecs_decoded *out)
     read_header(png, info, &header);
     /* png_read_info stops after the first IDAT chunk's length and type. */
     int type = png_get_color_type(png, info), depth = png_get_bit_depth(png, info);
-    reader->own_data = ccodecs_png_data_supported(type, depth, header.progressive,
-                                                  png_get_valid(png, info, PNG_INFO_tRNS) != 0);
+    if (reader->engine && !reader->engine->takes(type, depth, header.progressive,
+                                                 png_get_valid(png, info, PNG_INFO_tRNS) != 0))
+        reader->engine = NULL;
     reader->data = (ccodecs_png_data){.input = &state->input, .first_chunk = state->offset - 8,
                                       .end = state->size, .width = header.width, .height = header.height,
                                       .color_type = type, .bit_depth = depth};
@@ -403,7 +411,7 @@ static void trailer_run(png_structp png, png_infop info, png_state *state, ccode
     png_read_end(png, info);
 }
 
-/* After framed's own reader (pngdata.c), the chunks from `after` on, read by libpng as
+/* After an engine read the image data, the chunks from `after` on, read by libpng as
  * png_read_end reads them, so that they give the warnings they gave after libpng's own rows
  * (a missing IEND, a bad CRC, a chunk out of place). libpng is handed a stand-in start (the
  * signature, an IHDR of one pixel of the same colour type and depth, that pixel's IDAT), then
@@ -440,10 +448,11 @@ static int read_run(png_reader *reader, uint8_t *pixels, ccodecs_layout layout, 
     uint32_t width = out->width;
     size_t stride = (size_t)width * 4;
     int stored = ccodecs_layout_is_stored(layout, width);
-    if (reader->own_data) {
+    if (reader->engine) {
         reader->data.threads = reader->pub.threads;
         size_t after = 0;
-        state->status = ccodecs_png_data_read(&reader->data, pixels, layout, &reader->pub, out, &after, state->message);
+        out->engine_rows = 1;
+        state->status = reader->engine->read(&reader->data, pixels, layout, &reader->pub, out, &after, state->message);
         if (!state->status) read_trailer(reader, after, reader->data.color_type, reader->data.bit_depth, out);
         return state->status;
     }
@@ -485,16 +494,8 @@ static void png_reader_close(ccodecs_reader *base) {
     free(reader);
 }
 
-int ccodecs_png_use_libpng_rows(ccodecs_reader *base) {
-    if (!base || base->close != png_reader_close) return 0;
-    png_reader *reader = (png_reader *)base;
-    int own = reader->own_data;
-    reader->own_data = 0;
-    return own;
-}
-
-int ccodecs_png_open(const ccodecs_input *input, size_t max_pixels, ccodecs_decoded *out,
-                     ccodecs_reader **reader, char *message) {
+int ccodecs_png_open(const ccodecs_input *input, size_t max_pixels, const struct ccodecs_png_data_engine *engine,
+                     ccodecs_decoded *out, ccodecs_reader **reader, char *message) {
     memset(out, 0, sizeof *out);
     message[0] = 0;
     *reader = NULL;
@@ -523,6 +524,7 @@ int ccodecs_png_open(const ccodecs_input *input, size_t max_pixels, ccodecs_deco
         opened->pub.read = png_reader_read;
         opened->pub.close = png_reader_close;
         opened->pub.threads = 1;
+        opened->engine = engine;
         opened->state = (png_state){.input = *input, .size = chunks.readable, .chunks = chunks,
                                     .message = message, .out = out};
         opened->png = create_reader(&opened->state, &opened->info);

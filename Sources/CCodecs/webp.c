@@ -6,7 +6,7 @@
 #include <webp/demux.h>
 #include <webp/encode.h>
 #include <webp/mux.h>
-#include "common.h"
+#include "ccodecs_common.h"
 #include "ccodecs_color.h"
 #include "ccodecs_webp.h"
 

@@ -1,9 +1,12 @@
 internal import CCodecs
+internal import CFramedEngines
 
 /// PNG through libpng, from memory or from a file a chunk at a time: `ccodecs_png_info_input`
-/// reads the chunks before the first IDAT, `ccodecs_png_open` and `ccodecs_reader_read` expand every colour type and depth to RGBA8 (libpng's errors
-/// longjmp inside C and come back as a status and message) and hands on iCCP (or a profile
-/// made from gAMA/cHRM) and eXIf.
+/// reads the chunks before the first IDAT, `ccodecs_png_open` and `ccodecs_reader_read` expand
+/// every colour type and depth to RGBA8 (libpng's errors longjmp inside C and come back as a
+/// status and message) and hand on iCCP (or a profile made from gAMA/cHRM) and eXIf. Most
+/// pictures' image data is read by framed's own reader where `DecodeOptions.engines` has
+/// `pngData`, with libpng's pixels.
 package struct PNGDecoder: PictureDecoder {
     package static let format = PictureFormat.png
     package init() {}
@@ -14,7 +17,8 @@ package struct PNGDecoder: PictureDecoder {
 
     package func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
         let limit = max(0, options.maxPixels)
-        return try shimDecode(.png, input, limit: limit, options: options) { ccodecs_png_open($0, limit, $1, $2, $3) }
+        let engine = options.engines.pngDataEngine
+        return try shimDecode(.png, input, limit: limit, options: options) { ccodecs_png_open($0, limit, engine, $1, $2, $3) }
     }
 }
 
@@ -23,7 +27,8 @@ package struct PNGDecoder: PictureDecoder {
 /// decode to RGBA8 (CMYK and YCCK to CMYK, for colour management), shrinking by
 /// the options' scale (1/8, 1/4, 3/8 or 1/2) with libjpeg's DCT scaling (cheap, and better than resampling
 /// afterwards), and hands on the EXIF (APP1) and ICC profile (APP2). Baseline, progressive
-/// and arithmetic-coded files decode; a truncated scan decodes with warnings.
+/// and arithmetic-coded files decode; a truncated scan decodes with warnings. The JPEG engines
+/// in `DecodeOptions.engines` take parts of the work, with libjpeg's pixels and warnings.
 package struct JPEGDecoder: PictureDecoder {
     package static let format = PictureFormat.jpeg
     package init() {}
@@ -35,11 +40,10 @@ package struct JPEGDecoder: PictureDecoder {
     package func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
         try JPEGExtent.checkScans(of: input)
         let limit = max(0, options.maxPixels), scale = Int32(options.supportedEighths)
-        let flags = (options.libjpegAlone ? CCODECS_JPEG_LIBJPEG_ALONE : 0)
-            | (options.threadCount == 1 ? CCODECS_JPEG_ONE_THREAD : 0)
-            | (options.alwaysSplitJPEG ? CCODECS_JPEG_ALWAYS_SPLIT : 0)
+        let flags = options.threadCount == 1 ? CCODECS_JPEG_ONE_THREAD : 0
+        var engines = options.engines.jpegDecoding
         return try shimDecode(.jpeg, input, limit: limit, options: options) {
-            ccodecs_jpeg_open($0, scale, flags, limit, $1, $2, $3)
+            ccodecs_jpeg_open($0, scale, flags, &engines, limit, $1, $2, $3)
         }
     }
 }
@@ -49,8 +53,9 @@ package enum PictureEncoder {
     /// An 8-bit RGBA PNG (RGB with `dropAlpha`, for opaque pictures): the rows Paeth-filtered
     /// and deflated at zlib level 1 in bands on every core (`FlateRows`), in one IDAT chunk;
     /// the resolution, if any, goes into pHYs. `threads` 1 keeps to the calling thread; the bytes
-    /// are the same either way.
-    package static func png(_ image: RasterImage, dropAlpha: Bool = false, threads: Int? = nil) throws(RasterError) -> [UInt8] {
+    /// are the same either way. `engines`: as for `FlateRows.compress`.
+    package static func png(_ image: RasterImage, dropAlpha: Bool = false, threads: Int? = nil,
+                            engines: Engines = .configured) throws(RasterError) -> [UInt8] {
         guard image.width > 0, image.height > 0, image.width <= 0x7FFF_FFFF, image.height <= 0x7FFF_FFFF else {
             throw .encodingFailed(.png, "a PNG cannot be \(image.width)x\(image.height) pixels")
         }
@@ -69,7 +74,7 @@ package enum PictureEncoder {
         head += [0, 0, 0, 0] + Array("IDAT".utf8)  // the length is set below
         // The IDAT data is compressed straight after the head, with room for its CRC and IEND.
         guard var png = FlateRows.compress(image, plane: dropAlpha ? .rgb : .rgba, threads: threads,
-                                           leading: head, trailing: 16) else {
+                                           leading: head, trailing: 16, engines: engines) else {
             throw .outOfMemory
         }
         let length = png.count - idatStart - 8
@@ -83,18 +88,25 @@ package enum PictureEncoder {
     /// JPEG via `ccodecs_jpeg_encode_rgb` (alpha ignored); the resolution, if any, goes into
     /// the JFIF density. `grayscale` writes one channel (luma).
     ///
-    /// - Parameter threads: nil writes the file as libjpeg does by default, with no restart
-    ///   markers (fixtures, the benchmark's corpus). A count writes a baseline picture of 32 rows
-    ///   of MCUs or more in two halves with a restart marker between them, encoded on two
-    ///   threads when there are two and the picture is large; the bytes do not depend on it.
+    /// - Parameters:
+    ///   - threads: nil writes the file as libjpeg does by default, with no restart markers
+    ///     (fixtures, the benchmark's corpus). A count lets the `jpegParts` engine write a
+    ///     baseline picture of 32 rows of MCUs or more in two halves with a restart marker
+    ///     between them, encoded on two threads when there are two and the picture is large; the
+    ///     bytes do not depend on the count.
+    ///   - engines: without `jpegParts`, libjpeg writes the file whole, as with nil `threads`.
     package static func jpeg(_ image: RasterImage, quality: Int = 90, grayscale: Bool = false,
-                            progressive: Bool = false, threads: Int? = nil) throws(RasterError) -> [UInt8] {
+                            progressive: Bool = false, threads: Int? = nil,
+                            engines: Engines = .configured) throws(RasterError) -> [UInt8] {
         let flags = (grayscale ? CCODECS_JPEG_GRAYSCALE : 0) | (progressive ? CCODECS_JPEG_PROGRESSIVE : 0)
-            | (threads != nil ? CCODECS_JPEG_IN_PARTS : 0)
-        let quality = Int32(min(max(quality, 1), 100)), threads = Int32(clamping: threads ?? 1)
-        return try encode(.jpeg, image) {
-            ccodecs_jpeg_encode_rgb($0, $1, $2, quality, image.resolution ?? 0, flags, threads, $3, $4)
+        let quality = Int32(min(max(quality, 1), 100)), dpi = image.resolution ?? 0
+        if let threads, engines.contains(.jpegParts) {
+            let threads = Int32(clamping: threads)
+            return try encode(.jpeg, image) {
+                framed_engine_jpeg_encode_in_parts($0, $1, $2, quality, dpi, flags, threads, $3, $4)
+            }
         }
+        return try encode(.jpeg, image) { ccodecs_jpeg_encode_rgb($0, $1, $2, quality, dpi, flags, 0, $3, $4) }
     }
 
     /// Runs one `ccodecs_*_encode*` call over `image`'s pixels (pixels, width, height, output

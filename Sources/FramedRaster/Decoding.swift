@@ -33,19 +33,9 @@ package struct DecodeOptions: Sendable, Equatable {
     package var threads: Int?
     /// `threads` resolved: at least 1, one per core when nil.
     var threadCount: Int { max(1, threads ?? Resampler.processorCount) }
-    /// PNG: every picture's rows come from libpng's `png_read_row`, also those framed reads
-    /// itself (`ccodecs_png_use_libpng_rows`). For comparing the two in tests and fuzzing.
-    package var libpngRows = false
-    /// JPEG: libjpeg decodes the file as its own tools would: a progressive file's scans all
-    /// read by one decompressor, also those that a 1/8 decode leaves unread because the pixels
-    /// do not depend on them, without decoding chroma on a second thread, and a baseline
-    /// file's entropy-coded data decoded by libjpeg rather than by framed at 1/8, 1/4, 3/8 or
-    /// 1/2 (`CCODECS_JPEG_LIBJPEG_ALONE`). For comparing in tests and fuzzing.
-    package var libjpegAlone = false
-    /// JPEG: at 1/8, 1/4, 3/8 or 1/2 on two threads, framed's entropy decoding of a baseline file
-    /// splits the data however small, and always takes the second thread's part
-    /// (`CCODECS_JPEG_ALWAYS_SPLIT`). For tests and fuzzing, which use small files.
-    package var alwaysSplitJPEG = false
+    /// Which of framed's own engines may decode (and resize while decoding) in place of the
+    /// libraries: by default what `FRAMED_ENGINES` says. The pixels are the same either way.
+    package var engines = Engines.configured
 
     package init(maxPixels: Int = 256_000_000, scaleDenominator: Int = 1, autoOrient: Bool = true,
                 intent: RenderingIntent = .perceptual,
@@ -343,7 +333,6 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
     }
 
     ccodecs_reader_set_threads(reader, Int32(clamping: options.threadCount))
-    if options.libpngRows { _ = ccodecs_png_use_libpng_rows(reader) }
     let ready = RowsReady()
     if let resize = options.resize, resize.width > 0, resize.height > 0, width > 0, height > 0,
        resize.width != size.width || resize.height != size.height, width * height >= resize.minimumPixels,
@@ -357,7 +346,7 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
         let pixels = memory.bindMemory(to: UInt8.self, capacity: byteCount)
         let resized = Resampler.resize(following: ready, source: pixels, sourceWidth: width, sourceHeight: height,
                                        hasAlpha: hasAlpha, width: resize.width, height: resize.height,
-                                       filter: resize.filter) { decode(into: pixels) }
+                                       filter: resize.filter, engines: options.engines) { decode(into: pixels) }
         let color = try result.get()
         guard let resized else { throw .outOfMemory }  // decode succeeded, so it cannot be nil
         let image = RasterImage(width: resize.width, height: resize.height, pixels: resized, hasAlpha: hasAlpha,

@@ -51,9 +51,11 @@ package enum FlateRows {
     /// into its own part of the one output array, sized for the
     /// worst case (pages that are never written take no memory), and the parts are then moved
     /// together: no band is copied out and joined. Nil when zlib fails (out of memory) or the
-    /// picture is empty.
+    /// picture is empty. Flat bands (mostly zeros once filtered) are deflated by framed's own
+    /// writer where `engines` has `fastDeflate`, else by zlib's level 1.
     package static func compress(_ image: RasterImage, plane: Plane, bands: Int? = nil,
-                                 threads: Int? = nil, leading: [UInt8] = [], trailing: Int = 0) -> [UInt8]? {
+                                 threads: Int? = nil, leading: [UInt8] = [], trailing: Int = 0,
+                                 engines: Engines = .configured) -> [UInt8]? {
         guard image.width > 0, image.height > 0, let width = UInt32(exactly: image.width),
               UInt32(exactly: image.height) != nil else { return nil }
         let rowBytes = image.width * plane.samples + 1
@@ -73,7 +75,7 @@ package enum FlateRows {
             base[leading.count] = 0x78
             base[leading.count + 1] = 0x01  // deflate, 32 KB window, the fastest level's hint
             let job = BandJob(rgba: image.pixels, width: width, rows: rows, rowBytes: rowBytes, plane: plane.shim,
-                              output: base, starts: starts, bounds: bounds)
+                              writer: engines.deflateWriter, output: base, starts: starts, bounds: bounds)
             if count == 1 || threads == 1 {
                 for band in 0..<count { job.run(band: band) }
             } else {
@@ -97,15 +99,17 @@ package enum FlateRows {
     /// access to the whole array, a race (ThreadSanitizer reported it).
     private final class BandJob: @unchecked Sendable {
         let rgba: [UInt8], width: UInt32, rows: [Range<Int>], rowBytes: Int, plane: Int32
+        /// The deflate engine's table (`ccodecs_deflate_rows`), nil for zlib; immutable C data.
+        let writer: OpaquePointer?
         let output: UnsafeMutablePointer<UInt8>, starts: [Int], bounds: [Int]
         /// Each band's compressed size, -1 until it succeeds; and its Adler-32.
         private let written: UnsafeMutableBufferPointer<Int>, adlers: UnsafeMutableBufferPointer<UInt32>
         private(set) var end = 0
 
-        init(rgba: [UInt8], width: UInt32, rows: [Range<Int>], rowBytes: Int, plane: Int32,
+        init(rgba: [UInt8], width: UInt32, rows: [Range<Int>], rowBytes: Int, plane: Int32, writer: OpaquePointer?,
              output: UnsafeMutablePointer<UInt8>, starts: [Int], bounds: [Int]) {
             self.rgba = rgba; self.width = width; self.rows = rows; self.rowBytes = rowBytes
-            self.plane = plane
+            self.plane = plane; self.writer = writer
             self.output = output; self.starts = starts; self.bounds = bounds
             written = .allocate(capacity: rows.count)
             written.initialize(repeating: -1)
@@ -125,7 +129,7 @@ package enum FlateRows {
             let status = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(CCODECS_MESSAGE_SIZE)) { message in
                 rgba.withUnsafeBufferPointer { pixels in
                     ccodecs_deflate_rows(pixels.baseAddress, width, UInt32(rows.lowerBound), UInt32(rows.count), plane, 1,
-                                         band == self.rows.count - 1 ? 1 : 0, output + starts[band], bounds[band],
+                                         band == self.rows.count - 1 ? 1 : 0, writer, output + starts[band], bounds[band],
                                          &size, &adler, message.baseAddress!)
                 }
             }

@@ -26,17 +26,19 @@ package enum Resampler {
     ///   both axes are scaled alike (within one pixel of rounding), and is nil when they are
     ///   not (a stretched picture has no single resolution) or when the source has none.
     ///   Fully transparent output pixels are (0, 0, 0, 0).
+    /// - Parameter engines: with `avx2Rows`, the loops built for AVX2 where the processor has
+    ///   it; the pixels are the same either way.
     /// - Precondition: `width` and `height` are not negative; the source is not empty unless
     ///   the requested size is.
-    package static func resize(_ image: RasterImage, width: Int, height: Int,
-                              filter: ResamplingFilter = .best, threads: Int? = nil) -> RasterImage {
-        resize(image, width: width, height: height, filter: filter, bands: nil, threads: threads)
+    package static func resize(_ image: RasterImage, width: Int, height: Int, filter: ResamplingFilter = .best,
+                               threads: Int? = nil, engines: Engines = .configured) -> RasterImage {
+        resize(image, width: width, height: height, filter: filter, bands: nil, threads: threads, engines: engines)
     }
 
     /// `resize` split into `bands` bands of rows run concurrently (1: all on the calling
     /// thread); nil: one band per core (at most `threads`) when the work is worth it, else one.
     static func resize(_ image: RasterImage, width: Int, height: Int, filter: ResamplingFilter,
-                       bands: Int?, threads: Int? = nil) -> RasterImage {
+                       bands: Int?, threads: Int? = nil, engines: Engines = .configured) -> RasterImage {
         precondition(width >= 0 && height >= 0, "Resampler: cannot resize to \(width)x\(height)")
         if width == image.width && height == image.height { return image }
         let resolution = scaledResolution(image, width: width, height: height)
@@ -63,7 +65,7 @@ package enum Resampler {
                         let job = Band(source: source.baseAddress!, sourceWidth: image.width,
                                        horizontal: h, vertical: v, window: vertical.window,
                                        width: width, premultiplied: image.hasAlpha,
-                                       output: output.baseAddress!)
+                                       output: output.baseAddress!, loops: engines.sampleLoops)
                         if bands == 1 {
                             job.run(rows: 0..<height)
                         } else {
@@ -110,7 +112,7 @@ package enum Resampler {
     /// - Returns: the resized pixels (straight RGBA, `width` x `height`), or nil when `decode`
     ///   failed (the resampling thread is stopped and waited for first).
     static func resize(following ready: RowsReady, source: UnsafePointer<UInt8>, sourceWidth: Int, sourceHeight: Int,
-                       hasAlpha: Bool, width: Int, height: Int, filter: ResamplingFilter,
+                       hasAlpha: Bool, width: Int, height: Int, filter: ResamplingFilter, engines: Engines,
                        decode: () -> Bool) -> [UInt8]? {
         precondition(width > 0 && height > 0 && sourceWidth > 0 && sourceHeight > 0)
         let horizontal = WeightTable(source: sourceWidth, destination: width, filter: filter)
@@ -123,7 +125,7 @@ package enum Resampler {
                 vertical.withTaps { v in
                     var job = Band(source: source, sourceWidth: sourceWidth, horizontal: h, vertical: v,
                                    window: vertical.window, width: width, premultiplied: hasAlpha,
-                                   output: output.baseAddress!)
+                                   output: output.baseAddress!, loops: engines.sampleLoops)
                     job.ready = ready
                     let claims = RowClaims(height: height)
                     // Without a thread, the rows are all resampled from the bottom once decoded.
@@ -182,10 +184,10 @@ extension WeightTable {
 /// `concurrentPerform`) and each writes only its own output rows, hence `@unchecked Sendable`.
 ///
 /// Pixels in flight are four Floats (R, G, B, A in 0...255, premultiplied when the picture
-/// has alpha). The loops over them are in the shim (`ccodecs_load_row`,
-/// `ccodecs_filter_horizontally`, `ccodecs_filter_vertically`), built for any x86-64 and for
-/// AVX2 with the same bits: Swift code is built for the first only, and the AVX2 build of the
-/// loops takes 45 % less time (3000x2000 to 1819x1213: 17.5 -> 9.3 ms).
+/// has alpha). The loops over them are in C (`ccodecs_sample_loops`), built for any x86-64 and,
+/// as one of framed's engines (`Engines.avx2Rows`), for AVX2, with the same bits: Swift code is
+/// built for the first only, and the AVX2 build of the loops takes 45 % less time (3000x2000 to
+/// 1819x1213: 17.5 -> 9.3 ms).
 private struct Band: @unchecked Sendable {
     let source: UnsafePointer<UInt8>
     let sourceWidth: Int
@@ -196,6 +198,8 @@ private struct Band: @unchecked Sendable {
     let width: Int
     let premultiplied: Bool
     let output: UnsafeMutablePointer<UInt8>
+    /// The loops: portable, or built for AVX2 (immutable C tables that live as long as the program).
+    let loops: UnsafePointer<ccodecs_sample_loops>
     /// Set while a decoder is still writing the source: a source row is read once it is ready.
     var ready: RowsReady? = nil
 
@@ -236,36 +240,34 @@ private struct Band: @unchecked Sendable {
         }
     }
 
-    /// Source row `y` as Floats, premultiplied when the picture has alpha, in the shim
-    /// (`ccodecs_load_row`).
+    /// Source row `y` as Floats, premultiplied when the picture has alpha (`load_row`).
     private func load(row y: Int, into line: UnsafeMutablePointer<Float>) {
         let row = source + y * sourceWidth * 4
         if premultiplied {
-            Band.unit.withUnsafeBufferPointer { ccodecs_load_row(row, line, sourceWidth, $0.baseAddress, 1) }
+            Band.unit.withUnsafeBufferPointer { loops.pointee.load_row(row, line, sourceWidth, $0.baseAddress) }
         } else {
-            ccodecs_load_row(row, line, sourceWidth, nil, 1)
+            loops.pointee.load_row(row, line, sourceWidth, nil)
         }
     }
 
     /// a / 255 for every byte a (exactly 1 at 255).
     private static let unit: [Float] = (0...255).map { Float($0) / 255 }
 
-    /// One source row (Floats) into one row of the ring, in the shim
-    /// (`ccodecs_filter_horizontally`: the even and the odd taps of a pixel summed apart, eight
-    /// lanes at a time where the processor has AVX2).
+    /// One source row (Floats) into one row of the ring (`filter_horizontally`: the even and the
+    /// odd taps of a pixel summed apart, eight lanes at a time in the AVX2 build).
     private func filterHorizontally(_ line: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>) {
-        ccodecs_filter_horizontally(line, out, width, horizontal.starts, horizontal.counts, horizontal.weights,
-                                    horizontal.stride, 1)
+        loops.pointee.filter_horizontally(line, out, width, horizontal.starts, horizontal.counts, horizontal.weights,
+                                          horizontal.stride)
     }
 
-    /// Output row `y` from the ring's rows `first..<first + count`, in the shim
-    /// (`ccodecs_filter_vertically`); `rows` has room for a pointer per row of the ring.
+    /// Output row `y` from the ring's rows `first..<first + count` (`filter_vertically`);
+    /// `rows` has room for a pointer per row of the ring.
     private func filterVertically(_ ring: UnsafePointer<Float>, row y: Int, first: Int, count: Int,
                                   rows: UnsafeMutablePointer<UnsafePointer<Float>?>,
                                   into sum: UnsafeMutablePointer<Float>) {
         let n = width * 4
         for k in 0..<count { rows[k] = ring + ((first + k) % window) * n }
-        ccodecs_filter_vertically(rows, vertical.weights + y * vertical.stride, Int32(count), sum, n, 1)
+        loops.pointee.filter_vertically(rows, vertical.weights + y * vertical.stride, Int32(count), sum, n)
     }
 
     /// Rounds and clamps a row of sums to straight RGBA8 (un-premultiplying when needed), in the

@@ -2,30 +2,38 @@ import Foundation
 import FramedTestSupport
 import FramedRaster
 import CCodecs
+import CFramedEngines
 
 /// Fixtures for colour and orientation (EXIF and JPEG segments come from `PictureBytes`):
 /// ICC profiles made with lcms2 (through the shim), and lcms2's own `transicc` as the judge.
 extension Fixture {
-    /// A JPEG from `ccodecs_jpeg_encode_rgb` with the given CCODECS_JPEG_* flags, on `threads`
-    /// threads.
-    static func jpeg(_ image: RasterImage, quality: Int32 = 95, flags: Int32, threads: Int32 = 1) -> [UInt8] {
+    /// A JPEG from libjpeg (`ccodecs_jpeg_encode_rgb`) with the given CCODECS_JPEG_* flags.
+    static func jpeg(_ image: RasterImage, quality: Int32 = 95, flags: Int32) -> [UInt8] {
+        encoded { ccodecs_jpeg_encode_rgb(image.pixels, UInt32(image.width), UInt32(image.height), quality, 0, flags, 0, $0, $1) }
+    }
+
+    /// A JPEG from framed's encoder in parts (`framed_engine_jpeg_encode_in_parts`) with the
+    /// given CCODECS_JPEG_* and FRAMED_ENGINE_JPEG_* flags, on `threads` threads.
+    static func jpegInParts(_ image: RasterImage, quality: Int32 = 95, flags: Int32, threads: Int32) -> [UInt8] {
+        encoded {
+            framed_engine_jpeg_encode_in_parts(image.pixels, UInt32(image.width), UInt32(image.height), quality, 0, flags,
+                                               threads, $0, $1)
+        }
+    }
+
+    /// The bytes an encoding call (output buffer, message) made; stops the tests if it failed.
+    private static func encoded(_ call: (UnsafeMutablePointer<ccodecs_buffer>, UnsafeMutablePointer<CChar>) -> Int32) -> [UInt8] {
         var out = ccodecs_buffer()
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         defer { ccodecs_free(out.data) }
-        let status = ccodecs_jpeg_encode_rgb(image.pixels, UInt32(image.width), UInt32(image.height), quality, 0, flags,
-                                             threads, &out, &message)
+        let status = call(&out, &message)
         precondition(status == CCODECS_OK, message.text)
         return Array(UnsafeBufferPointer(start: out.data, count: out.size))
     }
 
     /// A CMYK JPEG from `ccodecs_jpeg_encode_cmyk`; `cmyk` holds 4 samples a pixel, written as given.
     static func cmykJPEG(_ cmyk: [UInt8], width: Int, height: Int, quality: Int32 = 100, flags: Int32) -> [UInt8] {
-        var out = ccodecs_buffer()
-        var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
-        defer { ccodecs_free(out.data) }
-        let status = ccodecs_jpeg_encode_cmyk(cmyk, UInt32(width), UInt32(height), quality, flags, &out, &message)
-        precondition(status == CCODECS_OK, message.text)
-        return Array(UnsafeBufferPointer(start: out.data, count: out.size))
+        encoded { ccodecs_jpeg_encode_cmyk(cmyk, UInt32(width), UInt32(height), quality, flags, $0, $1) }
     }
 
     /// The 4-byte samples that `ccodecs_jpeg_decode` gives (CMYK stays CMYK), with the pixel format.
@@ -33,7 +41,7 @@ extension Fixture {
         var out = ccodecs_decoded()
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         defer { ccodecs_decoded_release(&out) }
-        let status = ccodecs_jpeg_decode(jpeg, jpeg.count, 8, 1 << 30, &out, &message)
+        let status = ccodecs_jpeg_decode(jpeg, jpeg.count, 8, nil, 1 << 30, &out, &message)
         precondition(status == CCODECS_OK, message.text)
         return (Array(UnsafeBufferPointer(start: out.pixels, count: Int(out.width * out.height * 4))), out.pixel_format, Int(out.width))
     }

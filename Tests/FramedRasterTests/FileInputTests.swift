@@ -6,8 +6,9 @@ import Testing
 
 /// Decoding from a file, which the JPEG and PNG decoders read a chunk at a time (issue 6),
 /// gives exactly what decoding the same bytes in memory gives: the same pixels, metadata,
-/// warnings, or the same error. And the rows the codecs write upright while decoding are the
-/// picture turned upright afterwards.
+/// warnings, or the same error, with framed's engines (which read files their own way) and
+/// with the libraries alone, both named here whatever FRAMED_ENGINES says. And the rows the
+/// codecs write upright while decoding are the picture turned upright afterwards.
 @Suite struct FileInputTests {
     /// A scratch folder, removed with the object.
     final class Folder {
@@ -112,10 +113,14 @@ import Testing
         let path = try folder.write(bytes)
         #expect(Self.outcome { () throws(RasterError) in try Pictures.info(.file(path)) }
                 == Self.outcome { () throws(RasterError) in try Pictures.info(.bytes(bytes)) })
-        for options in [DecodeOptions(), DecodeOptions(scaleDenominator: 4), DecodeOptions(autoOrient: false)] {
-            let fromFile = Self.outcome { () throws(RasterError) in try Pictures.decode(.file(path), options: options) }
-            let fromBytes = Self.outcome { () throws(RasterError) in try Pictures.decode(.bytes(bytes), options: options) }
-            #expect(fromFile == fromBytes, "\(name), scale 1/\(options.scaleDenominator), auto-orient \(options.autoOrient)")
+        for engines in [Engines.all, []] {
+            for var options in [DecodeOptions(), DecodeOptions(scaleDenominator: 4), DecodeOptions(autoOrient: false)] {
+                options.engines = engines
+                let fromFile = Self.outcome { () throws(RasterError) in try Pictures.decode(.file(path), options: options) }
+                let fromBytes = Self.outcome { () throws(RasterError) in try Pictures.decode(.bytes(bytes), options: options) }
+                #expect(fromFile == fromBytes,
+                        "\(name), scale 1/\(options.scaleDenominator), auto-orient \(options.autoOrient), engines \(engines)")
+            }
         }
     }
 
@@ -188,18 +193,21 @@ import Testing
     /// A file cut short after it was opened (its size is taken when it is opened): a JPEG
     /// decodes with libjpeg's premature-end warning, a PNG is a premature end of data; never
     /// a crash, nor pixels that were not decoded.
-    @Test func aFileThatShrinksWhileOpenIsTruncatedData() throws {
+    @Test(arguments: [Engines.all, []])
+    func aFileThatShrinksWhileOpenIsTruncatedData(engines: Engines) throws {
+        var options = DecodeOptions()
+        options.engines = engines
         let folder = try Folder()
         let jpegPath = try folder.write(Self.noisyJPEG, "shrinking.jpg")
         let jpeg = try PictureInput(.file(jpegPath))
         #expect(truncate(jpegPath, off_t(Self.noisyJPEG.count / 2)) == 0)
-        let decoded = try JPEGDecoder().decode(jpeg, options: DecodeOptions())
+        let decoded = try JPEGDecoder().decode(jpeg, options: options)
         #expect(decoded.warningCount > 0 && decoded.image.width == 240)
-        #expect(decoded == (try Pictures.decode(.bytes(Array(Self.noisyJPEG.prefix(Self.noisyJPEG.count / 2))))))
+        #expect(decoded == (try Pictures.decode(.bytes(Array(Self.noisyJPEG.prefix(Self.noisyJPEG.count / 2))), options: options)))
 
         let pngPath = try folder.write(Self.noisyPNG, "shrinking.png")
         let png = try PictureInput(.file(pngPath))
         #expect(truncate(pngPath, off_t(Self.noisyPNG.count / 2)) == 0)
-        #expect(throws: RasterError.corrupt(.png, "premature end of data")) { try PNGDecoder().decode(png, options: DecodeOptions()) }
+        #expect(throws: RasterError.corrupt(.png, "premature end of data")) { try PNGDecoder().decode(png, options: options) }
     }
 }

@@ -51,7 +51,7 @@ import CCodecs
         var out = ccodecs_decoded()
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         defer { ccodecs_decoded_release(&out) }
-        #expect(ccodecs_jpeg_decode(bytes, bytes.count, 8, 1000, &out, &message) == CCODECS_OK)
+        #expect(ccodecs_jpeg_decode(bytes, bytes.count, 8, nil, 1000, &out, &message) == CCODECS_OK)
         #expect(difference(Array(UnsafeBufferPointer(start: out.exif, count: out.exif_size)), tiff) == nil)
         #expect(difference(Array(UnsafeBufferPointer(start: out.icc, count: out.icc_size)), icc) == nil)
         #expect(out.pixel_format == CCODECS_PIXELS_RGBA && out.scale_eighths == 8)

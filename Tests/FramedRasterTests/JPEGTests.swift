@@ -96,11 +96,11 @@ func meanDifference(_ a: RasterImage, _ b: RasterImage) -> Double {
         var out = ccodecs_decoded()
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         let png = PictureBytes.pngSignature + [0, 0, 0, 0]
-        #expect(ccodecs_jpeg_decode(png, png.count, 8, 1000, &out, &message) == CCODECS_ERROR)
+        #expect(ccodecs_jpeg_decode(png, png.count, 8, nil, 1000, &out, &message) == CCODECS_ERROR)
         #expect(message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } == "Not a JPEG file: starts with 0x89 0x50")
         #expect(out.pixels == nil)
         for eighths: Int32 in [0, 5, 6, 7, 9] {
-            #expect(ccodecs_jpeg_decode(png, png.count, eighths, 1000, &out, &message) == CCODECS_BAD_ARGUMENT)
+            #expect(ccodecs_jpeg_decode(png, png.count, eighths, nil, 1000, &out, &message) == CCODECS_BAD_ARGUMENT)
         }
     }
 

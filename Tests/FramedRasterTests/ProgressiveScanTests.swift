@@ -1,13 +1,15 @@
 import CCodecs
+import CFramedEngines
 import FramedTestSupport
 import FramedRaster
 import Testing
 
 /// At 1/8 scale a progressive JPEG's AC scans of the components that come out one pixel a block
-/// are not read (jpegscans.c), and at 1/2 and 1/4 a colour one's chroma is decoded on a second
-/// thread beside its luma (jpeg.c, split_decode): the pixels and warnings are those of one
-/// decompressor reading every scan (`DecodeOptions.libjpegAlone`), at every scale, from bytes
-/// and from a file; and a file whose scans the walk is not sure of is read whole.
+/// are not read (the jpegScans engine, jpegscans.c), and at 1/2 and 1/4 a colour one's chroma is
+/// decoded on a second thread beside its luma (the jpegSplit engine, jpegsplit.c): the pixels and
+/// warnings are those of one decompressor reading every scan (no engine), at every scale, from
+/// bytes and from a file; and a file whose scans the walk is not sure of is read whole. Every
+/// decode names its engines, whatever FRAMED_ENGINES says.
 @Suite struct ProgressiveScanTests {
     /// One scan: from its SOS marker to the marker after its entropy-coded data.
     struct Scan {
@@ -40,12 +42,18 @@ import Testing
     static let photo = ResampleFixture.photo(203, 141)
     static let color = Fixture.jpeg(photo, quality: 90, flags: CCODECS_JPEG_PROGRESSIVE)
 
-    /// Decodes at 1/`scale`, or `numerator`/`scale`.
-    static func decode(_ bytes: [UInt8], scale: Int, numerator: Int = 1, everyScan: Bool = false) throws(RasterError) -> DecodedPicture {
+    /// Options to decode at 1/`scale`, or `numerator`/`scale`: with every engine, or (`everyScan`)
+    /// with none, one libjpeg decompressor reading every scan.
+    static func options(scale: Int, numerator: Int = 1, everyScan: Bool = false) -> DecodeOptions {
         var options = DecodeOptions(scaleDenominator: scale)
         options.scaleNumerator = numerator
-        options.libjpegAlone = everyScan
-        return try Pictures.decode(.bytes(bytes), options: options)
+        options.engines = everyScan ? [] : .all
+        return options
+    }
+
+    /// Decodes at 1/`scale`, or `numerator`/`scale` (see `options`).
+    static func decode(_ bytes: [UInt8], scale: Int, numerator: Int = 1, everyScan: Bool = false) throws(RasterError) -> DecodedPicture {
+        try Pictures.decode(.bytes(bytes), options: options(scale: scale, numerator: numerator, everyScan: everyScan))
     }
 
     static func same(_ a: DecodedPicture, _ b: DecodedPicture) -> Bool {
@@ -62,11 +70,10 @@ import Testing
         for (numerator, scale) in [(1, 1), (1, 2), (3, 8), (1, 4), (1, 8)] {
             let every = try Self.decode(bytes, scale: scale, numerator: numerator, everyScan: true)
             #expect(Self.same(try Self.decode(bytes, scale: scale, numerator: numerator), every), "\(numerator)/\(scale)")
-            var options = DecodeOptions(scaleDenominator: scale)
-            options.scaleNumerator = numerator
-            #expect(Self.same(try Pictures.decode(file, options: options), every), "\(numerator)/\(scale) from a file")
-            options.libjpegAlone = true
-            #expect(Self.same(try Pictures.decode(file, options: options), every), "\(numerator)/\(scale) from a file, every scan")
+            let framed = Self.options(scale: scale, numerator: numerator)
+            #expect(Self.same(try Pictures.decode(file, options: framed), every), "\(numerator)/\(scale) from a file")
+            let libjpeg = Self.options(scale: scale, numerator: numerator, everyScan: true)
+            #expect(Self.same(try Pictures.decode(file, options: libjpeg), every), "\(numerator)/\(scale) from a file, every scan")
         }
     }
 
@@ -85,7 +92,7 @@ import Testing
         #expect(eighth.image.width == 26 && eighth.warningCount == 0)
         let folder = try FileInputTests.Folder()
         let file = try PictureInput(.file(folder.write(broken)))
-        #expect(Self.same(try Pictures.decode(file, options: DecodeOptions(scaleDenominator: 8)), eighth))
+        #expect(Self.same(try Pictures.decode(file, options: Self.options(scale: 8)), eighth))
         // Chroma's AC scans are read at 1/8 (its 2x2 blocks use them).
         var chroma = Self.color
         for scan in Self.scans(chroma) where scan.ss > 0 && scan.components != [1] { chroma[scan.start + 6] = 0x03 }
@@ -108,15 +115,17 @@ import Testing
         #expect(Self.same(try Self.decode(padded, scale: 8), every))
         let folder = try FileInputTests.Folder()
         let file = try PictureInput(.file(folder.write(padded)))
-        #expect(Self.same(try Pictures.decode(file, options: DecodeOptions(scaleDenominator: 8)), every))
+        #expect(Self.same(try Pictures.decode(file, options: Self.options(scale: 8)), every))
     }
 
-    /// How many decompressors `ccodecs_jpeg_decode` used at `eighths`/8.
+    /// How many decompressors `ccodecs_jpeg_decode` used at `eighths`/8, with every JPEG engine.
     static func decoders(_ bytes: [UInt8], eighths: Int32) -> Int32 {
         var out = ccodecs_decoded()
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         defer { ccodecs_decoded_release(&out) }
-        #expect(ccodecs_jpeg_decode(bytes, bytes.count, eighths, 1 << 30, &out, &message) == CCODECS_OK)
+        var engines = ccodecs_jpeg_engines(scans: framed_engine_jpegscans(), split: framed_engine_jpegsplit(),
+                                           reduced: framed_engine_jpegreduced(), reduced_always_split: 0)
+        #expect(ccodecs_jpeg_decode(bytes, bytes.count, eighths, &engines, 1 << 30, &out, &message) == CCODECS_OK)
         return out.decoders
     }
 
@@ -126,7 +135,7 @@ import Testing
         let baseline = Fixture.jpeg(Self.photo, quality: 90, flags: 0)
         #expect(Self.decoders(gray, eighths: 2) == 1 && Self.decoders(baseline, eighths: 2) == 1)
         // On one thread (a batch worker), one decompressor: the same pixels.
-        var one = DecodeOptions(scaleDenominator: 4)
+        var one = Self.options(scale: 4)
         one.threads = 1
         #expect(Self.same(try Pictures.decode(.bytes(Self.color), options: one), try Self.decode(Self.color, scale: 4)))
     }

@@ -1,13 +1,15 @@
 import CCodecs
+import CFramedEngines
 import Foundation
 import FramedTestSupport
 import FramedRaster
 import Testing
 
-/// A baseline JPEG at 1/8 or 3/8 is entropy-decoded by framed (jpegreduced.c), on two threads when
-/// its data is large, and at 1/4 and 1/2 too when there are two threads: the pixels and warnings are
-/// libjpeg's own (`DecodeOptions.libjpegAlone`), from bytes and from a file, on one thread and
-/// on two; and any file it does not handle exactly is decoded by libjpeg.
+/// A baseline JPEG at 1/8 or 3/8 is entropy-decoded by framed (the jpegReduced engine,
+/// jpegreduced.c), on two threads when its data is large, and at 1/4 and 1/2 too when there are
+/// two threads: the pixels and warnings are libjpeg's own (decoded with no engine), from bytes and
+/// from a file, on one thread and on two; and any file it does not handle exactly is decoded by
+/// libjpeg. Every decode names its engines, whatever FRAMED_ENGINES says.
 @Suite struct ReducedScaleTests {
     /// What one decode through the C reader gave.
     struct Decoded: Equatable, CustomStringConvertible {
@@ -32,9 +34,10 @@ import Testing
     static func oneThread(_ scale: Int32) -> Int32 { scale == 1 || scale == 3 ? 1 : 0 }
 
     /// Decodes at `scale`/8 with `threads` threads, from memory or from a file, in the stored
-    /// layout.
+    /// layout: with the reduced engine (always splitting the data on two threads with
+    /// `alwaysSplit`), or by libjpeg alone.
     static func decode(_ bytes: [UInt8], scale: Int32 = 1, threads: Int32 = 2, fromFile: Bool = false,
-                       flags: Int32 = 0) throws -> Decoded {
+                       engine: Bool = true, alwaysSplit: Bool = false) throws -> Decoded {
         let folder = try FileInputTests.Folder()
         let fd = fromFile ? open(try folder.write(bytes), O_RDONLY) : -1
         defer { if fd >= 0 { close(fd) } }
@@ -44,7 +47,9 @@ import Testing
             var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
             var reader: OpaquePointer?
             defer { ccodecs_decoded_release(&out) }
-            let opened = ccodecs_jpeg_open(&input, scale, flags, 1 << 30, &out, &reader, &message)
+            var engines = ccodecs_jpeg_engines(scans: nil, split: nil, reduced: engine ? framed_engine_jpegreduced() : nil,
+                                               reduced_always_split: alwaysSplit ? 1 : 0)
+            let opened = ccodecs_jpeg_open(&input, scale, 0, &engines, 1 << 30, &out, &reader, &message)
             guard opened == CCODECS_OK else { return Decoded(status: opened) }
             defer { ccodecs_reader_close(reader) }
             ccodecs_reader_set_threads(reader, threads)
@@ -60,16 +65,16 @@ import Testing
     /// warnings and status of libjpeg's; how many threads framed's entropy decoding used,
     /// the same from bytes and from a file (0 when libjpeg did it). On two threads the second
     /// one is used whatever the size, and its part always taken where it meets the first
-    /// (`CCODECS_JPEG_ALWAYS_SPLIT`) unless `natural`.
+    /// (`reduced_always_split`) unless `natural`.
     static func checkedThreads(_ bytes: [UInt8], _ name: String = "", scale: Int32 = 1,
                                natural: Bool = false) throws -> (one: Int32, two: Int32) {
-        var reference = try decode(bytes, scale: scale, flags: CCODECS_JPEG_LIBJPEG_ALONE)
+        var reference = try decode(bytes, scale: scale, engine: false)
         #expect(reference.entropyThreads == 0)
         var seen: [Int32: Set<Int32>] = [1: [], 2: []]
         for threads: Int32 in [1, 2] {
             for fromFile in [false, true] {
-                let flags = threads == 2 && !natural ? CCODECS_JPEG_ALWAYS_SPLIT : 0
-                var decoded = try decode(bytes, scale: scale, threads: threads, fromFile: fromFile, flags: flags)
+                var decoded = try decode(bytes, scale: scale, threads: threads, fromFile: fromFile,
+                                         alwaysSplit: threads == 2 && !natural)
                 seen[threads]!.insert(decoded.entropyThreads)
                 (decoded.entropyThreads, reference.entropyThreads) = (0, 0)
                 #expect(decoded == reference, "\(name) at \(scale)/8: \(threads) threads, file \(fromFile)")
@@ -115,8 +120,9 @@ import Testing
     @Test func turnedPicturesAreLibjpegs() throws {
         let bytes = PictureBytes.withEXIF(Fixture.jpeg(Self.noise, quality: 90, flags: 0), PictureBytes.exif(orientation: 6))
         var options = DecodeOptions(scaleDenominator: 8)
+        options.engines = .jpegReduced
         let framed = try Pictures.decode(.bytes(bytes), options: options)
-        options.libjpegAlone = true
+        options.engines = []
         let libjpeg = try Pictures.decode(.bytes(bytes), options: options)
         #expect(framed.image == libjpeg.image && framed.image.width == 60 && framed.image.height == 80)
         #expect(try Self.checkedThreads(bytes) == (1, 2))
@@ -215,11 +221,10 @@ import Testing
         for bytes in [plain, damaged] {
             var options = DecodeOptions(scaleDenominator: 8)
             options.scaleNumerator = Int(scale)
-            options.libjpegAlone = true
+            options.engines = []
             let libjpeg = try Pictures.decode(data: bytes, options: options)
-            options.libjpegAlone = false
+            options.engines = Engines.all.union(.jpegReducedAlwaysSplit)
             options.threads = 2
-            options.alwaysSplitJPEG = true
             options.resize = ResizeRequest(width: size.0, height: size.1, minimumPixels: 0)
             let followed = try Pictures.decode(data: bytes, options: options)
             #expect(followed.resampled == ResizeWhileDecodingTests.follows)

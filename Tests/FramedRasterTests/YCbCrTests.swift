@@ -1,14 +1,14 @@
-import CCodecs
+import CFramedEngines
 import Testing
 
-/// framed's JPEG decoder converts YCbCr to RGB eight pixels at a time, from the products that
+/// framed's JPEG decoder (the jpegReduced engine, called by name) converts YCbCr to RGB eight pixels at a time, from the products that
 /// libjpeg's tables (jdcolor.c) hold: every Cb and Cr pair, at luma values around the clamps
 /// and in the middle, gives what the tables give, pixel by pixel (odd counts too, whose last
 /// pixels take the tables' path).
 @Suite struct YCbCrTests {
     static func convert(_ y: [UInt8], _ cb: [UInt8], _ cr: [UInt8], oneAtATime: Bool) -> [UInt8] {
         var rgba = [UInt8](repeating: 0, count: y.count * 4)
-        ccodecs_ycc_to_rgba(y, cb, cr, &rgba, y.count, oneAtATime ? 1 : 0)
+        framed_engine_ycc_to_rgba(y, cb, cr, &rgba, y.count, oneAtATime ? 1 : 0)
         return rgba
     }
 

@@ -5,9 +5,11 @@ import FramedTestSupport
 import Testing
 
 /// Flat pictures (screenshots, mats: mostly zeros once Paeth-filtered) are deflated at level 1
-/// by framed's own writer (fastdeflate.c) rather than zlib: its streams, alone or cut into
-/// bands, read back exactly with framed's PNG reader, libpng and ImageMagick, whatever the
-/// size, the plane and the distance of the repeats.
+/// by framed's own writer (the fastDeflate engine, fastdeflate.c) rather than zlib: its streams,
+/// alone or cut into bands, read back exactly with framed's PNG reader, libpng and ImageMagick,
+/// whatever the size, the plane and the distance of the repeats; and so do zlib's, which
+/// write them with the engine off. Every stream and decode names its engines, whatever
+/// FRAMED_ENGINES says.
 struct FlatDeflateTests {
     /// A seeded flat picture: solid rectangles, with `noise` of the pixels random (alpha too);
     /// with `period`, each row repeats the one `period` rows above after the first ones.
@@ -50,23 +52,30 @@ struct FlatDeflateTests {
         }
     }
 
-    /// Random sizes (from 1x1), every plane, one to three bands: framed's reader and libpng's
-    /// rows (which checks the Adler-32) give the picture back.
-    @Test func flatPicturesReadBackExactly() throws {
+    /// Options that decode a PNG by libpng's rows, or by framed's reader (the pngData engine).
+    static func reading(libpng: Bool) -> DecodeOptions {
+        var options = DecodeOptions()
+        options.engines = libpng ? [] : .pngData
+        return options
+    }
+
+    /// Random sizes (from 1x1), every plane, one to three bands, by framed's writer and by zlib:
+    /// framed's reader and libpng's rows (which checks the Adler-32) give the picture back.
+    @Test(arguments: [true, false])
+    func flatPicturesReadBackExactly(framedsWriter: Bool) throws {
         var checked = 0
+        let writer: Engines = framedsWriter ? .fastDeflate : []
         for seed in UInt32(1)...24 {
             let width = Int(seed * 37 % 300) + 1, height = Int(seed * 53 % 120) + 1
             let image = Self.flat(width: width, height: height, seed: seed, noise: Double(seed % 4) * 0.08)
             for plane in [FlateRows.Plane.rgba, .rgb, .gray, .alpha] {
                 for bands in [1, 2, 3] where bands <= height {
-                    let stream = try #require(FlateRows.compress(image, plane: plane, bands: bands))
+                    let stream = try #require(FlateRows.compress(image, plane: plane, bands: bands, engines: writer))
                     let png = PDFPictureTests.png(stream, width: width, height: height, samples: plane.samples)
                     for libpng in [false, true] {
-                        var options = DecodeOptions()
-                        options.libpngRows = libpng
-                        let decoded = try Pictures.decode(.bytes(png), options: options).image
+                        let decoded = try Pictures.decode(.bytes(png), options: Self.reading(libpng: libpng)).image
                         #expect(difference(decoded.pixels, Self.expected(image, plane)) == nil,
-                                "seed \(seed) \(width)x\(height) \(plane), \(bands) bands, libpng \(libpng)")
+                                "seed \(seed) \(width)x\(height) \(plane), \(bands) bands, libpng \(libpng), writer \(writer)")
                     }
                     checked += 1
                 }
@@ -84,17 +93,16 @@ struct FlatDeflateTests {
         let height = width == 1500 ? 1000 : 40
         let image = Self.flat(width: width, height: height, seed: UInt32(width), noise: 0.3,
                               period: width == 1500 ? nil : 2)
-        let stream = try #require(FlateRows.compress(image, plane: .rgb))
+        let stream = try #require(FlateRows.compress(image, plane: .rgb, engines: .fastDeflate))
         let png = PDFPictureTests.png(stream, width: width, height: height, samples: 3)
         let result = try Tool.run("convert", ["png:-", "rgba:-"], stdin: Data(png))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(difference(Array(result.stdout), Self.expected(image, .rgb)) == nil)
-        var options = DecodeOptions()
-        options.libpngRows = true
-        #expect(try difference(Pictures.decode(.bytes(png), options: options).image.pixels, Self.expected(image, .rgb)) == nil)
+        let decoded = try Pictures.decode(.bytes(png), options: Self.reading(libpng: true))
+        #expect(difference(decoded.image.pixels, Self.expected(image, .rgb)) == nil)
         if width == 1500 {
             let solid = Self.flat(width: width, height: height, seed: 7, noise: 0)
-            let small = try #require(FlateRows.compress(solid, plane: .rgb))
+            let small = try #require(FlateRows.compress(solid, plane: .rgb, engines: .fastDeflate))
             #expect(small.count < width * height * 3 / 100, "\(small.count) bytes")
         }
     }
@@ -105,11 +113,10 @@ struct FlatDeflateTests {
         let solid = Self.flat(width: 1000, height: 130, seed: 3, noise: 0)
         let noisy = Self.flat(width: 1000, height: 30, seed: 4, noise: 1)
         let image = RasterImage(width: 1000, height: 160, pixels: solid.pixels + noisy.pixels, hasAlpha: true)
-        let stream = try #require(FlateRows.compress(image, plane: .rgb, bands: 1))
+        let stream = try #require(FlateRows.compress(image, plane: .rgb, bands: 1, engines: .fastDeflate))
         #expect(stream.count > 30 * 3000 && stream.count < 30 * 3001 + 130 * 3001 / 10)
-        var options = DecodeOptions()
-        options.libpngRows = true
         let png = PDFPictureTests.png(stream, width: 1000, height: 160, samples: 3)
-        #expect(try difference(Pictures.decode(.bytes(png), options: options).image.pixels, Self.expected(image, .rgb)) == nil)
+        let decoded = try Pictures.decode(.bytes(png), options: Self.reading(libpng: true))
+        #expect(difference(decoded.image.pixels, Self.expected(image, .rgb)) == nil)
     }
 }

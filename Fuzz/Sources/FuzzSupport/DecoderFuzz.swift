@@ -1,8 +1,9 @@
 import FramedRaster
 
 /// One decoder over arbitrary bytes: the header (`info`), then a full decode through the same
-/// path as `framed` (C shim, colour management, orientation) with options the input picks.
-/// Beyond not crashing, checks that a decoded picture is what its header promised.
+/// path as `framed` (C shim and every one of framed's engines, colour management, orientation)
+/// with options the input picks. Beyond not crashing, checks that a decoded picture is what its
+/// header promised, and (one input in two) that the plain libraries give the same pixels.
 package enum DecoderFuzz {
     package static func run(_ data: [UInt8], _ decoder: some PictureDecoder) {
         let info = try? decoder.info(data)
@@ -16,8 +17,9 @@ package enum DecoderFuzz {
         // The default CMYK profile makes a slow transform (about 0.1 s): one input in 16 uses it.
         options.cmykProfilePath = knobs.bits >> 4 & 15 == 0 ? ColorManagement.defaultCMYKProfilePath : nil
         options.threads = knobs.flag(7) ? 2 : 1
-        // On two threads, baseline entropy decoding at 1/8, 1/4, 3/8 or 1/2 splits even small data.
-        options.alwaysSplitJPEG = knobs.flag(8)
+        // Every engine, whatever FRAMED_ENGINES says; on two threads, the reduced engine's
+        // entropy decoding at 1/8, 1/4, 3/8 or 1/2 splits even small data.
+        options.engines = knobs.flag(8) ? Engines.all.union(.jpegReducedAlwaysSplit) : .all
         let decoded: DecodedPicture
         do { decoded = try decoder.decode(data, options: options) } catch {
             if case .tooLarge(let width, let height, _) = error {
@@ -25,16 +27,13 @@ package enum DecoderFuzz {
                 require(overflow || pixels > FuzzLimits.maxPixels, "refused \(width)x\(height) as too large")
             }
             if knobs.flag(4) { compareWithFile(data, decoder, options, expected: nil) }
-            if knobs.flag(6) { compareWithLibpngRows(data, decoder, options, expected: nil) }
-            if knobs.flag(6) { compareWithEveryScan(data, decoder, options, expected: nil) }
+            if knobs.flag(6) { compareWithLibraries(data, decoder, options, expected: nil) }
             return
         }
-        // One PNG in two is also decoded by libpng's rows (framed reads most PNGs' image data
-        // itself): the same picture, or the same refusal.
-        if knobs.flag(6) { compareWithLibpngRows(data, decoder, options, expected: decoded) }
-        // And one JPEG in two decoded by libjpeg alone: every scan read, also those a 1/8
-        // decode leaves unread, and its own entropy decoding.
-        if knobs.flag(6) { compareWithEveryScan(data, decoder, options, expected: decoded) }
+        // One input in two is also decoded with no engine: a PNG by libpng's rows (framed reads
+        // most PNGs' image data itself), a JPEG by libjpeg alone (every scan read, also those a
+        // 1/8 decode leaves unread, and its own entropy decoding).
+        if knobs.flag(6) { compareWithLibraries(data, decoder, options, expected: decoded) }
         // One input in two is also decoded from a file, which JPEG and PNG read a chunk at a
         // time: the same picture, or the same failure.
         if knobs.flag(4) { compareWithFile(data, decoder, options, expected: decoded) }
@@ -76,24 +75,18 @@ package enum DecoderFuzz {
         require(got == wanted, "resizing while decoding gives other pixels than resizing afterwards")
     }
 
-    /// Decodes `data` again through libpng's rows (`DecodeOptions.libpngRows`; other formats
-    /// ignore it): the same pixels, or both refuse the file (framed's reader makes libpng's
-    /// checks, up to the end of the zlib stream).
-    static func compareWithLibpngRows(_ data: [UInt8], _ decoder: some PictureDecoder, _ options: DecodeOptions,
-                                      expected: DecodedPicture?) {
-        compareWithOtherWay(data, decoder, options, expected: expected, other: "libpng's rows",
-                            otherMayRefuseMore: false) { $0.libpngRows = true }
-    }
-
-    /// Decodes `data` again reading every scan of a progressive JPEG
-    /// and decoding it as libjpeg alone would (`DecodeOptions.libjpegAlone`; other formats
-    /// ignore it): what that decodes, framed
-    /// decodes to the same pixels. Not the other way round: damage inside a scan that framed
+    /// Decodes `data` again with no engine (`DecodeOptions.engines` empty): the same pixels.
+    /// A PNG through libpng's rows must also refuse what framed's reader refuses, and decode what
+    /// it decodes (framed's reader makes libpng's checks, up to the end of the zlib stream). A
+    /// JPEG read by libjpeg alone, every scan of a progressive one: what that decodes, framed
+    /// decodes to the same pixels; not the other way round, as damage inside a scan that framed
     /// leaves unread can stop libjpeg without stopping framed.
-    static func compareWithEveryScan(_ data: [UInt8], _ decoder: some PictureDecoder, _ options: DecodeOptions,
+    static func compareWithLibraries(_ data: [UInt8], _ decoder: some PictureDecoder, _ options: DecodeOptions,
                                      expected: DecodedPicture?) {
-        compareWithOtherWay(data, decoder, options, expected: expected, other: "reading every scan",
-                            otherMayRefuseMore: true) { $0.libjpegAlone = true }
+        let jpeg = type(of: decoder).format == .jpeg
+        compareWithOtherWay(data, decoder, options, expected: expected,
+                            other: jpeg ? "libjpeg reading every scan" : "the libraries alone",
+                            otherMayRefuseMore: jpeg) { $0.engines = [] }
     }
 
     /// Decodes `data` again with `change` made to the options, and requires the pixels framed

@@ -44,7 +44,7 @@ package enum FrameFuzz {
             // libpng, which checks the stream and its Adler-32, as framed's reader does.
             var reading = DecodeOptions(maxPixels: FuzzLimits.maxPixels)
             for libpng in [false, true] {
-                reading.libpngRows = libpng
+                reading.engines = libpng ? [] : .all
                 do { _ = try Pictures.decode(.bytes(framed.bytes), options: reading) } catch {
                     fatalError("the PNG output does not decode (libpng rows: \(libpng)): \(error)")
                 }

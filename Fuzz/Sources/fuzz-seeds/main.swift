@@ -45,7 +45,7 @@ func jpeg(_ image: RasterImage, quality: Int32 = 80, flags: Int32 = 0) -> [UInt8
     var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
     defer { ccodecs_free(out.data) }
     check(ccodecs_jpeg_encode_rgb(image.pixels, UInt32(image.width), UInt32(image.height), quality,
-                                  image.resolution ?? 0, flags, 1, &out, &message), message)
+                                  image.resolution ?? 0, flags, 0, &out, &message), message)
     return bytes(out)
 }
 

@@ -1,10 +1,15 @@
 /*
- * ccodecs: setjmp-safe wrappers over libjpeg(-turbo) and libpng.
+ * ccodecs: setjmp-safe wrappers over libjpeg(-turbo), libpng and zlib, and the resampler's
+ * portable loops (ccodecs_color.h: lcms2 and libexif; ccodecs_webp.h: libwebp).
  *
  * Every function returns a status (CCODECS_OK = 0) and, on failure, writes a short
  * one-line message into `message`, a caller-provided buffer of CCODECS_MESSAGE_SIZE bytes.
  * setjmp/longjmp never leave this library. Memory handed out (pixels, encoded bytes) comes
  * from malloc and is released with ccodecs_free.
+ *
+ * framed's own engines (CFramedEngines) can take parts of the work: a decoder or writer here
+ * takes a table of hooks (NULL: the plain library does that part), which Swift passes as an
+ * opaque pointer (the struct tags below; their members are in ccodecs_hooks.h, for C).
  */
 #ifndef CCODECS_H
 #define CCODECS_H
@@ -22,6 +27,13 @@
 #define CCODECS_NO_MEMORY 4
 #define CCODECS_BAD_ARGUMENT 5
 #define CCODECS_UNREADABLE 6   /* reading the file failed; the message is the system's reason */
+
+/* Tables of hooks into framed's engines (ccodecs_hooks.h; filled by CFramedEngines). */
+struct ccodecs_jpeg_scans_engine;
+struct ccodecs_jpeg_split_engine;
+struct ccodecs_jpeg_reduced_engine;
+struct ccodecs_png_data_engine;
+struct ccodecs_deflate_engine;
 
 typedef enum {
     CCODECS_COLOR_UNKNOWN = 0,
@@ -69,10 +81,13 @@ typedef struct {
     int scale_eighths;                /* the scale actually used, in eighths (1, 2, 3, 4, 8);
                                          0 is read as 8 (full size) */
     int decoders;                     /* JPEG: 2 when a progressive picture's chroma was decoded
-                                         on a second thread beside its luma, else 1 */
+                                         on a second thread beside its luma (the split engine),
+                                         else 1 */
     int entropy_threads;              /* JPEG: threads of framed's own entropy decoding (a baseline
-                                         picture at 1/8, 1/4, 3/8 or 1/2, jpegreduced.c), 0 when
-                                         libjpeg's did it */
+                                         picture at 1/8, 1/4, 3/8 or 1/2, the reduced engine), 0
+                                         when libjpeg's did it */
+    int engine_rows;                  /* PNG: 1 when an engine read the image data, 0 when
+                                         libpng's rows did */
 } ccodecs_decoded;
 
 /* Where encoded bytes come from: `size` bytes at `data`; or, when data is NULL, the first
@@ -115,22 +130,28 @@ typedef struct {
 #define CCODECS_JPEG_CHROMA_422  64   /* colour: chroma at half width, full height (for tests) */
 #define CCODECS_JPEG_RESTARTS    128  /* a restart marker after each row of MCUs (for tests) */
 #define CCODECS_JPEG_RESTARTS_7  256  /* a restart marker after every 7 MCUs (for tests) */
-#define CCODECS_JPEG_IN_PARTS    512  /* in parts with restart markers (ccodecs_jpeg_encode_split) */
-#define CCODECS_JPEG_PART_ROWS_1 1024 /* in parts of one row of MCUs each (for tests) */
 
-/* Flags for ccodecs_jpeg_open. At 1/8 scale a progressive file's AC scans of components that
- * come out one pixel a block are not read (their pixels do not depend on them), and a
- * baseline file's entropy-coded data is decoded by framed, on two threads when it is large
- * (entropy_threads); at 3/8 too; at 1/4 and 1/2, but only on two threads. At other scales than 1/8 a
- * progressive YCbCr picture's chroma is decoded on a second thread beside its luma (decoders
- * is 2). CCODECS_JPEG_LIBJPEG_ALONE has libjpeg decode the file as its own tools would, one
- * decompressor reading every scan, to compare in tests and fuzzing; CCODECS_JPEG_ONE_THREAD
- * keeps the split of progressive chroma off; CCODECS_JPEG_ALWAYS_SPLIT (tests) has a baseline
- * file's entropy decoding at 1/8, 1/4, 3/8 or 1/2 use its second thread whatever the size, and
- * always use what that thread decoded. */
-#define CCODECS_JPEG_LIBJPEG_ALONE 1
+/* Flags for ccodecs_jpeg_open. CCODECS_JPEG_ONE_THREAD: no thread is started for the file (the
+ * split engine is not asked). */
 #define CCODECS_JPEG_ONE_THREAD  2
-#define CCODECS_JPEG_ALWAYS_SPLIT 4
+
+/* The engines a JPEG reader may hand work to; a NULL member: libjpeg does that part, and all
+ * NULL (or no table): libjpeg decodes the file as its own tools would, one decompressor
+ * reading every scan. */
+typedef struct {
+    /* At 1/8, a progressive file's AC scans of the components that come out one pixel a block
+     * are not read (their pixels do not depend on them). */
+    const struct ccodecs_jpeg_scans_engine *scans;
+    /* At other scales below full size, a progressive YCbCr picture's chroma is decoded on a
+     * second thread beside its luma (decoders is 2). */
+    const struct ccodecs_jpeg_split_engine *split;
+    /* At 1/8 and 3/8 a baseline file's entropy-coded data is decoded by framed, on two threads
+     * when it is large (entropy_threads); at 1/4 and 1/2, but only on two threads. */
+    const struct ccodecs_jpeg_reduced_engine *reduced;
+    /* Tests: the reduced engine uses its second thread whatever the size, and always uses
+     * what that thread decoded. */
+    int reduced_always_split;
+} ccodecs_jpeg_engines;
 
 void ccodecs_free(void *pointer);
 
@@ -142,13 +163,13 @@ void ccodecs_decoded_release(ccodecs_decoded *decoded);
 int ccodecs_jpeg_info(const uint8_t *data, size_t size, ccodecs_image_info *info, char *message);
 
 /* JPEG to RGBA8, scaled by scale_eighths/8 with libjpeg's DCT scaling (1/8, 2/8, 3/8, 4/8 or
- * 8/8): output is ceil(w*e/8) x ceil(h*e/8).
+ * 8/8): output is ceil(w*e/8) x ceil(h*e/8); `engines` as for ccodecs_jpeg_open.
  * Refuses source images over max_pixels before allocating. A truncated scan is a success
  * with out->warnings > 0 (the missing part is gray). Fills out->exif (APP1) and out->icc (APP2).
  * CMYK and YCCK decode to CMYK (pixel_format CMYK, or CMYK_INVERTED with an Adobe marker);
  * gray to CCODECS_PIXELS_GRAY. */
-int ccodecs_jpeg_decode(const uint8_t *data, size_t size, int scale_eighths, size_t max_pixels,
-                        ccodecs_decoded *out, char *message);
+int ccodecs_jpeg_decode(const uint8_t *data, size_t size, int scale_eighths, const ccodecs_jpeg_engines *engines,
+                        size_t max_pixels, ccodecs_decoded *out, char *message);
 
 /* ccodecs_jpeg_info over a ccodecs_input (a file is read in chunks). */
 int ccodecs_jpeg_info_input(const ccodecs_input *input, ccodecs_image_info *info, char *message);
@@ -157,9 +178,10 @@ int ccodecs_jpeg_info_input(const ccodecs_input *input, ccodecs_image_info *info
  * as decoding would (width and height after scaling, pixel_format, icc, exif, dpi,
  * scale_eighths) but for its pixels, which ccodecs_reader_read then decodes. The input must
  * stay valid (same data, same open fd) until the reader is closed. On failure *reader is
- * NULL and `out` is released. flags: CCODECS_JPEG_LIBJPEG_ALONE, CCODECS_JPEG_ONE_THREAD. */
-int ccodecs_jpeg_open(const ccodecs_input *input, int scale_eighths, int flags, size_t max_pixels,
-                      ccodecs_decoded *out, ccodecs_reader **reader, char *message);
+ * NULL and `out` is released. flags: CCODECS_JPEG_ONE_THREAD. `engines` (copied; NULL: none)
+ * says which of framed's engines may take part. */
+int ccodecs_jpeg_open(const ccodecs_input *input, int scale_eighths, int flags, const ccodecs_jpeg_engines *engines,
+                      size_t max_pixels, ccodecs_decoded *out, ccodecs_reader **reader, char *message);
 
 /* PNG header (chunks up to the first IDAT; eXIf anywhere) from a ccodecs_input (a file is
  * read in chunks). */
@@ -167,9 +189,11 @@ int ccodecs_png_info_input(const ccodecs_input *input, ccodecs_image_info *info,
 
 /* Opens a PNG (any colour type, depth, interlace) for decoding to RGBA8, as ccodecs_jpeg_open:
  * 16-bit samples are scaled to 8; out->icc gets iCCP (or a profile made from gAMA/cHRM when
- * there is neither iCCP nor sRGB and they differ from sRGB's) and out->exif gets eXIf. */
-int ccodecs_png_open(const ccodecs_input *input, size_t max_pixels, ccodecs_decoded *out,
-                     ccodecs_reader **reader, char *message);
+ * there is neither iCCP nor sRGB and they differ from sRGB's) and out->exif gets eXIf. The
+ * image data is read by `engine` when it takes the picture (out->engine_rows), else (and with
+ * NULL) by libpng's rows. */
+int ccodecs_png_open(const ccodecs_input *input, size_t max_pixels, const struct ccodecs_png_data_engine *engine,
+                     ccodecs_decoded *out, ccodecs_reader **reader, char *message);
 
 /* Decodes the opened picture into `pixels` (out->width * out->height * 4 bytes), each stored
  * pixel where `layout` puts it (the layout must be a one-to-one map onto the buffer); `out`
@@ -189,16 +213,9 @@ int ccodecs_reader_read(ccodecs_reader *reader, uint8_t *pixels, ccodecs_layout 
 int ccodecs_reader_publish_rows(ccodecs_reader *reader, uint32_t *counter);
 
 /* How many threads ccodecs_reader_read may keep busy (1 when never set: only the calling
- * thread). A PNG that ccodecs reads itself (not interlaced, 8 or 16 bits, no palette or tRNS)
- * is then inflated on a second thread while the calling one unfilters it. Call before
+ * thread): the engines that decode on two threads do so only when given two. Call before
  * ccodecs_reader_read. */
 void ccodecs_reader_set_threads(ccodecs_reader *reader, int threads);
-
-/* For tests: an opened PNG's rows come from libpng's png_read_row even where ccodecs would
- * read the image data itself (see ccodecs_reader_set_threads), so that the two can be
- * compared. Returns 1 if ccodecs would have read it itself, 0 otherwise (and for a reader
- * that is not a PNG's). */
-int ccodecs_png_use_libpng_rows(ccodecs_reader *reader);
 
 /* *counter read atomically with acquire order: the rows it counts can then be read. */
 uint32_t ccodecs_rows_ready(const uint32_t *counter);
@@ -209,28 +226,11 @@ void ccodecs_rows_set(uint32_t *counter, uint32_t rows);
 /* Frees the reader (NULL is fine); `out` keeps its metadata until ccodecs_decoded_release. */
 void ccodecs_reader_close(ccodecs_reader *reader);
 
-/* How a baseline JPEG encode is laid out in parts (ccodecs_jpeg_encode_split): `parts`
- * bands of `part_rows` pixel rows (the last one fewer, maybe), each `interval` MCUs, which is
- * the file's restart interval (0 and 1 part: no restart markers). */
-typedef struct {
-    int parts;
-    uint32_t part_rows;
-    unsigned interval;
-} ccodecs_jpeg_split;
-
-/* The parts of a width x height encode with these flags: with CCODECS_JPEG_IN_PARTS, a
- * baseline picture of 32 rows of MCUs or more is split in two halves of whole rows of MCUs
- * (more when a half would be over the 65535 MCUs that a restart interval can hold); anything
- * else is one part. */
-void ccodecs_jpeg_encode_split(uint32_t width, uint32_t height, int flags, ccodecs_jpeg_split *split);
-
-/* RGBA8 (alpha ignored) to a JPEG (quality 1-100); dpi > 0 writes JFIF density.
- * flags: CCODECS_JPEG_GRAYSCALE, CCODECS_JPEG_PROGRESSIVE, CCODECS_JPEG_IN_PARTS and those
- * marked for tests. In parts (ccodecs_jpeg_encode_split), with restart markers between them,
- * a picture of half a megapixel or more is encoded on up to `threads` threads, the parts
- * apart and then joined; the bytes are the same whatever `threads` is. */
-int ccodecs_jpeg_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
-                            double dpi, int flags, int threads, ccodecs_buffer *out, char *message);
+/* RGBA8 (alpha ignored) to a JPEG (quality 1-100) by libjpeg on the calling thread; dpi > 0
+ * writes JFIF density; restart_interval > 0 writes a restart marker after every that many MCUs.
+ * flags: CCODECS_JPEG_GRAYSCALE, CCODECS_JPEG_PROGRESSIVE and those marked for tests. */
+int ccodecs_jpeg_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, double dpi, int flags,
+                            unsigned restart_interval, ccodecs_buffer *out, char *message);
 
 /* `size` bytes of `data` as a zlib stream (RFC 1950, for PDF's FlateDecode) at zlib `level`
  * (0-9), through zlib's compress2. */
@@ -241,30 +241,26 @@ int ccodecs_deflate(const uint8_t *data, size_t size, int level, ccodecs_buffer 
  * divided by alpha first (0 where alpha rounds to 0), alpha 255 when not premultiplied. */
 void ccodecs_store_rgba(const float *sum, uint8_t *out, size_t pixels, int premultiplied);
 
-/* A row of `pixels` RGBA8 pixels as the resampler's Floats: each sample as it is, alpha 255
- * when `unit` is NULL (an opaque picture); else premultiplied, each colour times
- * unit[alpha], a table of alpha / 255. AVX2 as for ccodecs_filter_horizontally. */
-void ccodecs_load_row(const uint8_t *rgba, float *line, size_t pixels, const float *unit, int allow_avx2);
+/* The resampler's loops, as a table so that a build of framed's own (CFramedEngines'
+ * framed_engine_avx2rows) can stand in for the portable one; every build gives the same bits. */
+typedef struct {
+    /* A row of `pixels` RGBA8 pixels as the resampler's Floats: each sample as it is, alpha 255
+     * when `unit` is NULL (an opaque picture); else premultiplied, each colour times
+     * unit[alpha], a table of alpha / 255. */
+    void (*load_row)(const uint8_t *rgba, float *line, size_t pixels, const float *unit);
+    /* The horizontal pass over one row of `width` output pixels, four Floats each: pixel x is
+     * the sum over its taps k < counts[x] of source pixel starts[x] + k of `line` times
+     * weights[x * stride + 4k ...] (each weight four times, one per channel), the even taps
+     * and the odd taps summed apart and then added. */
+    void (*filter_horizontally)(const float *line, float *out, size_t width, const intptr_t *starts,
+                                const intptr_t *counts, const float *weights, size_t stride);
+    /* The vertical pass: sum[i] = the sum over k < count of rows[k][i] * weights[k] for i < n,
+     * four rows at a time as (r0 w0 + r1 w1) + (r2 w2 + r3 w3), then two, then one. */
+    void (*filter_vertically)(const float *const *rows, const float *weights, int count, float *sum, size_t n);
+} ccodecs_sample_loops;
 
-/* The resampler's horizontal pass over one row of `width` output pixels, four Floats each:
- * pixel x is the sum over its taps k < counts[x] of source pixel starts[x] + k of `line`
- * times weights[x * stride + 4k ...] (each weight four times, one per channel), the even taps
- * and the odd taps summed apart and then added. Built for any processor and for AVX2, which
- * is used when allow_avx2 is set and the processor has it; both give the same bits. */
-void ccodecs_filter_horizontally(const float *line, float *out, size_t width, const intptr_t *starts,
-                                 const intptr_t *counts, const float *weights, size_t stride, int allow_avx2);
-
-/* The resampler's vertical pass: sum[i] = the sum over k < count of rows[k][i] * weights[k]
- * for i < n, four rows at a time as (r0 w0 + r1 w1) + (r2 w2 + r3 w3), then two, then one.
- * AVX2 as for ccodecs_filter_horizontally. */
-void ccodecs_filter_vertically(const float *const *rows, const float *weights, int count, float *sum, size_t n,
-                               int allow_avx2);
-
-/* `count` pixels of Y, Cb and Cr as opaque RGBA, as libjpeg converts them (jdcolor.c): the
- * way framed's own JPEG decoder does, eight pixels at a time from the products that libjpeg's
- * tables hold, or (one_at_a_time, for tests) each pixel through those tables. */
-void ccodecs_ycc_to_rgba(const uint8_t *y, const uint8_t *cb, const uint8_t *cr, uint8_t *rgba, size_t count,
-                         int one_at_a_time);
+/* The loops built for any processor of the family (x86-64: SSE2, four lanes). */
+const ccodecs_sample_loops *ccodecs_sample_loops_portable(void);
 
 /* Which samples of RGBA8 rows ccodecs_deflate_rows compresses. */
 enum {
@@ -278,15 +274,15 @@ enum {
  * each row PNG-filtered (Paeth, filter byte 4; the row above first_row is its predictor, none
  * for row 0) and compressed as raw deflate (RFC 1951) at zlib `level` (with run-length matches
  * only, Z_RLE, when the filtered rows are mostly not zero: photos; at level 1 when they are
- * mostly zero, by framed's own writer, fastdeflate.c) into `out` (`capacity`
+ * mostly zero, by `writer` when there is one, framed's own, else by zlib) into `out` (`capacity`
  * bytes, at least ccodecs_deflate_rows_bound; *written says how many were used). A part that
  * is not `last` ends with a sync flush (byte-aligned, not final) so that parts concatenate
  * into one deflate stream; the last part ends the stream. *adler is the Adler-32 of the
  * filtered bytes, for the zlib trailer (ccodecs_adler32_combine joins the parts'). What PDF's
  * FlateDecode with /Predictor 15, and a PNG's IDAT, read back. */
 int ccodecs_deflate_rows(const uint8_t *rgba, uint32_t width, uint32_t first_row, uint32_t rows,
-                         int plane, int level, int last, uint8_t *out, size_t capacity, size_t *written,
-                         uint32_t *adler, char *message);
+                         int plane, int level, int last, const struct ccodecs_deflate_engine *writer,
+                         uint8_t *out, size_t capacity, size_t *written, uint32_t *adler, char *message);
 
 /* The most bytes ccodecs_deflate_rows can write for `rows` rows. */
 size_t ccodecs_deflate_rows_bound(uint32_t width, uint32_t rows, int plane);

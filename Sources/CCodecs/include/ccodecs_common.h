@@ -1,18 +1,10 @@
-/* Helpers shared by the codec files; not part of the public header. */
+/* Helpers shared by the wrappers' files and by framed's own engines (CFramedEngines): messages,
+ * sizes, inputs read in chunks, readers and their layouts, huge pages. For C only: not part of
+ * the Swift module (module.modulemap). */
 #ifndef CCODECS_COMMON_H
 #define CCODECS_COMMON_H
 
 #include "ccodecs.h"
-
-/* Code built twice, for any processor of its family and for AVX2, picked at run time by
- * ccodecs_use_avx2() (not by target_clones, whose ifunc resolver runs before a sanitizer's
- * runtime is up). */
-#if defined(__x86_64__) || defined(__i386__)
-#define CCODECS_HAS_AVX2_VERSIONS 1
-#endif
-
-/* Whether the AVX2 versions are built and the processor runs them. */
-int ccodecs_use_avx2(void);
 
 /* printf into a CCODECS_MESSAGE_SIZE buffer. */
 void ccodecs_message(char *message, const char *format, ...)

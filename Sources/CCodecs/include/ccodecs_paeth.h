@@ -1,4 +1,5 @@
-/* PNG's Paeth predictor, for pngdata.c (unfiltering) and deflate.c (filtering); not public. */
+/* PNG's Paeth predictor, for deflate.c (filtering) and framed's PNG reader (CFramedEngines'
+ * pngdata.c, unfiltering). For C only: not part of the Swift module. */
 #ifndef CCODECS_PAETH_H
 #define CCODECS_PAETH_H
 

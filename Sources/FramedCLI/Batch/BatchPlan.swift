@@ -260,7 +260,8 @@ enum BatchPlanner {
                 if let skip, Paths.normalized(path) == skip { continue }
                 walk(path, subfolder: subfolder.isEmpty ? name : subfolder + "/" + name, skip: skip, into: &sources,
                      warnings: &warnings)
-            case .regular, .link where FileSystem.isRegularFile(path):
+            case .regular, .link:
+                // A link counts when it leads to a regular file (isPicture opens nothing else).
                 if isPicture(path) { sources.append(Source(path: path, subfolder: subfolder, walked: true)) }
             default:
                 continue

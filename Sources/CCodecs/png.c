@@ -178,8 +178,9 @@ static void keep_profile(png_structp png, png_infop info, png_state *state, int 
 
 /* Walks the chunks by their lengths, as libpng walks them (CRCs unchecked), reading only
  * their 8-byte headers, for three things:
- *  - readable: how many of the bytes libpng is given: all of them, or only those before the
- *    first chunk other than IDAT whose length runs past the end of the file. libpng allocates
+ *  - readable: how many of the bytes libpng is given: those up to the end of IEND (bytes after
+ *    it, however many, are neither walked nor read), or only those before the first chunk other
+ *    than IDAT whose length runs past the end of the file. libpng allocates
  *    a chunk's length before reading it (libpng 1.6.39 does so for eXIf whatever the
  *    chunk_malloc_max), so a 100-byte file claiming a 300 MB chunk would cost 300 MB; cut
  *    there, libpng meets a premature end of data instead: an error before the image data, a
@@ -207,6 +208,11 @@ static int walk_chunks(const ccodecs_input *input, png_chunks *chunks) {
             break;
         }
         if (n + 12 > size - offset) break; /* its CRC is cut off */
+        if (!memcmp(header + 4, "IEND", 4)) {
+            /* The end: what follows (a trailer, another file) is no part of the picture. */
+            chunks->readable = offset + 12 + (size_t)n;
+            break;
+        }
         if (!chunks->has_exif && !memcmp(header + 4, "eXIf", 4)) {
             chunks->has_exif = 1;
             chunks->exif_offset = offset + 8;

@@ -135,38 +135,62 @@ static int decode_still(const uint8_t *data, size_t size, int scale_eighths, cco
     return status;
 }
 
-/* The first frame of an animation, composed on the canvas (WebPAnimDecoderGetNext). */
-static int decode_first_frame(const WebPData *webp, ccodecs_decoded *out, char *message) {
-    WebPAnimDecoderOptions options;
-    if (!WebPAnimDecoderOptionsInit(&options)) {
-        ccodecs_message(message, "libwebp version mismatch");
-        return CCODECS_ERROR;
-    }
-    options.color_mode = MODE_RGBA;
-    WebPAnimDecoder *decoder = WebPAnimDecoderNew(webp, &options);
-    if (!decoder) {
+/* The first frame of an animation, on its canvas: the canvas transparent (as
+ * WebPAnimDecoder starts every animation), the frame decoded by WebPDecode straight into its
+ * place, scaled by scale_eighths/8 with libwebp's rescaler like a still picture (the frame's
+ * edges rounded out to whole pixels of the scaled canvas). Nothing but the one canvas is
+ * allocated: a tiny file whose canvas is huge and whose frame is small costs the canvas, at the
+ * scale the output needs, not WebPAnimDecoder's three canvases at full size. */
+static int decode_first_frame(const WebPData *webp, int scale_eighths, ccodecs_decoded *out, char *message) {
+    WebPDemuxer *demux = WebPDemux(webp);
+    WebPIterator frame;
+    if (!demux || !WebPDemuxGetFrame(demux, 1, &frame)) {
+        WebPDemuxDelete(demux);
         ccodecs_message(message, "corrupt or truncated animated WebP");
         return CCODECS_ERROR;
     }
     int status = CCODECS_OK;
-    WebPAnimInfo anim;
-    uint8_t *canvas;
-    int timestamp;
-    size_t bytes = (size_t)out->width * 4 * out->height;
-    if (!WebPAnimDecoderGetInfo(decoder, &anim) || anim.canvas_width != out->width
-        || anim.canvas_height != out->height || !WebPAnimDecoderGetNext(decoder, &canvas, &timestamp)) {
-        ccodecs_message(message, "corrupt WebP bitstream in the first frame");
+    uint32_t frames = WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT);
+    uint64_t e = scale_eighths < 8 ? (uint64_t)scale_eighths : 8;
+    /* The canvas and the frame's place on it, in the output's pixels. */
+    uint32_t width = (uint32_t)(((uint64_t)out->width * e + 7) / 8), height = (uint32_t)(((uint64_t)out->height * e + 7) / 8);
+    uint32_t x0 = (uint32_t)((uint64_t)frame.x_offset * e / 8), y0 = (uint32_t)((uint64_t)frame.y_offset * e / 8);
+    uint32_t x1 = (uint32_t)(((uint64_t)(frame.x_offset + frame.width) * e + 7) / 8);
+    uint32_t y1 = (uint32_t)(((uint64_t)(frame.y_offset + frame.height) * e + 7) / 8);
+    if (x1 > width) x1 = width;
+    if (y1 > height) y1 = height;
+    size_t stride = (size_t)width * 4;
+    WebPDecoderConfig config;
+    if (x1 <= x0 || y1 <= y0 || !WebPInitDecoderConfig(&config)) {
+        ccodecs_message(message, "corrupt WebP animation frame");
         status = CCODECS_ERROR;
-    } else if (!(out->pixels = malloc(bytes))) {
+    } else if (!(out->pixels = calloc((size_t)height, stride))) {
         ccodecs_message(message, "out of memory");
         status = CCODECS_NO_MEMORY;
     } else {
-        memcpy(out->pixels, canvas, bytes);
+        out->width = width;
+        out->height = height;
+        if (e < 8) out->scale_eighths = (int)e;
+        if (x1 - x0 != (uint32_t)frame.width || y1 - y0 != (uint32_t)frame.height) {
+            config.options.use_scaling = 1;
+            config.options.scaled_width = (int)(x1 - x0);
+            config.options.scaled_height = (int)(y1 - y0);
+        }
+        config.options.use_threads = 1;
+        config.output.colorspace = MODE_RGBA;
+        config.output.is_external_memory = 1;
+        config.output.u.RGBA.rgba = out->pixels + (size_t)y0 * stride + (size_t)x0 * 4;
+        config.output.u.RGBA.stride = (int)stride;
+        config.output.u.RGBA.size = (size_t)(y1 - y0 - 1) * stride + (size_t)(x1 - x0) * 4;
+        status = vp8_status(WebPDecode(frame.fragment.bytes, frame.fragment.size, &config), message);
+        WebPFreeDecBuffer(&config.output);  /* external memory: frees nothing of ours */
         /* Where the first frame does not cover the canvas, the canvas is transparent. */
-        for (size_t i = 3; i < bytes && !out->has_alpha; i += 4) out->has_alpha = canvas[i] != 255;
-        if (anim.frame_count > 1) ccodecs_note_warning(out, "animated WebP: only the first frame is used");
+        size_t bytes = stride * height;
+        for (size_t i = 3; !status && i < bytes && !out->has_alpha; i += 4) out->has_alpha = out->pixels[i] != 255;
+        if (!status && frames > 1) ccodecs_note_warning(out, "animated WebP: only the first frame is used");
     }
-    WebPAnimDecoderDelete(decoder);
+    WebPDemuxReleaseIterator(&frame);
+    WebPDemuxDelete(demux);
     return status;
 }
 
@@ -183,7 +207,7 @@ int ccodecs_webp_decode(const uint8_t *data, size_t size, int scale_eighths, siz
     if ((status = ccodecs_check_size(out->width, out->height, max_pixels, message))) return status;
     WebPData webp = {data, size};
     if (!(status = read_metadata(&webp, out, message)))
-        status = header.has_animation ? decode_first_frame(&webp, out, message)
+        status = header.has_animation ? decode_first_frame(&webp, scale_eighths, out, message)
                                       : decode_still(data, size, scale_eighths, out, message);
     if (status) ccodecs_decoded_release(out);
     return status;

@@ -3,8 +3,8 @@ internal import CCodecs
 /// WebP through libwebp: `ccodecs_webp_info` reads the header (`WebPGetFeatures`),
 /// `ccodecs_webp_decode` decodes lossy, lossless and alpha pictures to RGBA8 (`WebPDecode`),
 /// shrinking by the options' scale (1/8, 1/4, 3/8 or 1/2) with libwebp's scaler, and copies
-/// the ICCP and EXIF chunks (`WebPDemuxGetChunk`). An animation gives its first frame
-/// (`WebPAnimDecoderGetNext`) at full size, with a warning.
+/// the ICCP and EXIF chunks (`WebPDemuxGetChunk`). An animation gives its first frame on its
+/// transparent canvas, both at the options' scale, with a warning.
 package struct WebPDecoder: PictureDecoder {
     package static let format = PictureFormat.webp
     package init() {}

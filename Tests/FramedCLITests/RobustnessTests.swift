@@ -188,6 +188,44 @@ import Testing
         #expect(r.status == 0 && kilobytes < 200_000, "peak \(kilobytes) KB: \(r.stdout)")
     }
 
+    /// An animated WebP whose canvas is huge and whose first frame is small costs the canvas at
+    /// the scale the output needs, not three canvases at full size (a 16000x16000 canvas around
+    /// a 16x16 frame took 2.9 GB).
+    @Test func aHugeAnimationCanvasCostsWhatTheOutputNeeds() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(PictureEncoder.webp(Support.busyPicture(width: 16, height: 16, alpha: false), quality: nil))
+            .write(to: folder.appendingPathComponent("frame.webp"))
+        var r = try Self.sh("webpmux -frame frame.webp +100+0+0 -frame frame.webp +100+0+0 -loop 0 -o small.webp", in: folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        // The canvas's size is in the VP8X chunk (bytes 24-29: width - 1, height - 1, 24 bits each).
+        var bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("small.webp")))
+        try #require(String(decoding: bytes[12..<16], as: UTF8.self) == "VP8X")
+        for (offset, value) in [(24, 15999), (27, 15999)] {
+            for k in 0..<3 { bytes[offset + k] = UInt8(truncatingIfNeeded: value >> (8 * k)) }
+        }
+        try Data(bytes).write(to: folder.appendingPathComponent("huge.webp"))
+        r = try Self.sh("\"$FRAMED\" layout huge.webp --size 600x400 | grep -A0 sourcePixels; "
+                        + "/usr/bin/time -f '%M' \"$FRAMED\" huge.webp -o huge.png --size 600x400 2>&1", in: folder)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.first?.contains("{\"width\": 16000, \"height\": 16000}") == true, "\(r.stdout)")
+        let kilobytes = Int(lines.last ?? "") ?? .max
+        #expect(r.status == 0 && kilobytes < 200_000, "peak \(kilobytes) KB: \(r.stdout)")
+    }
+
+    /// Bytes after a PNG's IEND are not walked as chunks: a 2 GB trailer (sparse) costs a few
+    /// reads, not half a billion.
+    @Test func aPNGEndsAtItsEnd() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(truncate(folder.appendingPathComponent("shot.png").path, 2 << 30) == 0)
+        let r = try Self.sh("strace -f -c -e trace=pread64,read \"$FRAMED\" shot.png -o shot-out.png 2>&1 >/dev/null | "
+                            + "awk '$NF == \"pread64\" || $NF == \"read\" { calls += $4 } END { print calls }'", in: folder)
+        let calls = Int(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .max
+        #expect(calls < 200, "\(calls) reads: \(r.stdout) \(r.stderr)")
+        #expect(Self.isPNG(folder.appendingPathComponent("shot-out.png")))
+    }
+
     @Test func shadowsAreLimited() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }

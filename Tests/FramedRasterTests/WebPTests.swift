@@ -218,12 +218,17 @@ import CCodecs
                                          "-loop", "0", "-o", animation.path]))
         let bytes = Array(try Data(contentsOf: animation))
         #expect(try Pictures.info(data: bytes) == PictureInfo(format: .webp, width: 16, height: 16, hasAlpha: true, resolution: nil))
-        let decoded = try Pictures.decode(data: bytes, options: DecodeOptions(scaleDenominator: 2))
+        let decoded = try Pictures.decode(data: bytes)
         #expect(decoded.image.width == 16 && decoded.image.height == 16)
         #expect(decoded.warningSummary == "animated WebP: only the first frame is used")
         // The first frame (red, 8x8 at (4, 2)) on a transparent canvas.
         #expect(decoded.image.pixel(x: 4, y: 2) == (255, 0, 0, 255) && decoded.image.pixel(x: 11, y: 9) == (255, 0, 0, 255))
         #expect(decoded.image.pixel(x: 3, y: 2).a == 0 && decoded.image.pixel(x: 12, y: 10).a == 0)
+        // At half size, the canvas and the frame alike: 8x8 with the frame (4x4) at (2, 1).
+        let half = try Pictures.decode(data: bytes, options: DecodeOptions(scaleDenominator: 2))
+        #expect(half.image.width == 8 && half.image.height == 8 && half.scaleDenominator == 2)
+        #expect(half.image.pixel(x: 2, y: 1) == (255, 0, 0, 255) && half.image.pixel(x: 5, y: 4) == (255, 0, 0, 255))
+        #expect(half.image.pixel(x: 1, y: 1).a == 0 && half.image.pixel(x: 6, y: 5).a == 0)
         for cut in [40, bytes.count / 2, bytes.count - 1] {
             #expect(Self.corruptError(Array(bytes[..<cut])) == nil, "cut at \(cut)")
         }

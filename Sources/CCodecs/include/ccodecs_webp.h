@@ -20,9 +20,9 @@ int ccodecs_webp_info(const uint8_t *data, size_t size, ccodecs_image_info *info
  * max_pixels from its header, before allocating (CCODECS_TOO_LARGE, out->width/height set).
  * ICCP and EXIF chunks are copied into out->icc / out->exif (EXIF from the TIFF header on);
  * dpi comes from the EXIF; out->scale_eighths is the scale used.
- * An animation decodes to its first frame, composed on its canvas at full size
- * (scale_eighths is ignored), with a warning saying so. Truncated or corrupt data:
- * CCODECS_ERROR. */
+ * An animation decodes to its first frame on its transparent canvas, both scaled alike (the
+ * frame decoded straight into its place: one canvas is all that is allocated), with a warning
+ * saying so. Truncated or corrupt data: CCODECS_ERROR. */
 int ccodecs_webp_decode(const uint8_t *data, size_t size, int scale_eighths, size_t max_pixels,
                         ccodecs_decoded *out, char *message);
 

@@ -38,17 +38,17 @@ package enum JPEGExtent {
         try structure(of: input).end
     }
 
-    /// Refuses (`.unsupportedContent`) a progressive JPEG whose scans are more than
+    /// Refuses (`.corrupt`) a progressive JPEG whose scans are more than
     /// `maximumScans` or go over its blocks more than `maximumPasses` times, before any of them
     /// is decoded. A baseline file (one scan) is not walked.
     static func checkScans(of input: borrowing PictureInput) throws(RasterError) {
         guard try isProgressive(input) else { return }
         let structure = try structure(of: input)
         if structure.scans > maximumScans {
-            throw .unsupportedContent(.jpeg, "\(structure.scans) scans, more than \(maximumScans) (a pathological progressive JPEG)")
+            throw .corrupt(.jpeg, "\(structure.scans) scans, more than \(maximumScans) (a pathological progressive JPEG)")
         }
         if structure.passes > maximumPasses {
-            throw .unsupportedContent(.jpeg, "its scans go over the picture " + String(printf: "%.1f", structure.passes) + " times, more than "
+            throw .corrupt(.jpeg, "its scans go over the picture " + String(printf: "%.1f", structure.passes) + " times, more than "
                                           + "\(Int(maximumPasses)) (a pathological progressive JPEG)")
         }
     }

@@ -41,7 +41,7 @@ struct ScanLimitTests {
     @Test func moreThanFiveHundredScansAreRefused() throws {
         let many = Self.withCopies(Self.progressive, of: 9, 491)
         #expect(try JPEGExtent.structure(of: PictureInput(bytes: many)).scans == 501)
-        #expect(throws: RasterError.unsupportedContent(.jpeg, "501 scans, more than 500 (a pathological progressive JPEG)")) {
+        #expect(throws: RasterError.corrupt(.jpeg, "501 scans, more than 500 (a pathological progressive JPEG)")) {
             try JPEGDecoder().decode(many, options: DecodeOptions())
         }
         let allowed = Self.withCopies(Self.progressive, of: 9, 40)
@@ -53,7 +53,7 @@ struct ScanLimitTests {
         let passes = Self.withCopies(Self.progressive, of: 0, 65)
         let structure = try JPEGExtent.structure(of: PictureInput(bytes: passes))
         #expect(abs(structure.passes - (65 + 2 + Double(240) / 72)) < 1e-9 && structure.scans == 75)
-        #expect(throws: RasterError.unsupportedContent(.jpeg, "its scans go over the picture 70.3 times, more than 70 "
+        #expect(throws: RasterError.corrupt(.jpeg, "its scans go over the picture 70.3 times, more than 70 "
                                                         + "(a pathological progressive JPEG)")) {
             try JPEGDecoder().decode(passes, options: DecodeOptions())
         }

@@ -59,9 +59,11 @@ static int open_run(jpeg_reader *reader, const ccodecs_input *input, int scale_e
     /* The source size bounds libjpeg's own memory (progressive coefficient buffers). */
     if ((status = ccodecs_check_size(out->width, out->height, max_pixels, errors->message)))
         return status;
-    if (!ccodecs_jpeg_could_hold_blocks(cinfo, input->size)) {
-        ccodecs_message(errors->message, "%zu bytes cannot hold a %ux%u picture (the file is cut short)",
-                        input->size, (unsigned)out->width, (unsigned)out->height);
+    /* The bytes after the header (up to the first scan) hold the picture's data. */
+    size_t header = ccodecs_jpeg_source_position(&reader->d.source), data = input->size > header ? input->size - header : 0;
+    if (!ccodecs_jpeg_could_hold_blocks(cinfo, data)) {
+        ccodecs_message(errors->message, "%zu bytes of data cannot hold a %ux%u picture (the file is cut short)",
+                        data, (unsigned)out->width, (unsigned)out->height);
         return CCODECS_ERROR;
     }
     if ((status = ccodecs_jpeg_keep_metadata(cinfo, out, errors->message))) return status;

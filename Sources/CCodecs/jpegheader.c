@@ -6,18 +6,20 @@
 #include "ccodecs_color.h"
 #include "jpegheader.h"
 
-/* Whether `size` bytes could hold the entropy-coded data of this picture. A Huffman-coded
- * scan spends at least one bit on each 8x8 block (its DC difference; sequential scans also an
- * end-of-block code), so a file with fewer bits than the picture has blocks is cut short
- * beyond anything worth decoding: refused before the pixels are allocated, rather than
- * allocating a huge picture for a few bytes and filling it with gray. Arithmetic coding has
- * no such floor and is let through (the --max-pixels limit still bounds it). */
+/* Whether `size` bytes (those after the header: the scans' data) could hold the entropy-coded
+ * data of this picture. A Huffman-coded scan spends at least one bit on each 8x8 block (its DC
+ * difference; sequential scans also an end-of-block code), so a file with fewer bits than the
+ * picture has blocks is cut short beyond anything worth decoding: refused before the pixels
+ * are allocated, rather than allocating a huge picture for a few bytes and filling it with
+ * gray. Arithmetic coding can spend less than a bit on a block (its coder adapts to blocks that
+ * are all zero), but not much less: one bit for every 64 blocks is allowed, about twenty times
+ * what a flat picture needs. Metadata does not count: a file padded with comments claims no
+ * more. */
 int ccodecs_jpeg_could_hold_blocks(struct jpeg_decompress_struct *cinfo, size_t size) {
-    if (cinfo->arith_code) return 1;
     uint64_t blocks = 0;
     for (int c = 0; c < cinfo->num_components; c++)
         blocks += (uint64_t)cinfo->comp_info[c].width_in_blocks * cinfo->comp_info[c].height_in_blocks;
-    return blocks <= (uint64_t)size * 8;
+    return blocks <= (uint64_t)size * 8 * (cinfo->arith_code ? 64 : 1);
 }
 
 /* JFIF density as dots per inch, 0 when the file gives only an aspect ratio. */

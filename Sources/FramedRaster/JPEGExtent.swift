@@ -38,24 +38,28 @@ package enum JPEGExtent {
         try structure(of: input).end
     }
 
-    /// Refuses (`.corrupt`) a progressive JPEG whose scans are more than
+    /// Refuses (`.corrupt`) a progressive or arithmetic-coded JPEG whose scans are more than
     /// `maximumScans` or go over its blocks more than `maximumPasses` times, before any of them
-    /// is decoded. A baseline file (one scan) is not walked.
+    /// is decoded. A sequential Huffman-coded file is not walked: each of its scans costs at
+    /// least a bit a block of the file's bytes (`ccodecs_jpeg_could_hold_blocks`), so its work is
+    /// bounded by its size; arithmetic coding spends less, and a progressive scan codes runs of
+    /// thousands of empty blocks in a few bits.
     static func checkScans(of input: borrowing PictureInput) throws(RasterError) {
-        guard try isProgressive(input) else { return }
+        guard try needsCounting(input) else { return }
         let structure = try structure(of: input)
         if structure.scans > maximumScans {
-            throw .corrupt(.jpeg, "\(structure.scans) scans, more than \(maximumScans) (a pathological progressive JPEG)")
+            throw .corrupt(.jpeg, "\(structure.scans) scans, more than \(maximumScans) (a pathological JPEG)")
         }
         if structure.passes > maximumPasses {
             throw .corrupt(.jpeg, "its scans go over the picture " + String(printf: "%.1f", structure.passes) + " times, more than "
-                                          + "\(Int(maximumPasses)) (a pathological progressive JPEG)")
+                                          + "\(Int(maximumPasses)) (a pathological JPEG)")
         }
     }
 
     /// Whether the frame header (the first SOF marker) is a progressive one (SOF2, SOF6, SOF10,
-    /// SOF14); the segments before it are all that is read.
-    static func isProgressive(_ input: borrowing PictureInput) throws(RasterError) -> Bool {
+    /// SOF14) or an arithmetic-coded one (SOF9 to SOF15); the segments before it are all that
+    /// is read.
+    static func needsCounting(_ input: borrowing PictureInput) throws(RasterError) -> Bool {
         var reader = Reader(count: input.count)
         var offset = 2
         while let first = try reader.byte(at: offset, in: input), first == 0xFF {
@@ -67,7 +71,7 @@ package enum JPEGExtent {
             }
             guard let marker = code, marker != 0xD9, marker != 0xDA else { return false }
             if (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC {
-                return [0xC2, 0xC6, 0xCA, 0xCE].contains(marker)
+                return [0xC2, 0xC6].contains(marker) || marker >= 0xC9
             }
             guard let length = try reader.word(at: at + 1, in: input) else { return false }
             offset = at + 1 + length

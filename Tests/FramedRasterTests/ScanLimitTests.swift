@@ -1,3 +1,4 @@
+import CCodecs
 import FramedRaster
 import FramedTestSupport
 import Testing
@@ -41,7 +42,7 @@ struct ScanLimitTests {
     @Test func moreThanFiveHundredScansAreRefused() throws {
         let many = Self.withCopies(Self.progressive, of: 9, 491)
         #expect(try JPEGExtent.structure(of: PictureInput(bytes: many)).scans == 501)
-        #expect(throws: RasterError.corrupt(.jpeg, "501 scans, more than 500 (a pathological progressive JPEG)")) {
+        #expect(throws: RasterError.corrupt(.jpeg, "501 scans, more than 500 (a pathological JPEG)")) {
             try JPEGDecoder().decode(many, options: DecodeOptions())
         }
         let allowed = Self.withCopies(Self.progressive, of: 9, 40)
@@ -54,7 +55,7 @@ struct ScanLimitTests {
         let structure = try JPEGExtent.structure(of: PictureInput(bytes: passes))
         #expect(abs(structure.passes - (65 + 2 + Double(240) / 72)) < 1e-9 && structure.scans == 75)
         #expect(throws: RasterError.corrupt(.jpeg, "its scans go over the picture 70.3 times, more than 70 "
-                                                        + "(a pathological progressive JPEG)")) {
+                                                        + "(a pathological JPEG)")) {
             try JPEGDecoder().decode(passes, options: DecodeOptions())
         }
     }
@@ -65,5 +66,20 @@ struct ScanLimitTests {
         let trailed = baseline + [0xFF, 0xD8, 0xFF, 0xD9] + [UInt8](repeating: 7, count: 5000)
         let structure = try JPEGExtent.structure(of: PictureInput(bytes: trailed))
         #expect(structure.end == baseline.count && structure.scans == 1 && structure.passes == 1)
+    }
+
+    /// Arithmetic coding can code a scan in a few bytes whatever the picture's size, so an
+    /// arithmetic-coded file's scans are counted too, sequential or not: one interleaved scan is
+    /// one pass, and 80 of them are refused.
+    @Test func arithmeticCodedScansAreCountedToo() throws {
+        let arithmetic = Fixture.jpeg(Support.busyPicture(width: 64, height: 48, alpha: false), flags: CCODECS_JPEG_ARITHMETIC)
+        let structure = try JPEGExtent.structure(of: PictureInput(bytes: arithmetic))
+        #expect(structure.scans == 1 && structure.passes == 1)
+        #expect(try JPEGDecoder().decode(arithmetic, options: DecodeOptions()).image.width == 64)
+        let repeated = Self.withCopies(arithmetic, of: 0, 79)
+        #expect(throws: RasterError.corrupt(.jpeg, "its scans go over the picture 80.0 times, more than 70 "
+                                              + "(a pathological JPEG)")) {
+            try JPEGDecoder().decode(repeated, options: DecodeOptions())
+        }
     }
 }

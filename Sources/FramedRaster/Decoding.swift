@@ -341,6 +341,8 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
         // The decoded picture is only the resize's source: a buffer of its own, freed here,
         // all on 2 MB pages (a malloc'd one has up to 4 MB on 4 KB pages at its ends).
         let byteCount = width * height * 4
+        // The resized picture is allocated while the source is held: ask for both first.
+        guard Memory.available(byteCount + resize.width * resize.height * 4) else { throw .outOfMemory }
         guard let memory = ccodecs_huge_alloc(byteCount) else { throw .outOfMemory }
         defer { ccodecs_huge_free(memory, byteCount) }
         let pixels = memory.bindMemory(to: UInt8.self, capacity: byteCount)

@@ -37,6 +37,9 @@ package struct PictureInput: ~Copyable {
     }
 
     private let storage: Storage
+    /// The most bytes a decoder may read whole from this input (`byteLimit(forPixels:)` of the
+    /// pixel limit): WebP's decoder, which reads from memory only, stops there.
+    package let byteLimit: Int
     /// A file's whole contents once read (WebP's header and its decoding each need them).
     private let whole = WholeContents()
 
@@ -49,6 +52,7 @@ package struct PictureInput: ~Copyable {
     /// device) may hold at most `byteLimit` bytes: an endless pipe is refused (`.tooManyBytes`)
     /// rather than read until memory runs out.
     package init(_ source: PictureSource, byteLimit: Int = PictureInput.byteLimit(forPixels: 256_000_000)) throws(RasterError) {
+        self.byteLimit = byteLimit
         switch source {
         case .bytes(let bytes): storage = .bytes(bytes)
         case .file(let path): storage = try Self.openFile(path, byteLimit: byteLimit)
@@ -65,8 +69,9 @@ package struct PictureInput: ~Copyable {
     }
 
     /// Bytes in memory.
-    package init(bytes: [UInt8]) {
+    package init(bytes: [UInt8], byteLimit: Int = .max) {
         storage = .bytes(bytes)
+        self.byteLimit = byteLimit
     }
 
     deinit {

@@ -13,22 +13,26 @@ package struct WebPDecoder: PictureDecoder {
     /// says it goes (a file may go on past it: those bytes are no part of the picture, and a
     /// huge file is not read for them).
     package func info(_ input: borrowing PictureInput) throws(RasterError) -> PictureInfo {
-        try shimInfo(.webp, PictureInput(bytes: Self.contents(input))) { ccodecs_webp_info($0.pointee.data, $0.pointee.size, $1, $2) }
+        let bytes = try Self.contents(input)
+        return try shimInfo(.webp, PictureInput(bytes: bytes)) { ccodecs_webp_info($0.pointee.data, $0.pointee.size, $1, $2) }
     }
 
     /// The bytes the RIFF header counts (its size field, plus the 8 bytes of the header), or as
-    /// many as there are.
+    /// many as there are; more than the input's byte limit (what a picture within the pixel
+    /// limit can take) are refused (`.tooManyBytes`) rather than read.
     static func contents(_ input: borrowing PictureInput) throws(RasterError) -> [UInt8] {
         let head = try input.prefix(8)
         guard head.count == 8 else { return try input.contents() }
         let size = Int(head[4]) | Int(head[5]) << 8 | Int(head[6]) << 16 | Int(head[7]) << 24
-        let total = 8 + size + (size & 1)
-        return total >= input.count ? try input.contents() : try input.bytes(from: 0, count: total)
+        let total = min(8 + size + (size & 1), input.count), limit = input.byteLimit
+        guard total <= limit else { throw RasterError.tooManyBytes(limit: limit) }
+        return total == input.count ? try input.contents() : try input.bytes(from: 0, count: total)
     }
 
     package func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
         let limit = max(0, options.maxPixels), scale = Int32(options.supportedEighths)
-        return try shimDecode(.webp, PictureInput(bytes: Self.contents(input)), limit: limit, options: options) {
+        let bytes = try Self.contents(input)
+        return try shimDecode(.webp, PictureInput(bytes: bytes), limit: limit, options: options) {
             ccodecs_webp_open($0.pointee.data, $0.pointee.size, scale, limit, $1, $2, $3)
         }
     }

@@ -188,6 +188,26 @@ import Testing
         #expect(r.status == 0 && kilobytes < 200_000, "peak \(kilobytes) KB: \(r.stdout)")
     }
 
+    /// A WebP whose RIFF header claims a gigabyte is not read for it: more than a picture within
+    /// the pixel limit can take (8 bytes a pixel, and a megabyte) is refused unread.
+    @Test func aWebPClaimingMoreThanThePixelLimitTakesIsRefused() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var webp = try PictureEncoder.webp(Support.busyPicture(width: 64, height: 48, alpha: false), quality: 80)
+        let claimed = 1 << 30
+        for i in 0..<4 { webp[4 + i] = UInt8(truncatingIfNeeded: (claimed - 8) >> (8 * i)) }
+        try Data(webp).write(to: folder.appendingPathComponent("claims.webp"))
+        #expect(truncate(folder.appendingPathComponent("claims.webp").path, off_t(claimed)) == 0)
+        let r = try Self.sh("/usr/bin/time -f '%M' \"$FRAMED\" claims.webp -o c.png --max-pixels 1000000", in: folder)
+        #expect(r.status == 1)
+        let lines = r.stderr.split(separator: "\n")
+        let kilobytes = Int(lines.last ?? "") ?? .max
+        // 1 000 000 pixels: 8 000 000 bytes and a megabyte, in whole megabytes.
+        #expect(lines.first == "framed: claims.webp: the data goes on past \((8_000_000 + (1 << 20)) >> 20) MB, more than a picture within the pixel limit takes",
+                "\(r.stderr)")
+        #expect(kilobytes < 100_000, "peak \(kilobytes) KB")
+    }
+
     /// An animated WebP whose canvas is huge and whose first frame is small costs the canvas at
     /// the scale the output needs, not three canvases at full size (a 16000x16000 canvas around
     /// a 16x16 frame took 2.9 GB).

@@ -135,6 +135,7 @@ extension Framer {
         switch error {
         case let .exists(path): return .outputExists(path)
         case let .cannotWrite(path, reason): return .cannotWrite(output: path, reason: reason.description)
+        case let .refused(path, reason): return .cannotWrite(output: path, reason: reason)
         }
     }
 

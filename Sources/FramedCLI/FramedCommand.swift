@@ -57,18 +57,18 @@ package enum FramedCommand {
             var layoutCommand = false
             switch arguments.first {
             case "--generate-manual" where arguments.count == 1:
-                print(Manual.page, terminator: "")
+                try printOut(Manual.page)
                 return 0
             case "--generate-completion-script" where arguments.count == 2:
                 guard let script = Completions.script(for: arguments[1]) else {
                     throw UsageError("--generate-completion-script: \"\(arguments[1])\" is not one of "
                                      + Completions.shells.joined(separator: ", "))
                 }
-                print(script, terminator: "")
+                try printOut(script)
                 return 0
             case "presets":
                 guard arguments.count == 1 else { throw UsageError("framed presets takes no arguments") }
-                print(PresetList.text())
+                try printOut(PresetList.text() + "\n")
                 return 0
             case "layout":
                 arguments.removeFirst()
@@ -76,12 +76,12 @@ package enum FramedCommand {
             default: break
             }
             let parsed = try parser.parse(arguments)
-            if parsed.has("help") { print(usage); return 0 }
-            if parsed.has("version") { print("framed \(version)"); return 0 }
+            if parsed.has("help") { try printOut(usage + "\n"); return 0 }
+            if parsed.has("version") { try printOut("framed \(version)\n"); return 0 }
             var settings = try settings(from: parsed)
             if layoutCommand { settings.dryRun = true }
             if settings.printConfig {
-                print(ConfigFile.effective(settings).text(exact: true))
+                try printOut(ConfigFile.effective(settings).text(exact: true) + "\n")
                 return 0
             }
             let plan = try BatchPlanner.plan(settings)
@@ -131,6 +131,12 @@ package enum FramedCommand {
 
     private static func option(named name: String) -> Option {
         frameOptions.first { $0.spec.name == name }!
+    }
+
+    /// Writes `text` to standard output; a failed write is an error (`BrokenPipe` when the
+    /// reader went away), not text silently lost.
+    static func printOut(_ text: String) throws {
+        try BatchRunner.writeOut(Array(text.utf8), to: .stdout, replacing: true)
     }
 
     /// One line on standard error.

@@ -27,11 +27,14 @@ package struct FileDescriptor: Sendable, Equatable {
     package static let standardError = FileDescriptor(rawValue: 2)
 
     /// Opens /dev/null in place of each of standard input, output and error that is closed
-    /// (`framed 2>&-`): otherwise the next file opened would take its number, and what is written
-    /// to the stream (a warning) would land in that file (an output being written).
+    /// (`framed >&-`): otherwise the next file opened would take its number, and what is written
+    /// to the stream (a warning) would land in that file (an output being written). Input is
+    /// opened for writing only and output for reading only, so that reading or writing there
+    /// fails as it would on the closed stream ("Bad file descriptor"): a picture written to a
+    /// closed standard output is an error, not lost.
     package static func openStandardStreams() {
         for descriptor in Int32(0)...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
-            let opened = Glibc.open("/dev/null", O_RDWR)
+            let opened = Glibc.open("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
             if opened != descriptor && opened >= 0 { Glibc.close(opened) }
         }
     }
@@ -53,9 +56,12 @@ package struct FileDescriptor: Sendable, Equatable {
         return file
     }
 
-    /// Opens an existing `path` for writing, as it is (not truncated, not created).
+    /// Opens an existing `path` for writing, as it is (not truncated, not created). A pipe
+    /// without a reader is an error (ENXIO) rather than a wait.
     package static func openForWriting(_ path: String) throws(SystemError) -> FileDescriptor {
-        try open(path, O_WRONLY)
+        let file = try open(path, O_WRONLY | O_NONBLOCK)
+        _ = fcntl(file.rawValue, F_SETFL, fcntl(file.rawValue, F_GETFL) & ~O_NONBLOCK)
+        return file
     }
 
     /// Creates `path`, or empties it if it exists, for writing (mode 0666 less the umask).

@@ -6,11 +6,13 @@ package enum OutputFileError: Error, Equatable, Sendable {
     case exists(String)
     /// The file could not be written: its path and the system's reason.
     case cannotWrite(String, SystemError)
+    /// framed would not write there: `reason` says why (a disk, a link another user planted).
+    case refused(String, reason: String)
 
     /// The output's path.
     package var path: String {
         switch self {
-        case let .exists(path), let .cannotWrite(path, _): return path
+        case let .exists(path), let .cannotWrite(path, _), let .refused(path, _): return path
         }
     }
 }
@@ -18,39 +20,56 @@ package enum OutputFileError: Error, Equatable, Sendable {
 /// Writing outputs safely: into a temporary file beside the target, moved into place only when
 /// complete, so that a failure never leaves a partial file or harms an existing one.
 package enum OutputFile {
-    /// Writes `bytes` to `path` atomically: a temporary file `.NAME.framed-XXXXXX` in the same
-    /// folder (the name shortened to fit the system's 255 bytes), written, flushed to disk, then
-    /// moved over `path`. On any error (a full disk, a file size limit, a folder that cannot be
-    /// written) the temporary file is removed and an existing `path` is left as it was.
+    /// Writes `bytes` to `path` atomically: into a temporary file in the same folder (an
+    /// anonymous one, `O_TMPFILE`, where the file system has them, so that nothing is left even
+    /// if framed is killed; else `.NAME.framed-XXXXXX`, shortened to fit 255 bytes), flushed to
+    /// disk, then moved over `path`. On any error (a full disk, a file size limit, a folder that
+    /// cannot be written) the temporary file is removed and an existing `path` is left as it was.
     ///
-    /// - A symbolic link is written through: the file it names (even one that does not exist yet)
-    ///   is replaced, and the link stays.
+    /// - A symbolic link is written through: the file it names (even one that does not exist
+    ///   yet) is replaced, and the link stays; but not a link that another user owns in a
+    ///   shared sticky folder such as `/tmp` (`refused`).
+    /// - `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`: written to that descriptor, as the shell
+    ///   opened it (appending with `>>`).
     /// - A file that is replaced keeps its permissions and, when framed may give it (as root),
     ///   its owner and group.
     /// - Without `replacing`, an existing file is an error, found before writing and again at the
-    ///   last step, which fails if the name appeared meanwhile (`renameat2` with
-    ///   `RENAME_NOREPLACE`, or a hard link where the file system lacks it): two runs started
-    ///   together never replace each other's file.
-    /// - An existing file that is not a regular one (a device such as `/dev/null`, a pipe,
-    ///   `/dev/stdout` on a pipe) is written in place, replacing or not: moving a file over it
-    ///   would replace the device node itself. A pipe without a reader is an error, not a wait.
+    ///   last step, which fails if the name appeared meanwhile: two runs started together never
+    ///   replace each other's file.
+    /// - An existing device or pipe (`/dev/null`, a FIFO) is written in place, replacing or not:
+    ///   moving a file over it would replace the device node itself. A pipe without a reader is
+    ///   an error, not a wait. A block device (a disk) is refused.
     package static func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws(OutputFileError) {
         // With `ulimit -f`, writing past the limit would kill the process (SIGXFSZ) and leave
         // the temporary file behind; ignored, the write fails with EFBIG and is cleaned up.
         signal(SIGXFSZ, SIG_IGN)
         let target: String
-        do { target = try FileSystem.resolvingLinks(path) } catch { throw .cannotWrite(path, error) }
+        switch try destination(path) {
+        case let .descriptor(number):
+            do { try FileDescriptor(rawValue: number).write(bytes) } catch { throw .cannotWrite(path, error) }
+            return
+        case let .path(resolved):
+            target = resolved
+        }
         let existing = FileSystem.status(target)
-        if let existing, existing.kind == .other {
+        switch existing?.kind {
+        case .blockDevice?:
+            throw .refused(path, reason: "is a block device (a disk): framed writes no picture onto one")
+        case .characterDevice?, .pipe?, .socket?:
             return try writeInPlace(bytes, to: target, named: path)
+        case .directory?:
+            throw .cannotWrite(path, SystemError(code: EISDIR))
+        case nil, .regular?, .link?:
+            break
         }
         if existing != nil && !replacing { throw .exists(path) }
 
-        let (descriptor, temporary) = try TemporaryFiles.shared.make(besides: target, for: path)
+        var temporary = try TemporaryFiles.shared.make(besides: target, for: path)
         var placed = false
         defer {
             if !placed { TemporaryFiles.shared.discard(temporary) }
         }
+        let descriptor = temporary.descriptor
         if let existing {
             // As root the new file gets the old one's owner; anyone keeps its group where allowed.
             if geteuid() == 0 { _ = fchown(descriptor, existing.owner, existing.group) } else {
@@ -58,22 +77,39 @@ package enum OutputFile {
             }
             fchmod(descriptor, mode_t(existing.permissions))
         } else {
-            // mkstemp makes the file 0600; give it the usual 0666 less the umask.
+            // The usual 0666 less the umask (mkstemp and O_TMPFILE make it 0600).
             fchmod(descriptor, newFileMode)
         }
-        try finish(FileDescriptor(rawValue: descriptor), bytes, path: path, sync: true)
-        try TemporaryFiles.shared.place(temporary, at: target, replacing: replacing, for: path)
+        let file = FileDescriptor(rawValue: descriptor)
+        do throws(SystemError) {
+            try file.write(bytes)
+            do { try file.sync() } catch { if error.code != EINVAL { throw error } }
+        } catch { throw .cannotWrite(path, error) }
+        try TemporaryFiles.shared.place(&temporary, at: target, replacing: replacing, for: path)
         placed = true
     }
 
-    /// Whether writing `path` would replace a file (or a folder) there: something exists there,
-    /// through links, and it is not a device or a pipe (written in place, never replaced).
-    package static func wouldReplace(_ path: String) -> Bool {
-        guard FileSystem.exists(path) else { return false }
-        guard let target = try? FileSystem.resolvingLinks(path), let existing = FileSystem.status(target) else {
-            return FileSystem.linkStatus(path)?.kind != .link
+    /// Where writing `path` lands, as `write` takes it.
+    static func destination(_ path: String) throws(OutputFileError) -> FileSystem.Destination {
+        do { return try FileSystem.destination(of: path) } catch {
+            switch error {
+            case let .system(reason): throw .cannotWrite(path, reason)
+            case let .foreignLink(link):
+                throw .refused(path, reason: "a link that another user owns, in a folder that everyone may write to"
+                                  + (link == path ? "" : " (\(link))") + ", is not followed")
+            }
         }
-        return existing.kind != .other
+    }
+
+    /// Whether writing `path` would replace a file (or a folder) there: something exists there,
+    /// through links, and it is not a descriptor, a device or a pipe (written in place, never
+    /// replaced).
+    package static func wouldReplace(_ path: String) -> Bool {
+        guard case let .path(target)? = try? FileSystem.destination(of: path) else { return false }
+        switch FileSystem.status(target)?.kind {
+        case nil, .characterDevice?, .blockDevice?, .pipe?, .socket?: return false
+        case .regular?, .directory?, .link?: return true
+        }
     }
 
     /// 0666 less the umask, read once: `umask` can only be read by setting it, and workers write
@@ -87,18 +123,14 @@ package enum OutputFile {
     /// Writes into an existing file that is not a regular one (a device, a pipe) as it is.
     private static func writeInPlace(_ bytes: [UInt8], to target: String, named path: String) throws(OutputFileError) {
         let file: FileDescriptor
-        do { file = try .openForWriting(target) } catch { throw .cannotWrite(path, error) }
-        try finish(file, bytes, path: path, sync: false)
-    }
-
-    /// Writes every byte, `fsync`s when asked (EINVAL, for files that cannot be synced, is not an
-    /// error) and closes `file`; the first failure, in the system's words, names `path`.
-    private static func finish(_ file: FileDescriptor, _ bytes: [UInt8], path: String, sync: Bool) throws(OutputFileError) {
+        do { file = try .openForWriting(target) } catch {
+            if error.code == ENXIO && FileSystem.status(target)?.kind == .pipe {
+                throw .refused(path, reason: "is a pipe that nothing reads from")
+            }
+            throw .cannotWrite(path, error)
+        }
         var failure: SystemError?
         do { try file.write(bytes) } catch { failure = error }
-        if failure == nil, sync {
-            do { try file.sync() } catch { if error.code != EINVAL { failure = error } }
-        }
         do { try file.close() } catch { if failure == nil { failure = error } }
         if let failure { throw .cannotWrite(path, failure) }
     }

@@ -50,6 +50,26 @@ package enum Paths {
         return "/" + components.joined(separator: "/")
     }
 
+    /// The file that writing `path` would reach, as one text for comparisons: its final links
+    /// followed (`FileSystem.destination`; a descriptor as `/dev/fd/N`), then its folder as the
+    /// system resolves it (`realpath`: links and `..` in the folders above) when that folder
+    /// exists, else `normalized`. Two outputs with the same canonical path are one file.
+    package static func canonical(_ path: String) -> String {
+        let target: String
+        switch try? FileSystem.destination(of: path) {
+        case let .descriptor(number)?: return "/dev/fd/\(number)"
+        case let .path(resolved)?: target = resolved
+        case nil: target = path
+        }
+        let folder = deletingLastComponent(target), name = lastComponent(target)
+        guard name != "." && name != "..", let resolved = SystemPath.withCString(folder.isEmpty ? "." : folder, { realpath($0, nil) }) else {
+            return normalized(target)
+        }
+        defer { free(resolved) }
+        let base = SystemPath.string(cString: resolved)
+        return (base == "/" ? "" : base) + "/" + name
+    }
+
     /// Runs of slashes as one, and no trailing slash ("/" stays "/", as NSString had it).
     private static func fixingSlashes(_ path: String) -> String {
         if path == "/" { return path }

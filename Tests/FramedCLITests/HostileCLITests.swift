@@ -134,12 +134,16 @@ import Testing
 
     /// SIGINT (Ctrl-C), SIGTERM or SIGHUP (a terminal closed) while a batch is being written:
     /// framed removes its temporary files and ends by the signal (a shell shows 130, 143 or
-    /// 129); every output is its old content
-    /// or a whole new file. framed is stopped (SIGSTOP) when a temporary file shows up, and
-    /// signalled only if the file is still there while it is stopped, so that the signal always
-    /// lands during a write; a batch that finishes first is run again twice as long.
-    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
-    func anInterruptLeavesNoTemporaryOrPartialFile(_ signal: Int32) throws {
+    /// 129); every output is its old content or a whole new file. Both kinds of temporary file:
+    /// anonymous ones (seen as framed's open files in the folder, "(deleted)") and named ones
+    /// (`FRAMED_TEMPORARY_FILES=named`, as on a file system without `O_TMPFILE`). framed is
+    /// stopped (SIGSTOP) when a temporary file shows up, and signalled only if the file is still
+    /// there while it is stopped, so that the signal always lands during a write; a batch that
+    /// finishes first is run again twice as long. SIGKILL cannot be taken: anonymous files are
+    /// what leaves nothing then (a named one stays, which is why they are the default).
+    @Test(arguments: [(SIGINT, false), (SIGTERM, false), (SIGHUP, false), (SIGKILL, false), (SIGUSR1, false),
+                      (SIGINT, true), (SIGTERM, true), (SIGHUP, true)])
+    func anInterruptLeavesNoTemporaryOrPartialFile(_ signal: Int32, named: Bool) throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         // A JPEG of noise (about 5 MB), embedded as it is in SVG: writing and syncing the output
@@ -153,8 +157,15 @@ import Testing
         let complete = try Data(contentsOf: folder.appendingPathComponent("whole.svg"))
         let out = folder.appendingPathComponent("out")
         let old = Data("keep me".utf8)
-        func temporaryFiles() throws -> [String] {
-            try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.contains(".framed-") }
+        /// The temporary files in `out`: named ones, and those framed has open there.
+        func temporaryFiles(of pid: Int32? = nil) throws -> [String] {
+            let named = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.contains(".framed-") }
+            guard let pid, let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") else {
+                return named
+            }
+            let open = descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)") }
+                .filter { $0.hasPrefix(out.resolvingSymlinksInPath().path + "/") && ($0.hasSuffix("(deleted)") || $0.contains(".framed-")) }
+            return named + open
         }
 
         var pictures = 10
@@ -168,18 +179,21 @@ import Testing
             process.executableURL = CLITests.binary
             process.arguments = Array(repeating: "noise.jpg", count: pictures) + ["-o", "out/{index}.svg", "--overwrite", "-q", "-j", "2"]
             process.currentDirectoryURL = folder
+            if named { process.environment = ProcessInfo.processInfo.environment.merging(["FRAMED_TEMPORARY_FILES": "named"]) { $1 } }
             let err = Pipe()
             process.standardOutput = FileHandle.nullDevice
             process.standardError = err
             try Self.runWithInterruptsUnblocked(process)
             let errors = PipeReader(err.fileHandleForReading)
             let pid = process.processIdentifier
-            var signalled = false
+            var signalled = false, anonymousSeen = false
             while process.isRunning && !signalled {
-                if try !temporaryFiles().isEmpty {
+                let seen = try temporaryFiles(of: pid)
+                anonymousSeen = anonymousSeen || seen.contains { $0.hasSuffix("(deleted)") }
+                if !seen.isEmpty {
                     kill(pid, SIGSTOP)
                     while process.isRunning && Self.processState(pid) != "T" { usleep(200) }
-                    if process.isRunning, try !temporaryFiles().isEmpty {
+                    if process.isRunning, try !temporaryFiles(of: pid).isEmpty {
                         kill(pid, signal)
                         signalled = true
                     }
@@ -209,12 +223,13 @@ import Testing
                 if data == old { kept += 1 }
             }
             #expect(kept > 0, "interrupted before the end of the batch")
+            #expect(anonymousSeen == !named, "anonymous temporary files are made unless named ones are asked for")
             return
         }
         Issue.record("framed always finished before a temporary file was seen; last batch: \(pictures / 2) pictures")
     }
 
-    /// Starts `process` with SIGINT, SIGTERM and SIGHUP unblocked, as a shell would: Foundation's
+    /// Starts `process` with SIGINT, SIGTERM, SIGHUP and SIGUSR1 unblocked, as a shell would: Foundation's
     /// Process passes the calling thread's signal mask on, and the threads Swift Testing runs on
     /// may block them (framed takes them either way; a framed without its handling would not die).
     static func runWithInterruptsUnblocked(_ process: Process) throws {
@@ -223,6 +238,7 @@ import Testing
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         sigaddset(&signals, SIGHUP)
+        sigaddset(&signals, SIGUSR1)
         pthread_sigmask(SIG_UNBLOCK, &signals, &saved)
         defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
         try process.run()

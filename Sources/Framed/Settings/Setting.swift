@@ -1,3 +1,5 @@
+import FramedSystem
+
 /// A setting that `Framer.set(_:_:)` takes by name: the words a configuration file and the
 /// `framed` command line use (`border`, `shadow`, `dpi`...), each with a value written as text
 /// in CSS words where CSS has them.
@@ -178,10 +180,10 @@ extension Setting {
             f.page.bleed = bleed
         } read: { f in f.page.size == nil ? nil : .string(f.page.bleed.description) },
         Setting("title") { f, v throws(SettingError) in
-            f.output.metadata.title = v
+            f.output.metadata.title = try text("title", v)
         } read: { f in f.output.metadata.title.map { .string($0) } },
         Setting("author") { f, v throws(SettingError) in
-            f.output.metadata.author = v
+            f.output.metadata.author = try text("author", v)
         } read: { f in f.output.metadata.author.map { .string($0) } },
     ]
 }
@@ -204,6 +206,15 @@ private func number(_ setting: String, _ text: String, minimum: Double? = nil, m
         throw SettingError(setting: setting, reason: "\(excerpt(text)) is too small (at least \(formatNumber(minimum)))")
     }
     return value
+}
+
+/// Text that goes into a file as it is (a PDF's title): valid UTF-8. An argument that is not
+/// comes with its bytes kept (`SystemPath`), and would be written as other characters.
+private func text(_ setting: String, _ text: String) throws(SettingError) -> String {
+    if let byte = text.unicodeScalars.lazy.compactMap(SystemPath.escapedByte).first {
+        throw SettingError(setting: setting, reason: "is not UTF-8 text (it holds the byte 0x\(String(byte, radix: 16, uppercase: true)))")
+    }
+    return text
 }
 
 /// A number as a message writes it: `1` rather than `1.0`.

@@ -88,6 +88,8 @@ enum BatchPlanner {
             sources = try leavingOutOwnOutputs(sources, template: template)
         }
         guard !sources.isEmpty else {
+            // The folders left out may be why none was found: say so first.
+            for warning in warnings { FramedCommand.report("warning: " + warning) }
             throw UsageError("no pictures found in " + settings.inputs.joined(separator: ", "))
         }
         let count = sources.count
@@ -166,14 +168,18 @@ enum BatchPlanner {
         var taken: [String: Job] = [:]
         // Each input's path and file identity, found once (one stat each, not one per output).
         let inputPaths = jobs.filter { $0.input != "-" }.map(\.input)
-        let inputKeys = Set(inputPaths.map(Paths.normalized))
+        let inputKeys = Set(inputPaths.map(Paths.canonical))
         let inputFiles = Set(inputPaths.compactMap(FileSystem.identity))
         let destinations = jobs.compactMap { job -> (Job, String)? in
             if case let .file(path) = job.output { return (job, path) }
             return nil
         } + (pagesOutput?.text.flatMap { $0 == "-" ? nil : (jobs[0], $0) }.map { [$0] } ?? [])
         for (job, path) in destinations {
-            let key = Paths.normalized(path)
+            if let long = SystemPath.bytes(path).split(separator: UInt8(ascii: "/")).first(where: { $0.count > Int(NAME_MAX) }) {
+                throw FileError(path: path, reason: "cannot be written: a name in it is \(long.count) bytes long, "
+                                + "over the \(NAME_MAX) a file name may have")
+            }
+            let key = Paths.canonical(path)
             if inputKeys.contains(key) || FileSystem.identity(path).map(inputFiles.contains) == true {
                 throw UsageError("the output \(path) is the input picture; it would be overwritten")
             }

@@ -60,7 +60,7 @@ enum BatchRunner {
             TemporaryFiles.shared.removeOnInterrupt()
             for folder in plan.folders where !FileSystem.isDirectory(folder) {
                 do { try FileSystem.createDirectory(folder) } catch {
-                    throw FileError(path: folder, reason: "cannot create the folder")
+                    throw FileError(path: folder, reason: "cannot create the folder (\(error))")
                 }
             }
         }
@@ -111,6 +111,7 @@ enum BatchRunner {
                 switch error {
                 case let .exists(path): throw FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
                 case let .cannotWrite(path, reason): throw FileError(path: path, reason: "cannot write: \(reason)")
+                case let .refused(path, reason): throw FileError(path: path, reason: "not written: \(reason)")
                 }
             }
         case .stdout:

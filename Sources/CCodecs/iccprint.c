@@ -82,6 +82,11 @@ int ccodecs_srgb_profile(ccodecs_buffer *out, char *message) {
         memset(out, 0, sizeof *out);
     } else {
         out->size = out->capacity = size;
+        /* lcms2 stamps the header with the clock's time (bytes 24-35, six big-endian numbers);
+         * a fixed date, 2000-01-01 00:00:00, keeps the profile the same bytes on every run. A
+         * version 2 profile has no ID (MD5) over the header to update. */
+        static const uint8_t fixed_date[12] = {0x07, 0xD0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0};
+        if (size >= 36) memcpy(out->data + 24, fixed_date, sizeof fixed_date);
     }
     if (profile) cmsCloseProfile(profile);
     if (curve) cmsFreeToneCurve(curve);
@@ -108,7 +113,7 @@ int ccodecs_icc_read_facts(const uint8_t *icc, size_t size, ccodecs_icc_facts *f
     cmsHTRANSFORM transform = NULL;
     if (!profile) {
         status = CCODECS_ERROR;
-        ccodecs_message(message, "not an ICC profile lcms2 can read (%s)", log.text[0] ? log.text : "no reason given");
+        ccodecs_message(message, "lcms2 cannot read it (%s)", log.text[0] ? log.text : "no reason given");
         goto done;
     }
     cmsColorSpaceSignature space = cmsGetColorSpace(profile);

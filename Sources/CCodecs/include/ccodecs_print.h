@@ -10,7 +10,8 @@
 
 /* sRGB IEC61966-2.1 (D65 white, Rec. 709 primaries, the sRGB tone curve tabulated in 1024
  * steps) as a version 2.1 display-class ICC profile made by lcms2, a few kilobytes: the form
- * that old readers (photo labs' software, PDF/X preflight) know best. */
+ * that old readers (photo labs' software, PDF/X preflight) know best. Its header is dated
+ * 2000-01-01, so the bytes are the same on every run. */
 int ccodecs_srgb_profile(ccodecs_buffer *out, char *message);
 
 /* What a print file needs to know of an ICC profile. */

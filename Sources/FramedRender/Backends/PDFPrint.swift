@@ -259,7 +259,8 @@ extension PDFPrint {
             if !names.isEmpty {
                 var inline: [Int: [UInt8]] = [:]
                 for number in numbers where number != info {
-                    guard var (dictionary, rest) = dictionaryPart(of: number) else { continue }
+                    guard let part = dictionaryPart(of: number) else { continue }
+                    var dictionary = part.dictionary
                     var changed = false, searchFrom = 0
                     while let key = dictionary[searchFrom...].firstRange(of: Array("/Resources".utf8)) {
                         searchFrom = key.upperBound
@@ -275,7 +276,7 @@ extension PDFPrint {
                         dictionary.insert(contentsOf: Array(Self.colorSpaces(names).utf8), at: open + 2)
                         changed = true
                     }
-                    if changed { inline[number] = dictionary + rest }
+                    if changed { inline[number] = dictionary + part.rest }
                 }
                 for (number, body) in inline { replace(number, body: body) }
             }
@@ -313,7 +314,8 @@ extension PDFPrint {
         mutating func replaceInDictionaries(_ old: String, with new: String) {
             let from = Array(old.utf8), to = Array(new.utf8)
             for number in numbers where number != info {
-                guard var (dictionary, rest) = dictionaryPart(of: number) else { continue }
+                guard let part = dictionaryPart(of: number) else { continue }
+                var dictionary = part.dictionary
                 var start = 0, changed = false
                 while let range = dictionary[start...].firstRange(of: from) {
                     start = range.upperBound
@@ -322,7 +324,7 @@ extension PDFPrint {
                     start = range.lowerBound + to.count
                     changed = true
                 }
-                if changed { replace(number, body: dictionary + rest) }
+                if changed { replace(number, body: dictionary + part.rest) }
             }
         }
 

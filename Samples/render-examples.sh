@@ -59,4 +59,10 @@ run Samples/landscape.jpg -o "$work/instant.pdf" --width 320 --border 0 --paddin
     --margin 24 --canvas-color '#e9e4d8'
 pdftoppm -png -singlefile -r 96 "$work/instant.pdf" "$out/instant"
 
+# 6. For a print shop: PDF/X-4 on a 150 x 100 mm page with 3 mm bleed and crop marks; the canvas
+#    colour shows where the bleed ends.
+run Samples/landscape.jpg -o "$work/shop.pdf" --page 150mmx100mm --bleed 3mm --marks crop --pdf-variant pdf/x-4 \
+    --canvas-color '#e9e4d8' --title Landscape
+pdftoppm -png -singlefile -r 120 "$work/shop.pdf" "$out/shop"
+
 ls -l "$out"

@@ -3,7 +3,7 @@ _framed() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     case $prev in
         -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --format) COMPREPLY=($(compgen -W 'svg pdf png' -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W 'svg pdf png jpeg tiff' -- "$cur")); return ;;
         --preset) COMPREPLY=($(compgen -W 'classic docs print polaroid none' -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --size) COMPREPLY=(); return ;;
@@ -34,12 +34,15 @@ _framed() {
         --page) COMPREPLY=($(compgen -W 'A3 A4 A5 Letter Legal' -- "$cur")); return ;;
         --orientation) COMPREPLY=($(compgen -W 'portrait landscape auto' -- "$cur")); return ;;
         --bleed) COMPREPLY=(); return ;;
+        --marks) COMPREPLY=($(compgen -W 'none crop' -- "$cur")); return ;;
+        --pdf-variant) COMPREPLY=($(compgen -W 'pdf/x-4' -- "$cur")); return ;;
+        --output-intent) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --title) COMPREPLY=(); return ;;
         --author) COMPREPLY=(); return ;;
         -j|--jobs) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --image-dpi --scale --dpi --no-snap --embed --quality --lossless --resample --flatten --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --image-dpi --scale --dpi --no-snap --embed --quality --lossless --resample --flatten --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -f -- "$cur"))

@@ -125,7 +125,7 @@ extension Framer {
             try checkResolution(picture.report, label: label)
             prepared.append(picture)
         }
-        return (try document(prepared, label: "document"), prepared.map(\.report))
+        return (try document(prepared, label: "document", sources: pictures), prepared.map(\.report))
     }
 
     // MARK: Helpers

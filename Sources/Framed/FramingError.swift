@@ -36,6 +36,12 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
         case cannotWrite(output: String, reason: String)
         /// Drawing or encoding failed.
         case render(RenderError)
+        /// A PDF/X variant was asked for an output of another format than PDF.
+        case pdfVariantNeedsPDF(OutputFormat)
+        /// The output intent's ICC profile file could not be read: its path and the system's reason.
+        case outputIntentUnreadable(path: String, reason: String)
+        /// The output intent's file is no ICC profile that can be an output intent: its path and why.
+        case outputIntentInvalid(path: String, reason: String)
 
         /// One line, in the library's words (settings are named as `Framer.set` names them).
         public var description: String {
@@ -50,11 +56,15 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
                 return "the picture is placed at \(Int(ppi.rounded(.down))) pixels per inch, below the minimum of "
                     + (minimum == minimum.rounded() ? String(Int(minimum)) : String(minimum))
             case let .unknownFormat(output):
-                return "cannot tell the format of \"\(output)\"; end it in .svg, .pdf or .png, or set the format"
+                return "cannot tell the format of \"\(output)\"; end it in .svg, .pdf, .png, .jpg or .tif, or set the format"
             case let .outputExists(output): return "\(output) exists"
             case let .outputIsPicture(output): return "the output \(output) is the picture itself; it would be overwritten"
             case let .cannotWrite(output, reason): return "\(output): cannot write: \(reason)"
             case let .render(error): return error.description
+            case let .pdfVariantNeedsPDF(format):
+                return "a PDF/X variant needs a PDF output, not \(format.rawValue.uppercased()); set the format to pdf or drop pdf-variant"
+            case let .outputIntentUnreadable(path, reason): return "cannot read the output intent \(path) (\(reason))"
+            case let .outputIntentInvalid(path, reason): return "the output intent \(path) cannot be used: \(reason)"
             }
         }
     }

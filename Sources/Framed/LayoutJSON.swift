@@ -1,6 +1,6 @@
 /// A plan as JSON: what `framed layout` prints. Lengths in points (1/72 in), y downwards,
-/// (0, 0) the output's top-left corner; with a page every rectangle is where it lands on the page
-/// (bleed included).
+/// (0, 0) the output's top-left corner; with a page (or marks) every rectangle is where it lands
+/// on the page (bleed and slug included). `boxes` are the PDF's page boxes: media, bleed, trim.
 extension FramePlan {
     /// The plan as JSON text, naming the picture `input` and the output file, if any.
     public func json(input: String, output: String? = nil) -> String {
@@ -20,6 +20,15 @@ extension FramePlan {
             ("canvas", Self.size(canvas)),
         ]
         if let canvasPixels { pairs.append(("canvasPixels", Self.pixels(canvasPixels))) }
+        // The page boxes, as a PDF writes them (the media is the whole output).
+        let trim = placement?.trim ?? Rect(origin: .zero, size: canvas)
+        var boxes: [(String, JSON)] = [
+            ("media", Self.rect(Rect(origin: .zero, size: canvas))),
+            ("bleed", Self.rect(placement?.bleedBox ?? trim)),
+            ("trim", Self.rect(trim)),
+        ]
+        if let marks = placement?.marks, marks != .none { boxes.append(("marks", .string(marks.rawValue))) }
+        pairs.append(("boxes", .object(boxes)))
         if let placement, let page {
             pairs.append(("page", .object([
                 ("size", .string(page.description)),

@@ -6,7 +6,7 @@ public enum Embedding: Sendable, Equatable, CustomStringConvertible {
     case jpeg(quality: Int)
     /// Lossless: PNG in SVG, Flate in PDF.
     case lossless
-    /// Drawn into a raster output (PNG).
+    /// Drawn into a raster output (PNG, JPEG, TIFF).
     case raster
 
     /// A few words, e.g. `JPEG quality 90`.
@@ -45,7 +45,7 @@ public struct FramePlan: Sendable, Equatable {
     public var rasterPixels: PixelSize
     /// Picture pixels per inch as placed (the lower of the two axes).
     public var effectivePPI: Double
-    /// A PNG's size in pixels; nil for SVG and PDF.
+    /// A PNG's, JPEG's or TIFF's size in pixels; nil for SVG and PDF.
     public var canvasPixels: PixelSize?
     /// What the picture's header said, for the stages after planning.
     package var info: PictureInfo

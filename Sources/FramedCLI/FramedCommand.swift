@@ -8,7 +8,7 @@ package enum FramedCommand {
     static var parser: ArgumentParser { ArgumentParser(specs: frameOptions.map(\.spec)) }
 
     /// What framed does, in a few words.
-    static let summary = "frames pictures with a border, a mat and a soft drop shadow, as SVG, PDF or PNG"
+    static let summary = "frames pictures with a border, a mat and a soft drop shadow, as SVG, PDF, PNG, JPEG or TIFF"
 
     /// The paragraphs that say what inputs, outputs, lengths and colours are (help and manual).
     static let description = [
@@ -84,6 +84,8 @@ package enum FramedCommand {
                 try printOut(ConfigFile.effective(settings).text(exact: true) + "\n")
                 return 0
             }
+            // The output intent's profile is checked once, before any picture.
+            do { _ = try settings.framer.outputIntentProfile() } catch { throw error.commandLineError(input: error.picture) }
             let plan = try BatchPlanner.plan(settings)
             return try BatchRunner.run(plan, settings: settings)
         } catch is BrokenPipe {
@@ -125,6 +127,9 @@ package enum FramedCommand {
             for name in ["orientation", "bleed"] where given.contains(where: { $0.name == name }) {
                 throw UsageError("--\(name) needs --page")
             }
+        }
+        if settings.framer.output.outputIntent != nil && settings.framer.output.pdfVariant == nil {
+            throw UsageError("--output-intent needs --pdf-variant")
         }
         return settings
     }

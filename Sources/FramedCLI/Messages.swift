@@ -25,11 +25,18 @@ extension FramingError {
         case let .belowMinimumPPI(ppi, minimum):
             return FileError(path: input, reason: Self.belowMinimum(ppi: ppi, minimum: minimum) + " (--strict)")
         case let .unknownFormat(path):
-            return UsageError("cannot tell the format of \"\(path)\"; end it in .svg, .pdf or .png, or give --format")
+            return UsageError("cannot tell the format of \"\(path)\"; end it in .svg, .pdf, .png, .jpg or .tif, or give --format")
         case let .outputExists(path): return FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
         case let .outputIsPicture(path): return UsageError("the output \(path) is the input picture; it would be overwritten")
         case let .cannotWrite(path, reason): return FileError(path: path, reason: "cannot write: \(reason)")
         case let .render(error): return FileError(path: output ?? input, reason: error.description)
+        case let .pdfVariantNeedsPDF(format):
+            return UsageError("\(output ?? input): --pdf-variant makes a PDF, but the output is \(format.rawValue.uppercased()); "
+                              + "write a .pdf or give --format pdf")
+        case let .outputIntentUnreadable(path, reason):
+            return FileError(path: path, reason: "cannot read the --output-intent profile (\(reason))")
+        case let .outputIntentInvalid(path, reason):
+            return UsageError("--output-intent \(path): not a usable output intent: \(reason)")
         }
     }
 

@@ -87,20 +87,25 @@ public enum PageOrientation: String, Sendable, Equatable, CaseIterable, Codable 
     case auto
 }
 
-/// A page to put a framed picture on: its size, which way up, and the bleed around it.
+/// A page to put a framed picture on: its size, which way up, the bleed around it and the
+/// marks outside that.
 public struct PageSpec: Sendable, Equatable, Codable {
     /// The paper.
     public var size: PageSize
     /// Which way up the paper goes; `auto` follows the framed picture's shape.
     public var orientation: PageOrientation
     /// Extra room on every side of the page that the canvas colour runs into, trimmed off after
-    /// printing. The output (PDF MediaBox, SVG or PNG canvas) is the page plus twice the bleed.
+    /// printing. The output (PDF MediaBox, SVG or PNG canvas) is the page plus twice the bleed
+    /// (and twice the slug, with marks).
     public var bleed: Length
+    /// Printer's marks outside the bleed; the output grows by `CropMarks.slug` on every side
+    /// to hold them.
+    public var marks: PrintMarks = .none
 
     /// A page of `size`, turned as the picture needs unless `orientation` says, without bleed
-    /// unless given (`PageLayout` refuses a negative one).
-    public init(size: PageSize, orientation: PageOrientation = .auto, bleed: Length = .zero) {
-        self.size = size; self.orientation = orientation; self.bleed = bleed
+    /// unless given (`PageLayout` refuses a negative one), and without marks unless given.
+    public init(size: PageSize, orientation: PageOrientation = .auto, bleed: Length = .zero, marks: PrintMarks = .none) {
+        self.size = size; self.orientation = orientation; self.bleed = bleed; self.marks = marks
     }
 
     /// The page's size in points the right way up for a framed canvas of `canvas`.
@@ -115,9 +120,11 @@ public struct PageSpec: Sendable, Equatable, Codable {
     }
 }
 
-/// Where a framed canvas lands on a page.
+/// Where a framed canvas lands on a page, and the page's boxes: the media (the whole output)
+/// holds the bleed box, which is the trim box (the finished page) grown by the bleed; crop marks,
+/// when there are any, lie in the slug between the bleed box and the media's edge.
 public struct PagePlacement: Sendable, Equatable, Codable {
-    /// The whole output: the page plus the bleed on each side (the PDF MediaBox).
+    /// The whole output: the bleed box plus the slug on each side (the PDF MediaBox).
     public var media: Size
     /// The page (trim box) within the media.
     public var trim: Rect
@@ -127,12 +134,40 @@ public struct PagePlacement: Sendable, Equatable, Codable {
     public var orientation: PageOrientation
     /// Where the framed canvas's top-left corner goes on the media.
     public var origin: Point
+    /// The room outside the bleed box on each side, in points: `CropMarks.slug` with crop
+    /// marks, else 0.
+    public var slug: Double = 0
+    /// The marks drawn in the slug.
+    public var marks: PrintMarks = .none
 
     /// A placement with every value given, in points; `PageLayout.place(picture:style:page:)`
     /// computes one.
-    public init(media: Size, trim: Rect, bleed: Double, orientation: PageOrientation, origin: Point) {
+    public init(media: Size, trim: Rect, bleed: Double, orientation: PageOrientation, origin: Point,
+                slug: Double = 0, marks: PrintMarks = .none) {
         self.media = media; self.trim = trim; self.bleed = bleed; self.orientation = orientation; self.origin = origin
+        self.slug = slug; self.marks = marks
     }
+
+    /// The placement of a framed canvas of `canvas` points that has no page but has `marks`:
+    /// the trim box is the canvas, there is no bleed, and the media grows by the slug.
+    public static func unpaged(canvas: Size, marks: PrintMarks) -> PagePlacement {
+        let slug = marks == .none ? 0 : CropMarks.slug
+        return PagePlacement(media: Size(width: canvas.width + 2 * slug, height: canvas.height + 2 * slug),
+                             trim: Rect(x: slug, y: slug, width: canvas.width, height: canvas.height), bleed: 0,
+                             orientation: canvas.width > canvas.height ? .landscape : .portrait,
+                             origin: Point(x: slug, y: slug), slug: slug, marks: marks)
+    }
+
+    /// The bleed box: the trim box grown by the bleed on every side.
+    public var bleedBox: Rect {
+        Rect(x: trim.x - bleed, y: trim.y - bleed, width: trim.width + 2 * bleed, height: trim.height + 2 * bleed)
+    }
+
+    /// The media box: the whole output, from (0, 0).
+    public var mediaBox: Rect { Rect(origin: .zero, size: media) }
+
+    /// The crop marks to draw, in media coordinates (none without `marks`).
+    public var cropMarks: [CropMarks.Line] { marks == .crop ? CropMarks.lines(trim: trim, bleed: bleed) : [] }
 
     /// `rect` (in framed-canvas coordinates) in media coordinates.
     public func onPage(_ rect: Rect) -> Rect { rect.offsetBy(dx: origin.x, dy: origin.y) }
@@ -213,11 +248,14 @@ public enum PageLayout {
             style = fitted
         }
 
-        let media = Size(width: pageSize.width + 2 * bleed, height: pageSize.height + 2 * bleed)
-        let origin = Point(x: bleed + (pageSize.width - layout.canvas.width) / 2,
-                           y: bleed + (pageSize.height - layout.canvas.height) / 2)
-        let placement = PagePlacement(media: media, trim: Rect(x: bleed, y: bleed, width: pageSize.width, height: pageSize.height),
-                                      bleed: bleed, orientation: orientation, origin: origin)
+        // The media holds the bleed box and, with marks, the slug around it.
+        let slug = page.marks == .none ? 0 : CropMarks.slug
+        let edge = bleed + slug
+        let media = Size(width: pageSize.width + 2 * edge, height: pageSize.height + 2 * edge)
+        let origin = Point(x: edge + (pageSize.width - layout.canvas.width) / 2,
+                           y: edge + (pageSize.height - layout.canvas.height) / 2)
+        let placement = PagePlacement(media: media, trim: Rect(x: edge, y: edge, width: pageSize.width, height: pageSize.height),
+                                      bleed: bleed, orientation: orientation, origin: origin, slug: slug, marks: page.marks)
         return (style, layout, placement)
     }
 }

@@ -86,7 +86,8 @@ package enum PictureEncoder {
     }
 
     /// JPEG via `ccodecs_jpeg_encode_rgb` (alpha ignored); the resolution, if any, goes into
-    /// the JFIF density. `grayscale` writes one channel (luma).
+    /// the JFIF density. `grayscale` writes one channel (luma); `chroma444` keeps the colour at
+    /// full resolution (libjpeg's default halves it both ways).
     ///
     /// - Parameters:
     ///   - threads: nil writes the file as libjpeg does by default, with no restart markers
@@ -96,9 +97,10 @@ package enum PictureEncoder {
     ///     bytes do not depend on the count.
     ///   - engines: without `jpegParts`, libjpeg writes the file whole, as with nil `threads`.
     package static func jpeg(_ image: RasterImage, quality: Int = 90, grayscale: Bool = false,
-                            progressive: Bool = false, threads: Int? = nil,
+                            progressive: Bool = false, chroma444: Bool = false, threads: Int? = nil,
                             engines: Engines = .configured) throws(RasterError) -> [UInt8] {
         let flags = (grayscale ? CCODECS_JPEG_GRAYSCALE : 0) | (progressive ? CCODECS_JPEG_PROGRESSIVE : 0)
+            | (chroma444 ? CCODECS_JPEG_CHROMA_444 : 0)
         let quality = Int32(min(max(quality, 1), 100)), dpi = image.resolution ?? 0
         if let threads, engines.contains(.jpegParts) {
             let threads = Int32(clamping: threads)

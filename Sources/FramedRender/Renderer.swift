@@ -13,20 +13,33 @@ public enum OutputFormat: String, Sendable, Equatable, CaseIterable, Codable {
     /// PNG: the whole drawing as pixels, RGBA, transparent outside the frame unless the canvas
     /// has a colour.
     case png
+    /// JPEG for photo labs: the drawing as pixels, 8-bit RGB without alpha (on the canvas
+    /// colour, white when it has none), 4:4:4 chroma, sRGB profile and resolution embedded.
+    case jpeg
+    /// TIFF for photo labs: as `jpeg`, compressed losslessly (LZW).
+    case tiff
 
-    /// The format for a file name's extension (`.svg`, `.pdf`, `.png`, any case), if any.
+    /// The format for a file name's extension (`.svg`, `.pdf`, `.png`, `.jpg` or `.jpeg`,
+    /// `.tif` or `.tiff`, any case), if any.
     public init?(path: String) {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        self.init(rawValue: path[path.index(after: dot)...].lowercased())
+        switch path[path.index(after: dot)...].lowercased() {
+        case "jpg": self = .jpeg
+        case "tif": self = .tiff
+        case let name: self.init(rawValue: name)
+        }
     }
+
+    /// Whether the whole drawing is pixels (PNG, JPEG, TIFF) rather than vector (SVG, PDF).
+    public var isRaster: Bool { self == .png || self == .jpeg || self == .tiff }
 
     /// Pixels per inch of the embedded picture when no resolution is given: SVG 192 (sharp on
     /// screens of twice the CSS density), PDF 300 (print), PNG 96 (one pixel per CSS px, times
-    /// the scale).
+    /// the scale), JPEG and TIFF 300 (what photo labs print at).
     public var defaultPictureDPI: Double {
         switch self {
         case .svg: return 192
-        case .pdf: return 300
+        case .pdf, .jpeg, .tiff: return 300
         case .png: return 96
         }
     }
@@ -54,12 +67,16 @@ public struct DocumentMetadata: Sendable, Equatable {
 /// the pixel limit of a PNG canvas, and the cores it may use.
 package struct RenderOptions: Sendable, Equatable {
     package var format: OutputFormat
-    /// PNG only: device pixels per CSS px.
+    /// Raster formats only: device pixels per CSS px.
     package var scale: Double
-    /// PNG: device pixels per inch (overrides `scale`). SVG and PDF: pixels per inch of the
-    /// embedded picture.
+    /// Raster formats: device pixels per inch (overrides `scale`). SVG and PDF: pixels per inch
+    /// of the embedded picture.
     package var dpi: Double?
     package var metadata: DocumentMetadata
+    /// PDF: the PDF/X variant and its output intent (`PDFPrint`).
+    package var print = PDFPrintOptions()
+    /// JPEG: the quality, 1-100.
+    package var quality = 90
     /// PNG canvases with more pixels are refused.
     package var maxPixels: Int
     /// The cores one picture may use: compressing spreads over them. Outputs are the same bytes
@@ -72,10 +89,15 @@ package struct RenderOptions: Sendable, Equatable {
         self.metadata = metadata; self.maxPixels = maxPixels
     }
 
-    /// Pixels per inch of the embedded picture (and of the PNG canvas).
+    /// Pixels per inch of the embedded picture (and of a raster canvas). JPEG and TIFF are
+    /// 300 unless a scale other than 1 asks for 96 times it.
     package var pictureDPI: Double {
         if let dpi { return dpi }
-        return format == .png ? 96 * scale : format.defaultPictureDPI
+        switch format {
+        case .png: return 96 * scale
+        case .jpeg, .tiff: return scale == 1 ? format.defaultPictureDPI : 96 * scale
+        case .svg, .pdf: return format.defaultPictureDPI
+        }
     }
 
     /// The PNG canvas in whole pixels for a canvas of `size` points. A side too large for an
@@ -113,7 +135,7 @@ package struct RenderOptions: Sendable, Equatable {
         guard canvas.width <= Self.maxCanvasPoints, canvas.height <= Self.maxCanvasPoints else {
             throw .canvasTooLargeInPoints(canvas, limit: Self.maxCanvasPoints)
         }
-        guard format == .png else { return }
+        guard format.isRaster else { return }
         let size = pixelSize(ofCanvas: canvas)
         guard size.width <= Self.maxCanvasPixelsPerSide, size.height <= Self.maxCanvasPixelsPerSide else {
             throw .canvasTooLarge(size)
@@ -154,7 +176,7 @@ package struct RenderPage: Sendable {
 
     /// The one drawing routine over this page (raster output pads the picture's edge pixels).
     func drawing(for format: OutputFormat) -> FrameDrawing {
-        FrameDrawing(layout: layout, style: style, padPictureEdges: format == .png)
+        FrameDrawing(layout: layout, style: style, padPictureEdges: format.isRaster)
     }
 }
 
@@ -169,7 +191,7 @@ package enum FrameRenderer {
         for page in pages {
             bytes += page.picture.image.pixels.count + (page.picture.jpeg?.count ?? 0)
         }
-        if options.format == .png, let page = pages.first {
+        if options.format.isRaster, let page = pages.first {
             let size = options.pixelSize(ofCanvas: page.outputSize)
             bytes += 8 * size.width * size.height
         }
@@ -191,6 +213,7 @@ package enum FrameRenderer {
         case .svg: return try SVGBackend.render(page, options: options)
         case .pdf: return try PDFBackend.render([page], options: options)
         case .png: return try PNGBackend.render(page, options: options)
+        case .jpeg, .tiff: return try PhotoLabBackend.render(page, options: options)
         }
     }
 

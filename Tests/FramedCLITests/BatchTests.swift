@@ -84,7 +84,7 @@ struct BatchTests {
         #expect(try CLITests.files(in: folder.appendingPathComponent("i")).prefix(2) == ["01.svg", "02.svg"])
         #expect(try CLITests.files(in: folder.appendingPathComponent("i")).last == "10.svg")
 
-        for (template, word) in [("x/{nope}.png", "{nope}"), ("x/{stem.png", "{"), ("x/{stem}.tiff", "format")] {
+        for (template, word) in [("x/{nope}.png", "{nope}"), ("x/{stem.png", "{"), ("x/{stem}.bmp", "format")] {
             let e = try Self.framed(["photo.jpg", "shot.png", "-o", template], in: folder)
             Self.expectError((e.status, e.stderr), status: 2, mentioning: [word])
         }

@@ -136,7 +136,7 @@ struct CLITests {
         (["photo.jpg", "-o", "x.png", "--scale", "1e9"], ["--scale"]),
         (["photo.jpg", "-o", "x.png", "--size", "20x20", "--border", "10"], ["photo.jpg", "width"]),
         (["photo.jpg", "-o", "x.png", "--border", "-1"], ["photo.jpg", "--border"]),
-        (["photo.jpg", "-o", "x.tiff"], ["x.tiff"]),
+        (["photo.jpg", "-o", "x.bmp"], ["x.bmp"]),
         (["photo.jpg"], ["output"]),
         (["-o", "x.png"], ["input"]),
         (["photo.jpg", "shot.png", "-o", "x.png"], ["2 inputs", "x.png is one file"]),

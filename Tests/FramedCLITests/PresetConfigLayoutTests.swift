@@ -176,7 +176,8 @@ struct PresetConfigLayoutTests {
         "no-auto-orient": ["--no-auto-orient"], "intent": ["--intent", "relative"], "max-pixels": ["--max-pixels", "1000000"],
         "min-ppi": ["--min-ppi", "72.5"], "strict": ["--strict"], "page": ["--page", "A5"],
         "orientation": ["--orientation", "portrait"], "bleed": ["--bleed", "3mm"], "title": ["--title", "A \"title\""],
-        "author": ["--author", "Ann"],
+        "author": ["--author", "Ann"], "marks": ["--marks", "crop"], "pdf-variant": ["--pdf-variant", "x-4"],
+        "output-intent": ["--output-intent", "/usr/share/color/icc/ghostscript/default_cmyk.icc"],
     ]
     static let runOptions: Set<String> = ["output", "config", "print-config", "pages", "jobs", "recursive", "overwrite",
                                           "fail-fast", "quiet", "dry-run", "help", "version"]

@@ -126,7 +126,7 @@ typedef struct {
 #define CCODECS_JPEG_ARITHMETIC  4    /* arithmetic coding instead of Huffman (for tests) */
 #define CCODECS_JPEG_ADOBE       8    /* CMYK only: write an Adobe APP14 marker */
 #define CCODECS_JPEG_YCCK        16   /* CMYK only: store as YCCK (implies the Adobe marker) */
-#define CCODECS_JPEG_CHROMA_444  32   /* colour: chroma at full size rather than 4:2:0 (for tests) */
+#define CCODECS_JPEG_CHROMA_444  32   /* colour: chroma at full size rather than 4:2:0 (photo-lab outputs, tests) */
 #define CCODECS_JPEG_CHROMA_422  64   /* colour: chroma at half width, full height (for tests) */
 #define CCODECS_JPEG_RESTARTS    128  /* a restart marker after each row of MCUs (for tests) */
 #define CCODECS_JPEG_RESTARTS_7  256  /* a restart marker after every 7 MCUs (for tests) */

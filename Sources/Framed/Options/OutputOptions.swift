@@ -19,15 +19,16 @@ public struct OutputOptions: Sendable, Equatable {
     /// The format to write; nil: from the output file's extension (`.svg`, `.pdf`, `.png`), and
     /// PNG for output kept in memory.
     public var format: OutputFormat?
-    /// PNG: device pixels per CSS px (2 for a HiDPI figure). Ignored when `dpi` is set.
+    /// PNG, JPEG and TIFF: device pixels per CSS px (2 for a HiDPI figure). Ignored when `dpi`
+    /// is set.
     public var scale: Double
-    /// PNG: device pixels per inch of the whole output. SVG and PDF: pixels per inch of the
-    /// embedded picture. Nil: the format's default (`OutputFormat.defaultPictureDPI`; PNG 96
-    /// times `scale`).
+    /// PNG, JPEG and TIFF: device pixels per inch of the whole output. SVG and PDF: pixels per
+    /// inch of the embedded picture. Nil: the format's default (`OutputFormat.defaultPictureDPI`;
+    /// PNG 96 times `scale`; JPEG and TIFF 300, or 96 times a `scale` other than 1).
     public var dpi: Double?
     /// SVG and PDF: how the picture is stored.
     public var embed: EmbedMode
-    /// JPEG quality (1-100) when the picture is re-encoded as JPEG.
+    /// JPEG quality (1-100) when the picture is re-encoded as JPEG, and of a JPEG output.
     public var quality: Int
     /// SVG and PDF: never re-encode the picture lossily.
     public var lossless: Bool
@@ -35,16 +36,23 @@ public struct OutputOptions: Sendable, Equatable {
     public var snap: Bool
     /// PDF: title, author, creator and dates.
     public var metadata: DocumentMetadata
+    /// PDF: the PDF/X variant to write (`pdf/x-4`), nil for a plain PDF. Any other format with
+    /// a variant is an error (`FramingError.Problem.pdfVariantNeedsPDF`).
+    public var pdfVariant: PDFVariant?
+    /// PDF/X: the ICC profile file (RGB or CMYK) of the output intent; nil embeds sRGB.
+    public var outputIntent: String?
 
     /// The defaults: format from the file name, scale 1, the format's resolution, `auto`
-    /// embedding at quality 90, snapped edges, and metadata naming framed as the creator, dated
-    /// by `DocumentMetadata.reproducibleDate()`.
+    /// embedding at quality 90, snapped edges, metadata naming framed as the creator, dated
+    /// by `DocumentMetadata.reproducibleDate()`, and a plain PDF.
     public init(format: OutputFormat? = nil, scale: Double = 1, dpi: Double? = nil, embed: EmbedMode = .auto,
                 quality: Int = 90, lossless: Bool = false, snap: Bool = true,
                 metadata: DocumentMetadata = DocumentMetadata(creator: Framer.creator,
-                                                              creationDate: DocumentMetadata.reproducibleDate())) {
+                                                              creationDate: DocumentMetadata.reproducibleDate()),
+                pdfVariant: PDFVariant? = nil, outputIntent: String? = nil) {
         self.format = format; self.scale = scale; self.dpi = dpi; self.embed = embed
         self.quality = quality; self.lossless = lossless; self.snap = snap; self.metadata = metadata
+        self.pdfVariant = pdfVariant; self.outputIntent = outputIntent
     }
 }
 

@@ -1,4 +1,5 @@
-/// The page stage: a paper size to centre the framed picture on, which way up, and the bleed.
+/// The page stage: a paper size to centre the framed picture on, which way up, the bleed and
+/// the marks.
 public struct PageOptions: Sendable, Equatable {
     /// The paper; nil: no page, the output is the framed canvas.
     public var size: PageSize?
@@ -6,12 +7,16 @@ public struct PageOptions: Sendable, Equatable {
     public var orientation: PageOrientation
     /// Extra canvas on every side of the page, trimmed off after printing (with `size`).
     public var bleed: Length
+    /// Printer's marks outside the bleed (with or without a page: without one, the trim is the
+    /// framed canvas).
+    public var marks: PrintMarks
 
-    /// No page unless `size` is given; orientation from the picture; no bleed.
-    public init(size: PageSize? = nil, orientation: PageOrientation = .auto, bleed: Length = .zero) {
-        self.size = size; self.orientation = orientation; self.bleed = bleed
+    /// No page unless `size` is given; orientation from the picture; no bleed; no marks.
+    public init(size: PageSize? = nil, orientation: PageOrientation = .auto, bleed: Length = .zero,
+                marks: PrintMarks = .none) {
+        self.size = size; self.orientation = orientation; self.bleed = bleed; self.marks = marks
     }
 
     /// The page as the layout takes it, when there is one.
-    var spec: PageSpec? { size.map { PageSpec(size: $0, orientation: orientation, bleed: bleed) } }
+    var spec: PageSpec? { size.map { PageSpec(size: $0, orientation: orientation, bleed: bleed, marks: marks) } }
 }

@@ -7,6 +7,8 @@ extension Framer {
         var options = RenderOptions(format: format, scale: output.scale, dpi: output.dpi, metadata: output.metadata,
                                     maxPixels: picture.maxPixels)
         options.threads = threads
+        options.quality = output.quality
+        options.print.variant = output.pdfVariant
         return options
     }
 
@@ -22,6 +24,7 @@ extension Framer {
     /// `label` names the picture in errors.
     package func plan(_ input: borrowing PictureInput, label: String, format: OutputFormat) throws(FramingError) -> FramePlan {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
+        if output.pdfVariant != nil && format != .pdf { throw fail(.pdfVariantNeedsPDF(format)) }
         let info: PictureInfo
         do { info = try Pictures.info(input) } catch { throw fail(.picture(error)) }
         let limit = picture.maxPixels
@@ -43,13 +46,18 @@ extension Framer {
             }
         } else {
             do { layout = try FrameLayout(picture: metrics, style: style) } catch { throw fail(.layout(error)) }
+            // Marks without a page: the trim box is the framed canvas.
+            if page.marks != .none { placement = .unpaged(canvas: layout.canvas, marks: page.marks) }
         }
         let options = renderOptions(format)
-        if format == .png && output.snap {
+        if format.isRaster && output.snap {
             let k = options.pictureDPI / 72
             layout = layout.snapped(devicePixelsPerPoint: k)
             if let origin = placement?.origin {
-                placement?.origin = Point(x: (origin.x * k).rounded() / k, y: (origin.y * k).rounded() / k)
+                let snapped = Point(x: (origin.x * k).rounded() / k, y: (origin.y * k).rounded() / k)
+                placement?.origin = snapped
+                // Without a page the trim box is the framed canvas, wherever it lands.
+                if page.spec == nil { placement?.trim = Rect(origin: snapped, size: layout.canvas) }
             }
         }
         // The output's size is known now: refuse one too large to render before decoding.
@@ -60,6 +68,6 @@ extension Framer {
                          sourcePixels: PixelSize(width: oriented.0, height: oriented.1), style: style, layout: layout,
                          page: placement == nil ? nil : page.size, placement: placement, outputFormat: format,
                          dpi: options.pictureDPI, rasterPixels: need, effectivePPI: layout.effectivePPI(of: need),
-                         canvasPixels: format == .png ? options.pixelSize(ofCanvas: canvas) : nil, info: info)
+                         canvasPixels: format.isRaster ? options.pixelSize(ofCanvas: canvas) : nil, info: info)
     }
 }

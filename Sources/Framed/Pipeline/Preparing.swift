@@ -50,7 +50,7 @@ extension Framer {
         // How the picture goes into the file.
         var embedding = Embedding.raster
         var jpeg: [UInt8]?
-        if format != .png {
+        if !format.isRaster {
             let untouched = info.format == .jpeg && decoded.scaleNumerator == decoded.scaleDenominator && !resampled
                 && !decoded.colorConverted && plan.orientation == .up
             if output.embed == .jpeg && image.hasAlpha { throw fail(.transparencyInJPEG) }
@@ -81,17 +81,20 @@ extension Framer {
     /// The picture framed in memory as a file of `format`.
     package func framed(_ source: PictureSource, label: String, format: OutputFormat) throws(FramingError) -> FramedPicture {
         let prepared = try prepare(source, label: label, format: format)
+        let options = try renderOptions(format, printing: [source])
         let bytes: [UInt8]
-        do { bytes = try FrameRenderer.render(prepared.renderPage, options: renderOptions(format)) } catch {
+        do { bytes = try FrameRenderer.render(prepared.renderPage, options: options) } catch {
             throw FramingError(picture: label, problem: .render(error))
         }
         return FramedPicture(bytes: bytes, plan: prepared.plan, report: prepared.report)
     }
 
     /// Prepared pictures as one PDF, a page each (a picture that repeats is stored once).
-    /// `label` names the document in errors.
-    package func document(_ pages: [PreparedPicture], label: String) throws(FramingError) -> [UInt8] {
-        do { return try FrameRenderer.render(document: pages.map(\.renderPage), options: renderOptions(.pdf)) } catch {
+    /// `label` names the document in errors; `sources` (the pictures, in order) name it in a
+    /// PDF/X-4 without a title.
+    package func document(_ pages: [PreparedPicture], label: String, sources: [PictureSource] = []) throws(FramingError) -> [UInt8] {
+        let options = try renderOptions(.pdf, printing: sources)
+        do { return try FrameRenderer.render(document: pages.map(\.renderPage), options: options) } catch {
             throw FramingError(picture: label, problem: .render(error))
         }
     }

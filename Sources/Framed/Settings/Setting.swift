@@ -179,6 +179,20 @@ extension Setting {
             }
             f.page.bleed = bleed
         } read: { f in f.page.size == nil ? nil : .string(f.page.bleed.description) },
+        Setting("marks") { f, v throws(SettingError) in
+            f.page.marks = try choice("marks", v, PrintMarks.self)
+        } read: { f in f.page.marks == .none ? nil : .string(f.page.marks.rawValue) },
+        Setting("pdf-variant") { f, v throws(SettingError) in
+            guard let variant = PDFVariant(parsing: trimmingSpaces(v)) else {
+                throw SettingError(setting: "pdf-variant", reason: "\"\(excerpt(v))\" is not one of "
+                                   + PDFVariant.allCases.map(\.rawValue).joined(separator: ", ") + " (or x-4)")
+            }
+            f.output.pdfVariant = variant
+        } read: { f in f.output.pdfVariant.map { .string($0.rawValue) } },
+        Setting("output-intent") { f, v throws(SettingError) in
+            guard !v.isEmpty else { throw SettingError(setting: "output-intent", reason: "needs the path of an ICC profile") }
+            f.output.outputIntent = v
+        } read: { f in f.output.outputIntent.map { .string($0) } },
         Setting("title") { f, v throws(SettingError) in
             f.output.metadata.title = try text("title", v)
         } read: { f in f.output.metadata.title.map { .string($0) } },

@@ -133,7 +133,7 @@ enum BatchPlanner {
                     }
                     if format == nil {
                         guard let named = OutputFormat(path: path) else {
-                            throw UsageError("cannot tell the format of \"\(path)\"; end it in .svg, .pdf or .png, or give --format")
+                            throw UsageError("cannot tell the format of \"\(path)\"; end it in .svg, .pdf, .png, .jpg or .tif, or give --format")
                         }
                         format = named
                     }
@@ -154,7 +154,7 @@ enum BatchPlanner {
                     if format == nil {
                         guard let named = OutputFormat(path: path) else {
                             throw UsageError("cannot tell the format of \"\(path)\" (from -o \(template)); "
-                                             + "end the template in .svg, .pdf or .png, or give --format")
+                                             + "end the template in .svg, .pdf, .png, .jpg or .tif, or give --format")
                         }
                         format = named
                     }

@@ -7,7 +7,8 @@ let generalOptions: [Option] = [
                             completion: .file)) { s, v throws(UsageError) in
         s.output = v
     },
-    .setting(OptionSpec(name: "format", valueName: "FORMAT", help: "svg, pdf or png, whatever the output's extension",
+    .setting(OptionSpec(name: "format", valueName: "FORMAT",
+                        help: "svg, pdf, png, jpeg or tiff, whatever the output's extension",
                         completion: .cases(OutputFormat.self))),
     // Applied before every other option and the config file, wherever it is written.
     .setting(OptionSpec(name: "preset", valueName: "NAME",

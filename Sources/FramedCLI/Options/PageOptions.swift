@@ -12,6 +12,15 @@ let pageOptions: [Option] = [
     .setting(OptionSpec(name: "bleed", valueName: "LENGTH",
                         help: "with --page: extra canvas on every side of the page, e.g. 3mm",
                         defaultText: "0")),
+    .setting(OptionSpec(name: "marks", valueName: "MARKS",
+                        help: "crop marks at the trim corners, outside the bleed (the output grows 9mm a side), or none",
+                        defaultText: "none", completion: .cases(PrintMarks.self))),
+    .setting(OptionSpec(name: "pdf-variant", valueName: "VARIANT",
+                        help: "PDF/X for print shops: pdf/x-4 (or x-4), with output intent, XMP, boxes",
+                        completion: .words(PDFVariant.allCases.map(\.rawValue)))),
+    .setting(OptionSpec(name: "output-intent", valueName: "FILE.icc",
+                        help: "with --pdf-variant: the press's RGB or CMYK ICC profile", defaultText: "sRGB",
+                        completion: .file)),
     Option(spec: OptionSpec(name: "pages", valueName: nil,
                             help: "all inputs into one PDF, a page each (a repeated picture is stored once)")) { s, _ throws(UsageError) in
         s.pages = true

@@ -24,12 +24,12 @@ enum OutputSurface {
                 "creating the PDF")
             setMetadata(metadata, on: surface)
             return surface
-        case .png:
-            throw .unsupported("PNG is drawn on an image surface, not a document")
+        case .png, .jpeg, .tiff:
+            throw .unsupported("\(format.rawValue.uppercased()) is drawn on an image surface, not a document")
         }
     }
 
-    /// The ARGB32 image surface a PNG is drawn on, `size` device pixels.
+    /// The ARGB32 image surface a PNG, JPEG or TIFF is drawn on, `size` device pixels.
     static func raster(_ size: PixelSize) throws(RenderError) -> CairoImageSurface {
         try CairoImageSurface(width: size.width, height: size.height, hasAlpha: true)
     }

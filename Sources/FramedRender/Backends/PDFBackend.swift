@@ -1,11 +1,12 @@
 internal import CCairo
 import FramedLayout
+import FramedSystem
 
 /// PDF through `cairo_pdf_surface_create_for_stream`: a page per framed picture, each the size
 /// of its canvas (or of its page plus bleed) in points; one picture is a one-page document.
 /// A JPEG picture is embedded by Cairo from its bytes; a lossless one is written by framed
-/// (`PDFPicture`) in the place of a placeholder that Cairo lays out. `PDFCompaction` then packs
-/// Cairo's small objects.
+/// (`PDFPicture`) in the place of a placeholder that Cairo lays out. `PDFPrint` adds the page
+/// boxes (and marks, and PDF/X-4's parts); `PDFCompaction` then packs Cairo's small objects.
 enum PDFBackend {
     /// The pages as one PDF. A picture that repeats is embedded once: equal embedded pictures
     /// share one Cairo surface, which also carries `CAIRO_MIME_TYPE_UNIQUE_ID` (a hash of its
@@ -50,14 +51,18 @@ enum PDFBackend {
                     }
                 }
                 let context = try CairoContext(surface)
-                page.placeOnPage(context)
-                try page.drawing(for: .pdf).draw(picture: picture, in: context)
+                try page.draw(picture, in: context, format: .pdf, includeMarks: false)
                 if index < pages.count - 1 { context.showPage() }
                 try context.checkStatus("ending page \(index + 1)")
             }
             try surface.finish()
         }
-        return (withExtendedLifetime(sink) { sink.bytes }, pictures)
+        // Page boxes, crop marks and PDF/X-4's parts (`PDFPrint`), before the packing.
+        let drawn = withExtendedLifetime(sink) { sink.bytes }
+        guard Memory.available(2 * drawn.count), let printed = PDFPrint.apply(drawn, pages: pages, options: options) else {
+            throw .cairo(operation: "adding the page boxes", message: "Cairo's PDF is not laid out as expected, or out of memory")
+        }
+        return (printed, pictures)
     }
 }
 

@@ -44,7 +44,8 @@ enum PDFCompaction {
         }
         guard !packed.isEmpty, found.count == pictures.count else { return nil }
 
-        var out = Array("%PDF-1.5\n%\u{B5}\u{B5}\u{B5}\u{B5}\n".utf8)
+        // PDF 1.5 at least (object streams); a later version the file states (PDF/X-4's 1.6) stays.
+        var out = Array("%PDF-\(max(file.version, "1.5"))\n%\u{B5}\u{B5}\u{B5}\u{B5}\n".utf8)
         // Room for everything kept (the pictures' megabytes copied once, never regrown) and
         // the packed objects, which only shrink; asked for first (nil without it).
         let capacity = kept.reduce(0) { $0 + $1.parts.reduce(1) { $0 + $1.count } } + packed.reduce(0) { $0 + $1.body.count + 16 } + 1024
@@ -86,6 +87,7 @@ enum PDFCompaction {
         let xrefOffset = out.count
         var trailer = "<< /Type /XRef /Size \(size) /W [1 4 2] /Root \(file.root) 0 R"
         if let info = file.info { trailer += " /Info \(info) 0 R" }
+        if let id = file.id { trailer += " /ID \(id)" }
         trailer += " /Length \(table.count) >>"
         out += Array("\(xrefNumber) 0 obj\n\(trailer)\nstream\n".utf8)
         out += table
@@ -99,6 +101,8 @@ enum PDFCompaction {
         struct Object { var number: Int; var range: Range<Int>; var body: Range<Int> }
         var objects: [Object] = []
         var size: Int, root: Int, info: Int?
+        /// The header's version ("1.5"), and the trailer's `/ID` array as written, if any.
+        var version = "1.5", id: String?
 
         init?(_ pdf: [UInt8]) {
             guard let startxref = Syntax.lastRange(of: "startxref", in: pdf),
@@ -112,6 +116,12 @@ enum PDFCompaction {
                   !trailer.contains("/Encrypt"), !trailer.contains("/Prev") else { return nil }
             self.size = size; self.root = root
             info = Syntax.reference(named: "/Info", in: trailer, isObject: true)
+            if let key = trailer.firstRange(of: "/ID"), let close = trailer[key.upperBound...].firstIndex(of: "]") {
+                id = String(trailer[key.upperBound...close]).trimmingPrefix(while: \.isWhitespace).description
+            }
+            if pdf.starts(with: Array("%PDF-1.".utf8)), pdf.count > 8, (0x30...0x39).contains(pdf[7]) {
+                version = "1." + String(UnicodeScalar(pdf[7]))
+            }
             // One subsection "0 N", then N entries of 20 bytes.
             let table = String(decoding: pdf[xrefOffset..<trailerRange.lowerBound], as: UTF8.self)
             let lines = table.split(whereSeparator: \.isNewline).map(Syntax.trimmingBlanks)

@@ -13,8 +13,7 @@ enum PNGBackend {
         let context = try CairoContext(image.surface)
         let k = options.pictureDPI / 72
         context.scale(k, k)
-        page.placeOnPage(context)
-        try page.drawing(for: .png).draw(picture: picture, in: context)
+        try page.draw(picture, in: context, format: .png)
         guard Memory.available(size.width * size.height * 4) else {
             throw .cairo(operation: "reading the drawn pixels", message: "out of memory")
         }

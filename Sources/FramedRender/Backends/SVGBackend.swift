@@ -9,8 +9,7 @@ enum SVGBackend {
         do {
             let surface = try OutputSurface.vector(.svg, size: page.outputSize, metadata: options.metadata, into: sink)
             let context = try CairoContext(surface)
-            page.placeOnPage(context)
-            try page.drawing(for: .svg).draw(picture: picture, in: context)
+            try page.draw(picture, in: context, format: .svg)
             try surface.finish()
         }
         guard let svg = withExtendedLifetime(sink, { StableSVGIdentifiers.rewrite(sink.bytes) }) else {

@@ -77,6 +77,19 @@ final class CairoContext {
         cairo_set_fill_rule(pointer, on ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
     }
 
+    /// `cairo_move_to` then `cairo_line_to`: a straight segment added to the path.
+    func addLine(from start: Point, to end: Point) {
+        cairo_move_to(pointer, start.x, start.y)
+        cairo_line_to(pointer, end.x, end.y)
+    }
+
+    /// `cairo_stroke` of the path with lines `width` wide and butt ends.
+    func stroke(width: Double) {
+        cairo_set_line_width(pointer, width)
+        cairo_set_line_cap(pointer, CAIRO_LINE_CAP_BUTT)
+        cairo_stroke(pointer)
+    }
+
     /// `cairo_clip`: intersects the clip with the current path (and clears the path).
     func clip() { cairo_clip(pointer) }
     /// `cairo_fill`.

@@ -1,0 +1,43 @@
+/*
+ * ccodecs for print: the ICC profiles a print file carries (sRGB made by lcms2, and the facts
+ * of a profile a user gives), and the TIFF a photo lab takes (libtiff). Same conventions as
+ * ccodecs.h: a status, a one-line message in a CCODECS_MESSAGE_SIZE buffer, malloc'd results.
+ */
+#ifndef CCODECS_PRINT_H
+#define CCODECS_PRINT_H
+
+#include "ccodecs.h"
+
+/* sRGB IEC61966-2.1 (D65 white, Rec. 709 primaries, the sRGB tone curve tabulated in 1024
+ * steps) as a version 2.1 display-class ICC profile made by lcms2, a few kilobytes: the form
+ * that old readers (photo labs' software, PDF/X preflight) know best. Its header is dated
+ * 2000-01-01, so the bytes are the same on every run. */
+int ccodecs_srgb_profile(ccodecs_buffer *out, char *message);
+
+/* What a print file needs to know of an ICC profile. */
+typedef struct {
+    int components;           /* 3 for RGB, 4 for CMYK, else the profile's channel count */
+    uint32_t color_space;     /* the header's data colour space signature ('RGB ', 'CMYK'...) */
+    uint32_t device_class;    /* the header's device class ('prtr', 'mntr', 'scnr'...) */
+    double version;           /* 2.1, 4.3... */
+    char description[128];    /* the profile's description (ASCII), "" if none */
+} ccodecs_icc_facts;
+
+/* Reads a profile's facts with lcms2 and checks that colours can be converted into it (an
+ * output intent must take colours): CCODECS_ERROR with a message when lcms2 cannot read it or
+ * cannot convert sRGB into it. */
+int ccodecs_icc_read_facts(const uint8_t *icc, size_t size, ccodecs_icc_facts *facts, char *message);
+
+/* TIFF compressions for ccodecs_tiff_encode_rgb. */
+#define CCODECS_TIFF_LZW     1
+#define CCODECS_TIFF_DEFLATE 2
+
+/* An 8-bit RGB TIFF (alpha dropped: the pixels must be opaque) through libtiff, written in
+ * memory: strips of about 64 KB compressed losslessly (LZW or Deflate, with the horizontal
+ * predictor), the resolution in pixels per inch (XResolution, YResolution, ResolutionUnit
+ * inch) when dpi > 0, and the ICC profile (tag 34675) when icc is not NULL. */
+int ccodecs_tiff_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height, double dpi,
+                            const uint8_t *icc, size_t icc_size, int compression,
+                            ccodecs_buffer *out, char *message);
+
+#endif

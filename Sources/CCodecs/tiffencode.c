@@ -1,0 +1,147 @@
+/* TIFF for photo labs through libtiff: 8-bit RGB in strips, compressed losslessly, with the
+ * resolution and the ICC profile, written into memory through libtiff's client I/O. libtiff's
+ * errors and warnings go to handlers of this call (TIFFOpenOptions, libtiff 4.5), never to
+ * standard error nor to a process-wide handler. */
+#include <stdlib.h>
+#include <string.h>
+#include <tiffio.h>
+#include "ccodecs_common.h"
+#include "ccodecs_print.h"
+
+/* A file in memory: the bytes written so far (size) and where libtiff is (position). */
+typedef struct {
+    ccodecs_buffer *out;
+    uint64_t position;
+    int failed;
+    char text[CCODECS_MESSAGE_SIZE];   /* libtiff's first error, "" if none */
+} memory_file;
+
+static int reserve(memory_file *file, uint64_t end) {
+    ccodecs_buffer *b = file->out;
+    if (end <= b->capacity) return 1;
+    if (end > SIZE_MAX / 2) return 0;
+    size_t capacity = b->capacity ? b->capacity : 65536;
+    while (capacity < end) capacity *= 2;
+    uint8_t *grown = realloc(b->data, capacity);
+    if (!grown) return 0;
+    b->data = grown;
+    b->capacity = capacity;
+    return 1;
+}
+
+static tmsize_t file_read(thandle_t handle, void *buffer, tmsize_t count) {
+    memory_file *file = handle;
+    if (count <= 0 || file->position >= file->out->size) return 0;
+    uint64_t available = file->out->size - file->position;
+    size_t n = (uint64_t)count < available ? (size_t)count : (size_t)available;
+    memcpy(buffer, file->out->data + file->position, n);
+    file->position += n;
+    return (tmsize_t)n;
+}
+
+static tmsize_t file_write(thandle_t handle, void *buffer, tmsize_t count) {
+    memory_file *file = handle;
+    if (count < 0) return -1;
+    uint64_t end = file->position + (uint64_t)count;
+    if (!reserve(file, end)) {
+        file->failed = 1;
+        return -1;
+    }
+    if (file->position > file->out->size) memset(file->out->data + file->out->size, 0, file->position - file->out->size);
+    memcpy(file->out->data + file->position, buffer, (size_t)count);
+    file->position = end;
+    if (end > file->out->size) file->out->size = (size_t)end;
+    return count;
+}
+
+static toff_t file_seek(thandle_t handle, toff_t offset, int whence) {
+    memory_file *file = handle;
+    uint64_t base = whence == SEEK_CUR ? file->position : whence == SEEK_END ? file->out->size : 0;
+    file->position = base + offset;
+    return file->position;
+}
+
+static int file_close(thandle_t handle) { (void)handle; return 0; }
+static toff_t file_size(thandle_t handle) { return ((memory_file *)handle)->out->size; }
+static int file_map(thandle_t handle, void **base, toff_t *size) { (void)handle; (void)base; (void)size; return 0; }
+static void file_unmap(thandle_t handle, void *base, toff_t size) { (void)handle; (void)base; (void)size; }
+
+static int on_error(TIFF *tiff, void *user_data, const char *module, const char *format, va_list args) {
+    (void)tiff; (void)module;
+    memory_file *file = user_data;
+    if (file && !file->text[0]) vsnprintf(file->text, sizeof file->text, format, args);
+    return 1;
+}
+
+static int on_warning(TIFF *tiff, void *user_data, const char *module, const char *format, va_list args) {
+    (void)tiff; (void)user_data; (void)module; (void)format; (void)args;
+    return 1;
+}
+
+int ccodecs_tiff_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height, double dpi,
+                            const uint8_t *icc, size_t icc_size, int compression,
+                            ccodecs_buffer *out, char *message) {
+    memset(out, 0, sizeof *out);
+    message[0] = 0;
+    if (!rgba || width == 0 || height == 0 || width > 0x7FFFFFFF / 3 || (icc && (icc_size == 0 || icc_size > 0xFFFFFFFFu))) {
+        ccodecs_message(message, "a TIFF cannot be %ux%u pixels", width, height);
+        return CCODECS_BAD_ARGUMENT;
+    }
+    memory_file file = {.out = out};
+    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    uint8_t *row = malloc((size_t)width * 3);
+    if (!options || !row) {
+        TIFFOpenOptionsFree(options);
+        free(row);
+        ccodecs_message(message, "out of memory");
+        return CCODECS_NO_MEMORY;
+    }
+    TIFFOpenOptionsSetErrorHandlerExtR(options, on_error, &file);
+    TIFFOpenOptionsSetWarningHandlerExtR(options, on_warning, &file);
+    /* "wl": little-endian classic TIFF; "m" would stop libtiff mapping, which it cannot here anyway. */
+    TIFF *tiff = TIFFClientOpenExt("framed output", "wl", &file, file_read, file_write, file_seek, file_close,
+                                   file_size, file_map, file_unmap, options);
+    int ok = tiff != NULL;
+    if (ok) {
+        uint32_t rows_per_strip = (uint32_t)(65536 / ((size_t)width * 3));
+        if (rows_per_strip < 1) rows_per_strip = 1;
+        if (rows_per_strip > height) rows_per_strip = height;
+        ok = TIFFSetField(tiff, TIFFTAG_IMAGEWIDTH, width)
+            && TIFFSetField(tiff, TIFFTAG_IMAGELENGTH, height)
+            && TIFFSetField(tiff, TIFFTAG_BITSPERSAMPLE, 8)
+            && TIFFSetField(tiff, TIFFTAG_SAMPLESPERPIXEL, 3)
+            && TIFFSetField(tiff, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_RGB)
+            && TIFFSetField(tiff, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG)
+            && TIFFSetField(tiff, TIFFTAG_ORIENTATION, ORIENTATION_TOPLEFT)
+            && TIFFSetField(tiff, TIFFTAG_COMPRESSION,
+                            compression == CCODECS_TIFF_DEFLATE ? COMPRESSION_ADOBE_DEFLATE : COMPRESSION_LZW)
+            && TIFFSetField(tiff, TIFFTAG_PREDICTOR, PREDICTOR_HORIZONTAL)
+            && TIFFSetField(tiff, TIFFTAG_ROWSPERSTRIP, rows_per_strip);
+        if (ok && dpi > 0) {
+            ok = TIFFSetField(tiff, TIFFTAG_XRESOLUTION, (float)dpi)
+                && TIFFSetField(tiff, TIFFTAG_YRESOLUTION, (float)dpi)
+                && TIFFSetField(tiff, TIFFTAG_RESOLUTIONUNIT, RESUNIT_INCH);
+        }
+        if (ok && icc) ok = TIFFSetField(tiff, TIFFTAG_ICCPROFILE, (uint32_t)icc_size, icc);
+        const size_t stride = (size_t)width * 4;
+        for (uint32_t y = 0; ok && y < height; y++) {
+            const uint8_t *p = rgba + stride * y;
+            for (uint32_t x = 0; x < width; x++) {
+                row[3 * x] = p[4 * x];
+                row[3 * x + 1] = p[4 * x + 1];
+                row[3 * x + 2] = p[4 * x + 2];
+            }
+            ok = TIFFWriteScanline(tiff, row, y, 0) == 1;
+        }
+        if (ok) ok = TIFFWriteDirectory(tiff);
+        TIFFClose(tiff);
+    }
+    TIFFOpenOptionsFree(options);
+    free(row);
+    if (ok && !file.failed) return CCODECS_OK;
+    int status = file.failed ? CCODECS_NO_MEMORY : CCODECS_ERROR;
+    ccodecs_message(message, "%s", file.failed ? "out of memory" : file.text[0] ? file.text : "libtiff failed");
+    free(out->data);
+    memset(out, 0, sizeof *out);
+    return status;
+}

@@ -1,0 +1,42 @@
+import FramedLayout
+
+/// A page as every backend draws it: the framed canvas where the placement puts it and, with
+/// crop marks, the marks in the slug.
+extension RenderPage {
+    /// Draws the framed picture on the page. Without marks that is the framed canvas moved to its
+    /// place, as ever. With marks the canvas colour (and all else) stops at the bleed box, so that
+    /// the slug stays paper-white, and the crop marks are stroked there: by Cairo in SVG and the
+    /// raster formats, by `PDFPrint` in a PDF, which writes them in the registration colour
+    /// (`includeMarks` false).
+    func draw(_ picture: CairoImageSurface, in context: CairoContext, format: OutputFormat,
+              includeMarks: Bool = true) throws(RenderError) {
+        guard let placement, placement.marks != .none else {
+            placeOnPage(context)
+            try drawing(for: format).draw(picture: picture, in: context)
+            return
+        }
+        try context.withSavedState { () throws(RenderError) in
+            context.newPath()
+            context.addRoundedRect(placement.bleedBox, radius: 0)
+            context.clip()
+            placeOnPage(context)
+            try drawing(for: format).draw(picture: picture, in: context)
+        }
+        if includeMarks { try CropMarkDrawing.stroke(placement.cropMarks, in: context) }
+    }
+}
+
+/// Crop marks drawn by Cairo: black hairlines of `CropMarks.lineWidth` with butt ends, so that
+/// each stops exactly where the geometry says.
+enum CropMarkDrawing {
+    static func stroke(_ lines: [CropMarks.Line], in context: CairoContext) throws(RenderError) {
+        guard !lines.isEmpty else { return }
+        try context.withSavedState { () throws(RenderError) in
+            context.newPath()
+            for line in lines { context.addLine(from: line.start, to: line.end) }
+            context.setSource(RGBAColor(red: 0, green: 0, blue: 0, alpha: 1))
+            context.stroke(width: CropMarks.lineWidth)
+            try context.checkStatus("drawing the crop marks")
+        }
+    }
+}

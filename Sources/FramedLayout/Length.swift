@@ -189,7 +189,9 @@ public struct LengthSize: Sendable, Equatable, Codable, CustomStringConvertible 
 
     /// Parses `WIDTHxHEIGHT`: two lengths joined by `x`, `X` or `×`, with or without spaces
     /// around it (`600x400`, `150mmx100mm`, `6in x 4in`); each is a length as
-    /// `Length(parsing:)` reads it, and both must be greater than zero.
+    /// `Length(parsing:)` reads it, and both must be greater than zero. A unit written only after
+    /// the height is the width's too, as print sizes are written: `6x4in` is 6in x 4in and
+    /// `10x15cm` is 10cm x 15cm (a bare number alone, as in `600x400`, is px).
     public init(parsing text: String) throws(StyleParseError) {
         let trimmed = text.styleTrimmed
         func fail(_ reason: String) -> StyleParseError {
@@ -198,18 +200,24 @@ public struct LengthSize: Sendable, Equatable, Codable, CustomStringConvertible 
         // "px" contains an x, so try every x as the separator: only one leaves a valid width.
         var widthError: StyleParseError?, heightError: StyleParseError?
         for separator in trimmed.indices where "xX×".contains(trimmed[separator]) {
-            let width: Length, height: Length
+            var width: Length, height: Length
+            let widthText = String(trimmed[..<separator]), heightText = String(trimmed[trimmed.index(after: separator)...])
             do {
-                width = try Length(parsing: String(trimmed[..<separator]))
+                width = try Length(parsing: widthText)
             } catch {
                 widthError = widthError ?? fail(error.nestedReason(as: "width"))
                 continue
             }
             do {
-                height = try Length(parsing: String(trimmed[trimmed.index(after: separator)...]))
+                height = try Length(parsing: heightText)
             } catch {
                 heightError = heightError ?? fail(error.nestedReason(as: "height"))
                 continue
+            }
+            if let (_, widthUnit) = splitStyleNumber(widthText.styleTrimmed), widthUnit.isEmpty,
+               let (_, heightUnit) = splitStyleNumber(heightText.styleTrimmed),
+               let unit = Length.Unit(rawValue: heightUnit.lowercased()) {
+                width = Length(width.pixels, unit)
             }
             guard width.points > 0 else { throw fail("width must be greater than zero") }
             guard height.points > 0 else { throw fail("height must be greater than zero") }
@@ -217,7 +225,7 @@ public struct LengthSize: Sendable, Equatable, Codable, CustomStringConvertible 
             return
         }
         throw heightError ?? widthError
-            ?? fail("expected WIDTHxHEIGHT, like 600x400, 150mmx100mm or 6inx4in")
+            ?? fail("expected WIDTHxHEIGHT, like 600x400, 150mmx100mm or 6x4in")
     }
 
     /// "600px x 400px": parses back to the same size.

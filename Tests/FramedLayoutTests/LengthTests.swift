@@ -119,6 +119,11 @@ private func isClose(_ a: Double, _ b: Double, tolerance: Double = 1e-9) -> Bool
         ("600PXX400PX", .px(600), .px(400)),
         (" 21cm x 29.7cm ", .cm(21), .cm(29.7)),
         ("4in x 300", .inches(4), .px(300)),
+        // A unit after the height alone is the width's too, as print sizes are written.
+        ("6x4in", .inches(6), .inches(4)),
+        ("10 x 15cm", .cm(10), .cm(15)),
+        ("2.5X3MM", .mm(2.5), .mm(3)),
+        ("600x400px", .px(600), .px(400)),
     ])
     func parses(text: String, width: Length, height: Length) throws {
         let size = try LengthSize(parsing: text)

@@ -11,9 +11,10 @@ BIN      := .build/release/framed
 OUT      := out
 
 # Libraries framed builds against, and the tools its tests rasterise output with.
-BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev libgs-common
+BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev libgs-common \
+                  libheif-dev libtiff-dev libgif-dev
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium \
-                  groff-base zsh fish time strace python3
+                  groff-base zsh fish time strace python3 libheif-examples libtiff-tools gifsicle
 
 .PHONY: all build demo test test-engines-off install manual deps test-deps samples clean bench bench-deflate \
         bench-memory fuzz sanitize tsan doc-coverage docs

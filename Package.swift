@@ -8,9 +8,11 @@ var targets: [Target] = [
     // C libraries and shims.
     .systemLibrary(name: "CCairo", pkgConfig: "cairo",
                    providers: [.apt(["libcairo2-dev"])]),
-    // Thin, setjmp-safe wrappers over libjpeg-turbo, libpng, libwebp, libexif, lcms2 and zlib.
+    // Thin, setjmp-safe wrappers over libjpeg-turbo, libpng, libwebp, libexif, lcms2 and zlib,
+    // and over libheif, libtiff and giflib.
     .target(name: "CCodecs",
-            linkerSettings: ["jpeg", "png", "webp", "webpdemux", "webpmux", "exif", "lcms2", "z"].map { .linkedLibrary($0) }),
+            linkerSettings: ["jpeg", "png", "webp", "webpdemux", "webpmux", "exif", "lcms2", "z", "heif", "tiff", "gif"]
+                .map { .linkedLibrary($0) }),
     // framed's own engines, where a library measured too slow; CCodecs takes them through hook
     // tables and works without them (FRAMED_ENGINES=off).
     .target(name: "CFramedEngines", dependencies: ["CCodecs"],

@@ -25,6 +25,7 @@ extension Framer {
             decodeOptions.autoOrient = picture.autoOrient
             decodeOptions.intent = picture.intent
             decodeOptions.threads = threads
+            (decodeOptions.neededWidth, decodeOptions.neededHeight) = (need.width, need.height)
             // Resized as it is decoded (on a second core), unless a picture that may have alpha
             // is flattened first.
             if threads > 1 && (picture.flatten == nil || info.hasAlpha == false) {

@@ -14,7 +14,7 @@ OUT      := out
 BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev libgs-common \
                   libheif-dev libtiff-dev libgif-dev
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium \
-                  groff-base zsh fish time strace python3 libheif-examples libtiff-tools gifsicle
+                  groff-base zsh fish time strace python3 libheif-examples libavif-bin libtiff-tools gifsicle
 
 .PHONY: all build demo test test-engines-off install manual deps test-deps samples clean bench bench-deflate \
         bench-memory fuzz sanitize tsan doc-coverage docs

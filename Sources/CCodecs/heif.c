@@ -53,10 +53,11 @@ static const struct heif_reader reader_functions = {
     .wait_for_file_size = source_wait,
 };
 
-/* A libheif error as a status and a message. */
+/* A libheif error as a status and a message (one line: libheif's may run over several). */
 static int heif_status(struct heif_error error, char *message) {
     if (error.code == heif_error_Ok) return CCODECS_OK;
     const char *text = error.message && error.message[0] ? error.message : "unknown error";
+    int status = CCODECS_ERROR;
     switch (error.code) {
     case heif_error_Memory_allocation_error:
         ccodecs_message(message, "out of memory");
@@ -64,11 +65,13 @@ static int heif_status(struct heif_error error, char *message) {
     case heif_error_Unsupported_feature:
     case heif_error_Unsupported_filetype:
         ccodecs_message(message, "unsupported HEIF content (%s)", text);
-        return CCODECS_UNSUPPORTED;
-    default:
-        ccodecs_message(message, "%s", text);
-        return CCODECS_ERROR;
+        status = CCODECS_UNSUPPORTED;
+        break;
+    default: ccodecs_message(message, "%s", text); break;
     }
+    for (char *c = message; *c; c++)
+        if (*c == '\n' || *c == '\r') *c = c[1] ? ';' : 0;
+    return status;
 }
 
 /* The file's context and its primary image. */

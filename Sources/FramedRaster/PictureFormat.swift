@@ -22,6 +22,10 @@ public enum PictureFormat: String, Sendable, CaseIterable {
     /// JPEG XL, bare codestream or container: recognised, not decoded.
     case jxl
 
+    /// Whether pictures of this format are usually stored without loss (PNG, TIFF, GIF: screenshots,
+    /// scans, diagrams, whose text JPEG would blur): SVG and PDF keep them lossless.
+    package var isLossless: Bool { self == .png || self == .tiff || self == .gif }
+
     /// The name users know, for messages.
     public var name: String {
         switch self {

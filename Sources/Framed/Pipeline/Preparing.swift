@@ -59,7 +59,7 @@ extension Framer {
                 do { jpeg = try input.jpegContents() } catch { throw fail(.picture(error)) }
                 embedding = .passthroughJPEG
             } else if output.embed == .jpeg
-                        || (output.embed == .auto && !image.hasAlpha && !output.lossless && info.format != .png) {
+                        || (output.embed == .auto && !image.hasAlpha && !output.lossless && !info.format.isLossless) {
                 do {
                     jpeg = try PictureEncoder.jpeg(image, quality: output.quality, grayscale: image.isGrayscale,
                                                   threads: threads)

@@ -192,15 +192,20 @@ int ccodecs_heif_info(const ccodecs_input *input, ccodecs_image_info *info, char
 typedef struct {
     ccodecs_reader base;
     struct heif_image *image;
-    int bits;           /* bits a sample: 8, or the 10, 12 or 16 of 16-bit containers */
+    int bits;           /* bits a sample: 8 (interleaved), or 10, 12 or 16 (16-bit planes) */
     int alpha;          /* the image has an alpha channel */
     int premultiplied;  /* ... that multiplies the colours */
     uint8_t *row;       /* one RGBA row */
 } heif_state;
 
-/* One decoded row as straight RGBA8. */
-static void convert_row(const heif_state *state, const uint8_t *in, uint32_t width, uint8_t *out) {
+/* Row y of the decoded image as straight RGBA8: from interleaved 8-bit RGB(A), or from planes
+ * of 16-bit samples of `bits` bits (libheif's planar RGB, which needs one copy of the picture
+ * where its interleaved 16-bit output needs three), rounded to the nearest 8-bit value:
+ * (v * 255 + max / 2) / max. */
+static void convert_row(const heif_state *state, const uint8_t *const *planes, const int *strides, uint32_t y,
+                        uint32_t width, uint8_t *out) {
     if (state->bits == 8) {
+        const uint8_t *in = planes[0] + (size_t)strides[0] * y;
         if (state->alpha) {
             memcpy(out, in, (size_t)width * 4);
         } else {
@@ -210,18 +215,18 @@ static void convert_row(const heif_state *state, const uint8_t *in, uint32_t wid
             return;
         }
     } else {
-        /* Little-endian 16-bit containers of `bits`-bit samples, rounded to the nearest 8-bit
-         * value: (v * 255 + max / 2) / max. */
         uint32_t max = (1u << state->bits) - 1, channels = state->alpha ? 4 : 3;
-        for (uint32_t x = 0; x < width; x++, out += 4) {
-            for (uint32_t c = 0; c < channels; c++, in += 2) {
-                uint32_t v = (uint32_t)in[0] | (uint32_t)in[1] << 8;
-                if (v > max) v = max;
-                out[c] = (uint8_t)((v * 255 + max / 2) / max);
+        for (uint32_t c = 0; c < channels; c++) {
+            const uint8_t *row = planes[c] + (size_t)strides[c] * y;
+            for (uint32_t x = 0; x < width; x++) {
+                uint16_t v;
+                memcpy(&v, row + 2 * (size_t)x, 2);
+                uint32_t value = v > max ? max : v;
+                out[4 * (size_t)x + c] = (uint8_t)((value * 255 + max / 2) / max);
             }
-            if (!state->alpha) out[3] = 255;
         }
-        out -= (size_t)width * 4;
+        if (!state->alpha)
+            for (uint32_t x = 0; x < width; x++) out[4 * (size_t)x + 3] = 255;
     }
     if (state->alpha && state->premultiplied) {
         for (uint32_t x = 0; x < width; x++, out += 4) {
@@ -241,14 +246,19 @@ static int heif_read(ccodecs_reader *reader, uint8_t *pixels, ccodecs_layout lay
         ccodecs_message(message, "the pixels were read already");
         return CCODECS_BAD_ARGUMENT;
     }
-    int stride = 0;
-    const uint8_t *plane = heif_image_get_plane_readonly(state->image, heif_channel_interleaved, &stride);
-    if (!plane || stride <= 0) {
-        ccodecs_message(message, "libheif gave no pixels");
-        return CCODECS_ERROR;
+    static const enum heif_channel interleaved[1] = {heif_channel_interleaved},
+                                   separate[4] = {heif_channel_R, heif_channel_G, heif_channel_B, heif_channel_Alpha};
+    const uint8_t *planes[4] = {NULL};
+    int strides[4] = {0}, count = state->bits == 8 ? 1 : state->alpha ? 4 : 3;
+    for (int c = 0; c < count; c++) {
+        planes[c] = heif_image_get_plane_readonly(state->image, state->bits == 8 ? interleaved[0] : separate[c], &strides[c]);
+        if (!planes[c] || strides[c] <= 0) {
+            ccodecs_message(message, "libheif gave no pixels");
+            return CCODECS_ERROR;
+        }
     }
     for (uint32_t y = 0; y < out->height; y++) {
-        convert_row(state, plane + (size_t)stride * y, out->width, state->row);
+        convert_row(state, planes, strides, y, out->width, state->row);
         ccodecs_place_row(pixels, layout, y, state->row, out->width);
     }
     /* The decoded image is the largest thing held: let it go now. */
@@ -399,15 +409,16 @@ int ccodecs_heif_open(const ccodecs_input *input, int flags, uint32_t need_width
         } else {
             options->ignore_transformations = (uint8_t)keep;
             heif_context_set_max_decoding_threads(file.context, threads > 0 ? threads : 1);
-            enum heif_chroma chroma = bits == 8 ? (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB)
-                                                : (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE);
+            enum heif_chroma chroma = bits > 8 ? heif_chroma_444
+                                    : alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB;
             status = heif_status(heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options), message);
             heif_decoding_options_free(options);
         }
     }
     if (!status) {
-        int w = heif_image_get_width(image, heif_channel_interleaved), h = heif_image_get_height(image, heif_channel_interleaved);
-        int range = heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved);
+        enum heif_channel channel = bits > 8 ? heif_channel_R : heif_channel_interleaved;
+        int w = heif_image_get_width(image, channel), h = heif_image_get_height(image, channel);
+        int range = heif_image_get_bits_per_pixel_range(image, channel);
         if (w <= 0 || h <= 0 || (uint64_t)w * (uint64_t)h > (uint64_t)out->width * out->height
             || (thumbnail == NULL && (!keep ? (w != width || h != height) : (w != coded_width || h != coded_height)))) {
             ccodecs_message(message, "libheif decoded %dx%d pixels for a %dx%d picture", w, h, width, height);
@@ -420,6 +431,15 @@ int ccodecs_heif_open(const ccodecs_input *input, int flags, uint32_t need_width
             out->width = (uint32_t)w;
             out->height = (uint32_t)h;
             if (bits > 8) bits = range >= 9 && range <= 16 ? range : bits;
+            /* Planes of 16-bit samples: every plane of the picture's size. */
+            for (int c = 0; bits > 8 && c < (alpha ? 4 : 3) && !status; c++) {
+                static const enum heif_channel channels[4] = {heif_channel_R, heif_channel_G, heif_channel_B, heif_channel_Alpha};
+                if (heif_image_get_width(image, channels[c]) != w || heif_image_get_height(image, channels[c]) != h
+                    || heif_image_get_bits_per_pixel_range(image, channels[c]) != bits) {
+                    ccodecs_message(message, "libheif decoded planes of different sizes");
+                    status = CCODECS_ERROR;
+                }
+            }
         }
     }
     if (!status) status = read_profile(handle, image, out, message);

@@ -53,13 +53,14 @@ import CCodecs
 
     /// A 16-bit RGB PNG whose samples are the `bits`-bit values `value(i)` with their bits
     /// repeated (v << (16 - bits) | ...): any encoder's 16-to-`bits` conversion gives them back.
-    static func deepPNG(_ width: Int, _ height: Int, bits: Int, value: (Int) -> Int) -> [UInt8] {
+    static func deepPNG(_ width: Int, _ height: Int, bits: Int, alpha: Bool = false, value: (Int) -> Int) -> [UInt8] {
         var scanlines: [UInt8] = []
+        let channels = alpha ? 4 : 3
         for y in 0..<height {
             scanlines.append(0)
             for x in 0..<width {
-                for c in 0..<3 {
-                    let v = value((y * width + x) * 3 + c)
+                for c in 0..<channels {
+                    let v = value((y * width + x) * channels + c)
                     var wide = 0, filled = 0
                     while filled < 16 { wide = wide << bits | v; filled += bits }
                     wide >>= filled - 16
@@ -67,7 +68,8 @@ import CCodecs
                 }
             }
         }
-        return Fixture.png(width: UInt32(width), height: UInt32(height), depth: 16, colorType: 2, scanlines: scanlines)
+        return Fixture.png(width: UInt32(width), height: UInt32(height), depth: 16, colorType: alpha ? 6 : 2,
+                           scanlines: scanlines)
     }
 
     @Test func losslessHEICAndAVIFAreTheirPixels() throws {
@@ -98,6 +100,14 @@ import CCodecs
         let avif = try decode("alpha.avif")
         #expect(avif.image.hasAlpha && Self.differs(avif.image, image) == nil)
         #expect(try Pictures.info(.file(path("alpha.avif"))).hasAlpha == true)
+        // 10 bits with alpha (libheif's planes, alpha among them); alpha never 0 so that the colour
+        // is defined.
+        let value = { (i: Int) in i % 4 == 3 ? 1023 - (i / 4 % 1000) : (i * 37) % 1024 }
+        try write(Self.deepPNG(32, 16, bits: 10, alpha: true, value: value), "alpha10.png")
+        try encode("avifenc", ["-l", "-d", "10", "alpha10.png", "alpha10.avif"])
+        let expected = (0..<32 * 16 * 4).map { UInt8((value($0) * 255 + 511) / 1023) }
+        let deep = try decode("alpha10.avif")
+        #expect(deep.image.hasAlpha && Self.differs(deep.image, RasterImage(width: 32, height: 16, pixels: expected)) == nil)
     }
 
     @Test func lossyHEICStaysCloseToItsSource() throws {

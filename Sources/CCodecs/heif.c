@@ -195,6 +195,7 @@ typedef struct {
     int bits;           /* bits a sample: 8 (interleaved), or 10, 12 or 16 (16-bit planes) */
     int alpha;          /* the image has an alpha channel */
     int premultiplied;  /* ... that multiplies the colours */
+    int rgba;           /* 8-bit interleaved RGBA (even when opaque: CCODECS_HEIF_RGBA) */
     uint8_t *row;       /* one RGBA row */
 } heif_state;
 
@@ -206,7 +207,7 @@ static void convert_row(const heif_state *state, const uint8_t *const *planes, c
                         uint32_t width, uint8_t *out) {
     if (state->bits == 8) {
         const uint8_t *in = planes[0] + (size_t)strides[0] * y;
-        if (state->alpha) {
+        if (state->rgba) {
             memcpy(out, in, (size_t)width * 4);
         } else {
             for (uint32_t x = 0; x < width; x++, in += 3, out += 4) {
@@ -265,6 +266,32 @@ static int heif_read(ccodecs_reader *reader, uint8_t *pixels, ccodecs_layout lay
     heif_image_release(state->image);
     state->image = NULL;
     return CCODECS_OK;
+}
+
+int ccodecs_heif_rgba(ccodecs_reader *reader, uint8_t **pixels, size_t *stride) {
+    heif_state *state = (heif_state *)reader;
+    if (!state || state->base.read != heif_read || !state->image || !state->rgba) return 0;
+    int bytes = 0;
+    uint8_t *plane = heif_image_get_plane(state->image, heif_channel_interleaved, &bytes);
+    if (!plane || bytes <= 0) return 0;
+    int width = heif_image_get_width(state->image, heif_channel_interleaved);
+    int height = heif_image_get_height(state->image, heif_channel_interleaved);
+    if (state->premultiplied) {
+        for (int y = 0; y < height; y++) {
+            uint8_t *p = plane + (size_t)bytes * (size_t)y;
+            for (int x = 0; x < width; x++, p += 4) {
+                unsigned a = p[3];
+                for (int c = 0; c < 3; c++) {
+                    unsigned v = a ? (p[c] * 255u + a / 2) / a : 0;
+                    p[c] = (uint8_t)(v > 255 ? 255 : v);
+                }
+            }
+        }
+        state->premultiplied = 0;
+    }
+    *pixels = plane;
+    *stride = (size_t)bytes;
+    return 1;
 }
 
 static void heif_close(ccodecs_reader *reader) {
@@ -410,7 +437,8 @@ int ccodecs_heif_open(const ccodecs_input *input, int flags, uint32_t need_width
             options->ignore_transformations = (uint8_t)keep;
             heif_context_set_max_decoding_threads(file.context, threads > 0 ? threads : 1);
             enum heif_chroma chroma = bits > 8 ? heif_chroma_444
-                                    : alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB;
+                                    : alpha || (flags & CCODECS_HEIF_RGBA) ? heif_chroma_interleaved_RGBA
+                                                                           : heif_chroma_interleaved_RGB;
             status = heif_status(heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options), message);
             heif_decoding_options_free(options);
         }
@@ -458,6 +486,7 @@ int ccodecs_heif_open(const ccodecs_input *input, int flags, uint32_t need_width
         state->bits = bits;
         state->alpha = alpha;
         state->premultiplied = alpha && heif_image_is_premultiplied_alpha(image);
+        state->rgba = bits == 8 && (alpha || (flags & CCODECS_HEIF_RGBA));
         *reader = &state->base;
         image = NULL;
     } else if (state) {

@@ -256,8 +256,10 @@ typedef struct {
     uint8_t palette[256][3];
     uint8_t *buffer;             /* a strip or a tile, of every plane (planar files) */
     size_t plane_size;           /* bytes of a strip or tile of one plane (planar) or of all */
-    uint8_t *band;               /* RGBA rows: a row of tiles, or the RGBA interface's band */
-    uint8_t *row;                /* one RGBA row */
+    uint8_t *band;               /* RGBA rows: a strip, a row of tiles, or the RGBA interface's band */
+    uint32_t band_top, band_rows;/* the rows the band holds */
+    TIFFRGBAImage rgba;          /* libtiff's RGBA interface, for what the loops here do not read */
+    int rgba_open;
 } tiff_state;
 
 /* Sample `index` of a row of `bits`-bit samples. */
@@ -383,114 +385,122 @@ static size_t row_bytes(const page *p, uint32_t pixels) {
     return ((size_t)pixels * samples * p->bits + 7) / 8;
 }
 
-static int read_strips(tiff_state *state, uint8_t *pixels, ccodecs_layout layout, char *message) {
-    const page *p = &state->p;
-    size_t bytes = row_bytes(p, p->width);
-    uint32_t per_plane = TIFFComputeStrip(state->tiff, 0, 1);
-    if (p->planar != PLANARCONFIG_SEPARATE) per_plane = 0;
-    for (uint32_t y0 = 0, strip = 0; y0 < p->height; y0 += p->rows_per_strip, strip++) {
-        uint32_t rows = p->height - y0 < p->rows_per_strip ? p->height - y0 : p->rows_per_strip;
-        int status = read_chunk(state, strip, per_plane, bytes * rows, message);
-        if (status) return status;
-        for (uint32_t r = 0; r < rows; r++) {
-            const uint8_t *planes[5];
-            for (int k = 0; k < 5; k++) planes[k] = state->buffer + (size_t)k * state->plane_size + bytes * r;
-            convert(state, planes, 0, p->width, state->row);
-            ccodecs_place_row(pixels, layout, y0 + r, state->row, p->width);
-        }
-        ccodecs_rows_published(&state->base, y0 + rows);
-    }
-    return CCODECS_OK;
-}
-
-static int read_tiles(tiff_state *state, uint8_t *pixels, ccodecs_layout layout, char *message) {
-    const page *p = &state->p;
-    size_t bytes = row_bytes(p, p->tile_width);
-    uint32_t per_plane = TIFFComputeTile(state->tiff, 0, 0, 0, 1);
-    if (p->planar != PLANARCONFIG_SEPARATE) per_plane = 0;
-    size_t band_stride = (size_t)p->width * 4;
-    for (uint32_t y0 = 0; y0 < p->height; y0 += p->tile_height) {
-        uint32_t rows = p->height - y0 < p->tile_height ? p->height - y0 : p->tile_height;
-        for (uint32_t x0 = 0; x0 < p->width; x0 += p->tile_width) {
-            uint32_t columns = p->width - x0 < p->tile_width ? p->width - x0 : p->tile_width;
-            int status = read_chunk(state, TIFFComputeTile(state->tiff, x0, y0, 0, 0), per_plane,
-                                    bytes * p->tile_height, message);
-            if (status) return status;
-            for (uint32_t r = 0; r < rows; r++) {
-                const uint8_t *planes[5];
-                for (int k = 0; k < 5; k++) planes[k] = state->buffer + (size_t)k * state->plane_size + bytes * r;
-                convert(state, planes, 0, columns, state->band + band_stride * r + (size_t)x0 * 4);
-            }
-        }
-        for (uint32_t r = 0; r < rows; r++) ccodecs_place_row(pixels, layout, y0 + r, state->band + band_stride * r, p->width);
-        ccodecs_rows_published(&state->base, y0 + rows);
-    }
-    return CCODECS_OK;
-}
-
 #define RGBA_BAND 64
 
-/* Through libtiff's RGBA interface, a band of rows at a time, in the stored order. */
-static int read_rgba(tiff_state *state, uint8_t *pixels, ccodecs_layout layout, char *message) {
+/* Decodes the next band of rows into state->band as RGBA (CMYK) rows: a strip, a row of
+ * tiles, or RGBA_BAND rows through libtiff's RGBA interface. Sets state->band_top and
+ * state->band_rows; the bands come from the top, one after the other. */
+static int next_band(tiff_state *state, char *message) {
     const page *p = &state->p;
-    char reason[1024];
-    TIFFRGBAImage image;
-    if (!TIFFRGBAImageBegin(&image, state->tiff, 0, reason)) {
-        ccodecs_message(message, "unsupported TIFF: %s", reason);
-        return CCODECS_UNSUPPORTED;
+    uint32_t y0 = state->band_top + state->band_rows;
+    if (y0 >= p->height) {
+        ccodecs_message(message, "no rows left to read");
+        return CCODECS_BAD_ARGUMENT;
     }
-    image.req_orientation = image.orientation;  /* the stored order: no flip */
-    int status = CCODECS_OK;
-    for (uint32_t y0 = 0; y0 < p->height && !status; y0 += RGBA_BAND) {
+    size_t band_stride = (size_t)p->width * 4;
+    if (!p->own) {
         uint32_t rows = p->height - y0 < RGBA_BAND ? p->height - y0 : RGBA_BAND;
-        image.row_offset = (int)y0;
-        image.col_offset = 0;
-        if (!TIFFRGBAImageGet(&image, (uint32_t *)(void *)state->band, p->width, rows)) {
-            status = tiff_error(&state->s, message, "cannot decode the TIFF's data");
-            break;
-        }
+        state->rgba.row_offset = (int)y0;
+        state->rgba.col_offset = 0;
+        if (!TIFFRGBAImageGet(&state->rgba, (uint32_t *)(void *)state->band, p->width, rows))
+            return tiff_error(&state->s, message, "cannot decode the TIFF's data");
         for (uint32_t r = 0; r < rows; r++) {
-            uint8_t *row = state->row;
-            const uint8_t *in = state->band + (size_t)p->width * 4 * r;
-            for (uint32_t x = 0; x < p->width; x++, in += 4, row += 4) {
+            uint8_t *row = state->band + band_stride * r;
+            for (uint32_t x = 0; x < p->width; x++, row += 4) {
                 uint32_t packed;
-                memcpy(&packed, in, 4);
+                memcpy(&packed, row, 4);
                 uint32_t a = TIFFGetA(packed);
                 row[0] = (uint8_t)TIFFGetR(packed), row[1] = (uint8_t)TIFFGetG(packed), row[2] = (uint8_t)TIFFGetB(packed);
                 row[3] = (uint8_t)a;
                 if (p->alpha && a != 255)
                     for (int c = 0; c < 3; c++) row[c] = (uint8_t)unpremultiply(row[c], a, 255);
             }
-            ccodecs_place_row(pixels, layout, y0 + r, state->row, p->width);
         }
-        ccodecs_rows_published(&state->base, y0 + rows);
+        state->band_top = y0, state->band_rows = rows;
+        return CCODECS_OK;
     }
-    TIFFRGBAImageEnd(&image);
-    return status;
+    int planar = p->planar == PLANARCONFIG_SEPARATE;
+    if (!p->tiled) {
+        size_t bytes = row_bytes(p, p->width);
+        uint32_t per_plane = planar ? TIFFComputeStrip(state->tiff, 0, 1) : 0;
+        uint32_t rows = p->height - y0 < p->rows_per_strip ? p->height - y0 : p->rows_per_strip;
+        int status = read_chunk(state, y0 / p->rows_per_strip, per_plane, bytes * rows, message);
+        if (status) return status;
+        for (uint32_t r = 0; r < rows; r++) {
+            const uint8_t *planes[5];
+            for (int k = 0; k < 5; k++) planes[k] = state->buffer + (size_t)k * state->plane_size + bytes * r;
+            convert(state, planes, 0, p->width, state->band + band_stride * r);
+        }
+        state->band_top = y0, state->band_rows = rows;
+        return CCODECS_OK;
+    }
+    size_t bytes = row_bytes(p, p->tile_width);
+    uint32_t per_plane = planar ? TIFFComputeTile(state->tiff, 0, 0, 0, 1) : 0;
+    uint32_t rows = p->height - y0 < p->tile_height ? p->height - y0 : p->tile_height;
+    for (uint32_t x0 = 0; x0 < p->width; x0 += p->tile_width) {
+        uint32_t columns = p->width - x0 < p->tile_width ? p->width - x0 : p->tile_width;
+        int status = read_chunk(state, TIFFComputeTile(state->tiff, x0, y0, 0, 0), per_plane, bytes * p->tile_height, message);
+        if (status) return status;
+        for (uint32_t r = 0; r < rows; r++) {
+            const uint8_t *planes[5];
+            for (int k = 0; k < 5; k++) planes[k] = state->buffer + (size_t)k * state->plane_size + bytes * r;
+            convert(state, planes, 0, columns, state->band + band_stride * r + (size_t)x0 * 4);
+        }
+    }
+    state->band_top = y0, state->band_rows = rows;
+    return CCODECS_OK;
+}
+
+/* Ends the reading: the RGBA interface and the file are closed. */
+static void finish(tiff_state *state) {
+    if (state->rgba_open) TIFFRGBAImageEnd(&state->rgba);
+    state->rgba_open = 0;
+    if (state->tiff) TIFFClose(state->tiff);
+    state->tiff = NULL;
 }
 
 static int tiff_read(ccodecs_reader *reader, uint8_t *pixels, ccodecs_layout layout, ccodecs_decoded *out,
                      char *message) {
     (void)out;
     tiff_state *state = (tiff_state *)reader;
-    if (!state->tiff) {
+    if (!state->tiff || state->band_rows > 0) {
         ccodecs_message(message, "the pixels were read already");
         return CCODECS_BAD_ARGUMENT;
     }
-    int status = !state->p.own ? read_rgba(state, pixels, layout, message)
-               : state->p.tiled ? read_tiles(state, pixels, layout, message)
-                                : read_strips(state, pixels, layout, message);
-    TIFFClose(state->tiff);
-    state->tiff = NULL;
+    int status = CCODECS_OK;
+    while (!status && state->band_top + state->band_rows < state->p.height) {
+        status = next_band(state, message);
+        for (uint32_t r = 0; !status && r < state->band_rows; r++)
+            ccodecs_place_row(pixels, layout, state->band_top + r, state->band + (size_t)state->p.width * 4 * r,
+                              state->p.width);
+        if (!status) ccodecs_rows_published(&state->base, state->band_top + state->band_rows);
+    }
+    finish(state);
     return status;
+}
+
+const uint8_t *ccodecs_tiff_row(ccodecs_reader *reader, uint32_t y, char *message) {
+    tiff_state *state = (tiff_state *)reader;
+    message[0] = 0;
+    if (!state || state->base.read != tiff_read || !state->tiff || y >= state->p.height || y < state->band_top) {
+        ccodecs_message(message, "rows are read once each, from the top");
+        return NULL;
+    }
+    while (y >= state->band_top + state->band_rows)
+        if (next_band(state, message)) {
+            finish(state);
+            return NULL;
+        }
+    const uint8_t *row = state->band + (size_t)state->p.width * 4 * (y - state->band_top);
+    if (y + 1 == state->p.height) finish(state);
+    return row;
 }
 
 static void tiff_close(ccodecs_reader *reader) {
     tiff_state *state = (tiff_state *)reader;
-    if (state->tiff) TIFFClose(state->tiff);
+    finish(state);
     free(state->buffer);
     free(state->band);
-    free(state->row);
     free(state);
 }
 
@@ -610,15 +620,25 @@ int ccodecs_tiff_open(const ccodecs_input *input, uint32_t need_width, uint32_t 
     if (!status) {
         size_t chunk = p->own ? (size_t)(p->tiled ? TIFFTileSize(state->tiff) : TIFFStripSize(state->tiff)) : 0;
         size_t planes = p->planar == PLANARCONFIG_SEPARATE ? (size_t)(p->colors + p->alpha) : 1;
-        size_t band_rows = !p->own ? RGBA_BAND : p->tiled ? p->tile_height : 0;
+        size_t band_rows = !p->own ? RGBA_BAND : p->tiled ? p->tile_height : p->rows_per_strip;
         state->plane_size = chunk;
         if ((p->own && chunk == 0) || (chunk && planes > SIZE_MAX / chunk)) {
             status = tiff_error(&state->s, message, "the TIFF's strips or tiles have no size");
         } else if ((chunk && !(state->buffer = malloc(chunk * planes)))
-                   || (band_rows && !(state->band = malloc((size_t)p->width * 4 * band_rows)))
-                   || !(state->row = malloc((size_t)p->width * 4))) {
+                   || (band_rows > SIZE_MAX / 4 / p->width)
+                   || !(state->band = malloc((size_t)p->width * 4 * band_rows))) {
             status = CCODECS_NO_MEMORY;
             ccodecs_message(message, "out of memory");
+        }
+    }
+    if (!status && !p->own) {
+        char reason[1024];
+        if (!TIFFRGBAImageBegin(&state->rgba, state->tiff, 0, reason)) {
+            ccodecs_message(message, "unsupported TIFF: %s", reason);
+            status = CCODECS_UNSUPPORTED;
+        } else {
+            state->rgba_open = 1;
+            state->rgba.req_orientation = state->rgba.orientation;  /* the stored order: no flip */
         }
     }
     if (!status) {

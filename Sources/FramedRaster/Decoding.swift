@@ -300,11 +300,20 @@ func shimInfo(_ format: PictureFormat, _ input: borrowing PictureInput, _ call: 
     return PictureInfo(info, format: format)
 }
 
+/// A decoder's own way from an opened picture to the picture at `DecodeOptions.resize`'s size,
+/// without the decoded picture being copied whole (`shimDecode`): the resized picture (upright,
+/// in sRGB) and whether its colour was converted (with the warning), or nil to read it as usual.
+typealias ShimResize = (_ reader: OpaquePointer?, _ out: UnsafeMutablePointer<ccodecs_decoded>,
+                        _ resize: ResizeRequest) throws(RasterError) -> (RasterImage, (converted: Bool, warning: String?))?
+
 /// Decodes through a `ccodecs_*_open` function and `ccodecs_reader_read`, the pixels going
 /// once, straight into the RasterImage's own storage (`readImage`); the codec's metadata is
-/// released with `ccodecs_decoded_release`.
+/// released with `ccodecs_decoded_release`. With `options.resize` (to another size than the
+/// decoded one, of a picture of at least its `minimumPixels`), `resized` may resize it its
+/// own way first.
 func shimDecode(_ format: PictureFormat, _ input: borrowing PictureInput, limit: Int,
-                options: DecodeOptions = DecodeOptions(), _ open: ShimOpen) throws(RasterError) -> DecodedPicture {
+                options: DecodeOptions = DecodeOptions(), resized: ShimResize? = nil,
+                _ open: ShimOpen) throws(RasterError) -> DecodedPicture {
     guard input.count > 0 else { throw .empty }
     var out = ccodecs_decoded()
     defer { ccodecs_decoded_release(&out) }
@@ -314,6 +323,12 @@ func shimDecode(_ format: PictureFormat, _ input: borrowing PictureInput, limit:
             defer { ccodecs_reader_close(reader) }
             try callShim(format, limit: limit, size: { (out.pointee.width, out.pointee.height) }) { message in
                 open(input, out, &reader, message)
+            }
+            let (width, height) = (Int(out.pointee.width), Int(out.pointee.height))
+            if let resized, let resize = options.resize, resize.width > 0, resize.height > 0,
+               resize.width != width || resize.height != height, width * height >= resize.minimumPixels,
+               let (image, color) = try resized(reader, out, resize) {
+                return (image, storedOrientation(out.pointee), color, true)
             }
             return try readImage(format, reader, out, options: options)
         }
@@ -342,10 +357,7 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
                        options: DecodeOptions) throws(RasterError)
     -> (RasterImage, stored: Orientation, color: (converted: Bool, warning: String?), resampled: Bool) {
     let header = out.pointee
-    // TIFF's Orientation tag, else the EXIF orientation (HEIF hands on no EXIF: libheif applies
-    // the file's own transformations, and its EXIF orientation only describes them).
-    let stored = Orientation(exif: header.orientation > 0 ? header.orientation
-                                                          : ccodecs_exif_orientation(header.exif, header.exif_size))
+    let stored = storedOrientation(header)
     let orientation = options.autoOrient ? stored : .up
     let (width, height) = (Int(header.width), Int(header.height))
     let size = orientation.orientedSize(width: width, height: height)
@@ -408,6 +420,13 @@ func lowestTerms(_ numerator: Int, _ denominator: Int) -> (numerator: Int, denom
     var a = numerator, b = denominator
     while b != 0 { (a, b) = (b, a % b) }
     return (numerator / a, denominator / a)
+}
+
+/// The orientation an opened picture states: TIFF's Orientation tag, else the EXIF orientation
+/// (HEIF hands on no EXIF: libheif applies the file's own transformations, and its EXIF
+/// orientation only describes them).
+func storedOrientation(_ header: ccodecs_decoded) -> Orientation {
+    Orientation(exif: header.orientation > 0 ? header.orientation : ccodecs_exif_orientation(header.exif, header.exif_size))
 }
 
 /// `eighths`/8 as a fraction in lowest terms: 4 is 1/2, 3 is 3/8, 8 is 1/1.

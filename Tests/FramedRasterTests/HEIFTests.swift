@@ -255,6 +255,28 @@ import CCodecs
         #expect(try self.decode("thumb.heic").image.width == 256)
     }
 
+    @Test func resizingFromLibheifsBufferGivesThePixelsOfResizingAfterwards() throws {
+        let adobe = Fixture.iccProfile(Fixture.adobeRGB, gamma: 563.0 / 256)
+        try write(adobe, "adobe.icc")
+        try write(PictureEncoder.png(Self.picture(96, 64), dropAlpha: true), "opaque.png")
+        try write(PictureEncoder.png(Self.picture(96, 64, alpha: true)), "alpha.png")
+        try encode("avifenc", ["-l", "opaque.png", "opaque.avif"])
+        try encode("avifenc", ["-l", "alpha.png", "alpha.avif"])
+        try encode("avifenc", ["-l", "--icc", "adobe.icc", "opaque.png", "icc.avif"])
+        try encode("avifenc", ["-l", "-d", "10", "opaque.png", "deep.avif"])
+        for name in ["opaque.avif", "alpha.avif", "icc.avif", "deep.avif"] {
+            let whole = try decode(name)
+            var options = DecodeOptions()
+            options.resize = ResizeRequest(width: 31, height: 20, minimumPixels: 0)
+            let resized = try decode(name, options)
+            // 8-bit pictures are resized from libheif's buffer; deeper ones come whole, to be resized after.
+            #expect(resized.resampled == (name != "deep.avif"), "\(name)")
+            let got = resized.resampled ? resized.image : Resampler.resize(resized.image, width: 31, height: 20)
+            #expect(got == Resampler.resize(whole.image, width: 31, height: 20), "\(name)")
+            #expect(resized.colorConverted == whole.colorConverted)
+        }
+    }
+
     @Test func sizesAreCheckedBeforeDecodingAndBadFilesRefused() throws {
         try write(PictureEncoder.png(Self.picture(64, 48), dropAlpha: true), "s.png")
         try encode("heif-enc", ["-q", "50", "-o", "s.heic", "s.png"])

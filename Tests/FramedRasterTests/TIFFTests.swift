@@ -247,6 +247,34 @@ import CCodecs
         #expect(try Self.decode(bytes).image.width == 400, "no need said: the page")
     }
 
+    @Test func resizingWhileTheRowsComeGivesThePixelsOfResizingAfterwards() throws {
+        let image = Fixture.noise(301, 97)
+        for (alpha, tile) in [(false, false), (true, false), (true, true)] {
+            var page = TIFFPage(rgba: image.pixels, width: 301, height: 97, alpha: alpha)
+            page.rowsPerStrip = 7
+            if tile { page.tile = (64, 32) }
+            let bytes = PictureBytes.tiff([page])
+            let whole = try Self.decode(bytes).image
+            var options = DecodeOptions()
+            options.resize = ResizeRequest(width: 100, height: 31, minimumPixels: 0)
+            let resized = try Self.decode(bytes, options: options)
+            #expect(resized.resampled && resized.image == Resampler.resize(whole, width: 100, height: 31),
+                    "alpha \(alpha), tiles \(tile)")
+        }
+        // Cut short: the same one-line error as when the picture is read whole.
+        var page = TIFFPage(rgba: image.pixels, width: 301, height: 97, alpha: false)
+        page.rowsPerStrip = 7
+        var bytes = PictureBytes.tiff([page])
+        bytes.replaceSubrange(8..<50_000, with: [])
+        var options = DecodeOptions()
+        options.resize = ResizeRequest(width: 100, height: 31, minimumPixels: 0)
+        #expect(throws: RasterError.self) { try Self.decode(bytes, options: options) }
+        do { _ = try Self.decode(bytes, options: options) } catch let error as RasterError {
+            #expect(error == (try? Self.decode(bytes)).map { _ in RasterError.empty } ?? error, "\(error)")
+            guard case .corrupt(.tiff, _) = error else { Issue.record("\(error)"); return }
+        }
+    }
+
     @Test func badFilesAreRefusedInOneLine() throws {
         let image = Fixture.noise(64, 64)
         let good = PictureBytes.tiff([TIFFPage(rgba: image.pixels, width: 64, height: 64, alpha: false)])

@@ -18,6 +18,8 @@ int ccodecs_heif_info(const ccodecs_input *input, ccodecs_image_info *info, char
 
 /* Flags for ccodecs_heif_open. */
 #define CCODECS_HEIF_KEEP_STORED 1   /* the coded pixels: irot, imir and clap are not applied */
+#define CCODECS_HEIF_RGBA 2          /* an 8-bit picture decoded as RGBA even when opaque, for
+                                        ccodecs_heif_rgba */
 
 /* Opens and decodes the primary image (grid pictures included) with libheif, on up to
  * `threads` threads (its tiles), to RGBA8 read by ccodecs_reader_read: 10- and 12-bit samples
@@ -32,5 +34,12 @@ int ccodecs_heif_info(const ccodecs_input *input, ccodecs_image_info *info, char
 int ccodecs_heif_open(const ccodecs_input *input, int flags, uint32_t need_width, uint32_t need_height,
                       int threads, size_t max_pixels, ccodecs_decoded *out, ccodecs_reader **reader,
                       char *message);
+
+/* The decoded picture in libheif's own buffer, when it is 8-bit interleaved RGBA (a picture with
+ * alpha, or opened with CCODECS_HEIF_RGBA): straight RGBA rows *stride bytes apart, out->width
+ * x out->height, before colour conversion; 1, or 0 when the picture is not held so (more than
+ * 8 bits, or read already). For a caller that resizes from there rather than have
+ * ccodecs_reader_read copy it. Valid until the reader is closed. */
+int ccodecs_heif_rgba(ccodecs_reader *reader, uint8_t **pixels, size_t *stride);
 
 #endif

@@ -479,21 +479,28 @@ static int tiff_read(ccodecs_reader *reader, uint8_t *pixels, ccodecs_layout lay
     return status;
 }
 
-const uint8_t *ccodecs_tiff_row(ccodecs_reader *reader, uint32_t y, char *message) {
+uint32_t ccodecs_tiff_band_rows(const ccodecs_reader *reader) {
+    const tiff_state *state = (const tiff_state *)reader;
+    if (!state || state->base.read != tiff_read) return 0;
+    const page *p = &state->p;
+    return !p->own ? RGBA_BAND : p->tiled ? p->tile_height : p->rows_per_strip;
+}
+
+int ccodecs_tiff_band(ccodecs_reader *reader, uint8_t *rows, uint32_t *first, uint32_t *count, char *message) {
     tiff_state *state = (tiff_state *)reader;
     message[0] = 0;
-    if (!state || state->base.read != tiff_read || !state->tiff || y >= state->p.height || y < state->band_top) {
-        ccodecs_message(message, "rows are read once each, from the top");
-        return NULL;
+    *first = *count = 0;
+    if (!state || state->base.read != tiff_read || !state->tiff || !rows) {
+        ccodecs_message(message, "no rows left to read");
+        return CCODECS_BAD_ARGUMENT;
     }
-    while (y >= state->band_top + state->band_rows)
-        if (next_band(state, message)) {
-            finish(state);
-            return NULL;
-        }
-    const uint8_t *row = state->band + (size_t)state->p.width * 4 * (y - state->band_top);
-    if (y + 1 == state->p.height) finish(state);
-    return row;
+    uint8_t *own = state->band;
+    state->band = rows;
+    int status = next_band(state, message);
+    state->band = own;
+    if (status || state->band_top + state->band_rows >= state->p.height) finish(state);
+    if (!status) *first = state->band_top, *count = state->band_rows;
+    return status;
 }
 
 static void tiff_close(ccodecs_reader *reader) {

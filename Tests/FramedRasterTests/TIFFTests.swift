@@ -255,11 +255,15 @@ import CCodecs
             if tile { page.tile = (64, 32) }
             let bytes = PictureBytes.tiff([page])
             let whole = try Self.decode(bytes).image
-            var options = DecodeOptions()
-            options.resize = ResizeRequest(width: 100, height: 31, minimumPixels: 0)
-            let resized = try Self.decode(bytes, options: options)
-            #expect(resized.resampled && resized.image == Resampler.resize(whole, width: 100, height: 31),
-                    "alpha \(alpha), tiles \(tile)")
+            for threads in [1, 2] {
+                // Two threads: the bands are decoded on a second one while the first resamples.
+                var options = DecodeOptions()
+                options.threads = threads
+                options.resize = ResizeRequest(width: 100, height: 31, minimumPixels: 0)
+                let resized = try Self.decode(bytes, options: options)
+                #expect(resized.resampled && resized.image == Resampler.resize(whole, width: 100, height: 31),
+                        "alpha \(alpha), tiles \(tile), \(threads) threads")
+            }
         }
         // Cut short: the same one-line error as when the picture is read whole.
         var page = TIFFPage(rgba: image.pixels, width: 301, height: 97, alpha: false)

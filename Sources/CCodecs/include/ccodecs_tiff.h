@@ -29,12 +29,13 @@ int ccodecs_tiff_info(const ccodecs_input *input, ccodecs_image_info *info, char
 int ccodecs_tiff_open(const ccodecs_input *input, uint32_t need_width, uint32_t need_height, size_t max_pixels,
                       ccodecs_decoded *out, ccodecs_reader **reader, char *message);
 
-/* Row y (RGBA8, or CMYK8 as out->pixel_format says; stored layout) of a reader from
- * ccodecs_tiff_open, for a caller that takes the rows one at a time instead of
- * ccodecs_reader_read: rows are asked for from the top, each once (a row may be skipped, never
- * gone back to). Only the strip or row of tiles that holds it is decoded and kept, so a picture
- * is never held whole. The pointer is valid until the next call or ccodecs_reader_close. NULL
- * with a message when the file cannot be decoded (or y is out of order). */
-const uint8_t *ccodecs_tiff_row(ccodecs_reader *reader, uint32_t y, char *message);
+/* For a caller that takes the rows a band at a time instead of ccodecs_reader_read (a reader
+ * from ccodecs_tiff_open): the most rows a band holds (a strip, a row of tiles), and the next
+ * band decoded into `rows` (ccodecs_tiff_band_rows() x out->width x 4 bytes: RGBA8, or CMYK8 as
+ * out->pixel_format says, in the stored layout), its first row and its row count. Bands come from
+ * the top, one after the other: the picture is never held whole. CCODECS_BAD_ARGUMENT when
+ * none is left. */
+uint32_t ccodecs_tiff_band_rows(const ccodecs_reader *reader);
+int ccodecs_tiff_band(ccodecs_reader *reader, uint8_t *rows, uint32_t *first, uint32_t *count, char *message);
 
 #endif

@@ -59,6 +59,24 @@ import FramedRaster
         #expect(try Pictures.decode(contentsOf: path("interlaced.gif")).image.pixels == image.pixels)
     }
 
+    @Test func everyIndexOfAHandWrittenGIFIsItsPaletteColour() throws {
+        let palette: [(UInt8, UInt8, UInt8)] = (0..<200).map { (i: Int) in
+            (UInt8(i), UInt8(i * 3 % 256), UInt8(255 - i))
+        }
+        let indices: [UInt8] = (0..<33 * 21).map { (n: Int) in UInt8(n * 7 % 200) }
+        for (transparent, interlaced) in [(nil, false), (5, false), (nil, true), (9, true)] as [(Int?, Bool)] {
+            let bytes = PictureBytes.gif(width: 33, height: 21, palette: palette, frames: [indices],
+                                         transparent: transparent, interlaced: interlaced)
+            let decoded = try Pictures.decode(data: bytes)
+            var expected: [UInt8] = []
+            for i in indices.map({ Int($0) }) {
+                if i == transparent { expected += [0, 0, 0, 0] } else { expected += [palette[i].0, palette[i].1, palette[i].2, 255] }
+            }
+            #expect(decoded.image.pixels == expected, "transparent \(String(describing: transparent)), interlaced \(interlaced)")
+            #expect(decoded.image.hasAlpha == (transparent != nil))
+        }
+    }
+
     @Test func aFrameSmallerThanTheScreenLeavesTheRestTransparent() throws {
         try gif(Self.picture(20, 10), "small")
         try run("gifsicle", ["--logical-screen", "30x16", "--position", "7,4", "small.gif", "-o", "placed.gif"])

@@ -164,3 +164,57 @@ extension PictureBytes {
         }
     }
 }
+
+extension PictureBytes {
+    /// A GIF89a of `frames` (each `width` x `height` colour indices into `palette`, RGB triples,
+    /// at most 256 colours), a graphic control extension before each with its transparent index
+    /// when given; LZW-coded without compression (9-bit codes, a clear code every 254), which
+    /// every decoder reads. For tests and fuzz seeds.
+    package static func gif(width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], frames: [[UInt8]],
+                            transparent: Int? = nil, interlaced: Bool = false) -> [UInt8] {
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8 & 255)] }
+        var bits = 1
+        while 1 << bits < palette.count { bits += 1 }
+        let size = 1 << bits
+        var out = Array("GIF89a".utf8) + u16(width) + u16(height) + [0x80 | UInt8(bits - 1), 0, 0]
+        for i in 0..<size { out += i < palette.count ? [palette[i].0, palette[i].1, palette[i].2] : [0, 0, 0] }
+        for frame in frames {
+            let flags: UInt8 = transparent == nil ? 0 : 1
+            out += [0x21, 0xF9, 4, flags, 10, 0, UInt8(transparent ?? 0), 0]
+            out += [0x2C] + u16(0) + u16(0) + u16(width) + u16(height) + [interlaced ? 0x40 : 0]
+            // Rows in the order an interlaced GIF stores them.
+            var rows = Array(0..<height)
+            if interlaced {
+                rows = stride(from: 0, to: height, by: 8).map { $0 } + stride(from: 4, to: height, by: 8).map { $0 }
+                    + stride(from: 2, to: height, by: 4).map { $0 } + stride(from: 1, to: height, by: 2).map { $0 }
+            }
+            let indices = rows.flatMap { frame[$0 * width..<($0 + 1) * width] }
+            // LZW with minimum code size 8: clear (256), literals as 9-bit codes, end (257).
+            var codes: [Int] = [256]
+            for (n, index) in indices.enumerated() {
+                if n > 0 && n % 254 == 0 { codes.append(256) }
+                codes.append(Int(index))
+            }
+            codes.append(257)
+            var data: [UInt8] = []
+            var accumulator = 0, count = 0
+            for code in codes {
+                accumulator |= code << count
+                count += 9
+                while count >= 8 {
+                    data.append(UInt8(accumulator & 255))
+                    accumulator >>= 8
+                    count -= 8
+                }
+            }
+            if count > 0 { data.append(UInt8(accumulator & 255)) }
+            out.append(8)
+            for start in stride(from: 0, to: data.count, by: 255) {
+                let block = data[start..<min(start + 255, data.count)]
+                out += [UInt8(block.count)] + block
+            }
+            out.append(0)
+        }
+        return out + [0x3B]
+    }
+}

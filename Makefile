@@ -12,9 +12,10 @@ OUT      := out
 
 # Libraries framed builds against, and the tools its tests rasterise output with.
 BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev libgs-common \
-                  libtiff-dev
+                  libheif-dev libtiff-dev libgif-dev
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium \
-                  groff-base zsh fish time strace python3 libtiff-tools libimage-exiftool-perl
+                  groff-base zsh fish time strace python3 libheif-examples libavif-bin libtiff-tools gifsicle \
+                  libimage-exiftool-perl
 
 .PHONY: all build demo test test-engines-off install manual deps test-deps samples clean bench bench-deflate \
         bench-memory fuzz sanitize tsan doc-coverage docs
@@ -136,7 +137,7 @@ fuzz: test-deps
 	Fuzz/run.sh $(FUZZ_SECONDS)
 
 # Tools the benchmark compares framed with and measures with.
-BENCH_PACKAGES := imagemagick libvips-tools python3-pil hyperfine libjpeg-turbo-progs time bc
+BENCH_PACKAGES := imagemagick libvips-tools python3-pil hyperfine libjpeg-turbo-progs time bc libheif-examples
 
 # framed against ImageMagick, libvips and Pillow on the same job: one table, under 10 minutes.
 bench: build

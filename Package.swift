@@ -9,9 +9,9 @@ var targets: [Target] = [
     .systemLibrary(name: "CCairo", pkgConfig: "cairo",
                    providers: [.apt(["libcairo2-dev"])]),
     // Thin, setjmp-safe wrappers over libjpeg-turbo, libpng, libwebp, libexif, lcms2 and zlib,
-    // and over libtiff (TIFF for photo labs).
+    // and over libheif, libtiff (read, and written for photo labs) and giflib.
     .target(name: "CCodecs",
-            linkerSettings: ["jpeg", "png", "webp", "webpdemux", "webpmux", "exif", "lcms2", "z", "tiff"]
+            linkerSettings: ["jpeg", "png", "webp", "webpdemux", "webpmux", "exif", "lcms2", "z", "heif", "tiff", "gif"]
                 .map { .linkedLibrary($0) }),
     // framed's own engines, where a library measured too slow; CCodecs takes them through hook
     // tables and works without them (FRAMED_ENGINES=off).
@@ -64,6 +64,7 @@ if Context.environment["FRAMED_FUZZ"] == "1" {
                 path: "Fuzz/Sources/FuzzSupport"),
         fuzzer("fuzz-jpeg"), fuzzer("fuzz-png"), fuzzer("fuzz-webp"), fuzzer("fuzz-exif"), fuzzer("fuzz-icc"),
         fuzzer("fuzz-parsers"), fuzzer("fuzz-frame"), fuzzer("fuzz-config"),
+        fuzzer("fuzz-tiff"), fuzzer("fuzz-gif"), fuzzer("fuzz-heif"),
         // Writes the seed corpora (Fuzz/make-seeds.sh) with the project's own encoders.
         .executableTarget(name: "fuzz-seeds", dependencies: ["FramedRender", "FramedRaster", "FramedTestSupport"],
                           path: "Fuzz/Sources/fuzz-seeds"),

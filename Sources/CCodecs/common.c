@@ -67,7 +67,8 @@ int ccodecs_check_scale(int scale_eighths, char *message) {
 }
 
 ptrdiff_t ccodecs_input_read(const ccodecs_input *input, size_t offset, void *to, size_t count) {
-    if (offset >= input->size) return 0;
+    /* libheif asks for 0 bytes into no buffer (an empty box): memcpy may not be given NULL. */
+    if (count == 0 || offset >= input->size) return 0;
     if (count > input->size - offset) count = input->size - offset;
     if (input->data) {
         memcpy(to, input->data + offset, count);

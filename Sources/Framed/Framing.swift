@@ -21,7 +21,7 @@ extension Framer {
         try frame(.file(path), to: output, overwrite: overwrite)
     }
 
-    /// Frames a picture held in memory (PNG, JPEG or WebP bytes) into the file `output`, as
+    /// Frames a picture held in memory (PNG, JPEG, WebP, HEIC, AVIF, TIFF or GIF bytes) into the file `output`, as
     /// `frame(_:to:overwrite:)` does.
     @discardableResult
     public func frame(_ bytes: [UInt8], to output: String, overwrite: Bool = true) throws(FramingError) -> PictureReport {
@@ -52,7 +52,7 @@ extension Framer {
         try frame(.file(path) as PictureSource)
     }
 
-    /// Frames a picture held in memory (PNG, JPEG or WebP bytes), as a file of `output.format`
+    /// Frames a picture held in memory (PNG, JPEG, WebP, HEIC, AVIF, TIFF or GIF bytes), as a file of `output.format`
     /// (PNG when it is nil).
     public func frame(_ bytes: [UInt8]) throws(FramingError) -> FramedPicture {
         try frame(.bytes(bytes) as PictureSource)

@@ -59,7 +59,9 @@ public struct PictureReport: Sendable, Equatable {
     /// The picture's size after EXIF orientation.
     public var sourcePixels: PixelSize
     /// The scale the picture was decoded at, `scaleNumerator/scaleDenominator` (1/1, 1/2, 3/8,
-    /// 1/4 or 1/8: JPEG and WebP shrink while decoding when fewer pixels are needed).
+    /// 1/4 or 1/8: JPEG and WebP shrink while decoding when fewer pixels are needed; a HEIF
+    /// thumbnail or a TIFF pyramid level that has them all stands for the picture at its width's
+    /// fraction of the picture's).
     public var scaleNumerator: Int
     /// See `scaleNumerator`.
     public var scaleDenominator: Int

@@ -36,6 +36,13 @@ package struct DecodeOptions: Sendable, Equatable {
     /// Which of framed's own engines may decode (and resize while decoding) in place of the
     /// libraries: by default what `FRAMED_ENGINES` says. The pixels are the same either way.
     package var engines = Engines.configured
+    /// The pixels the upright picture is wanted with, at least (0: not said). A decoder that can
+    /// take them from a smaller version that the file stores (a HEIF thumbnail, a TIFF pyramid
+    /// level) does so when that version has them all, and its picture then comes at that
+    /// version's size (`DecodedPicture.scaleNumerator`).
+    package var neededWidth = 0
+    /// See `neededWidth`.
+    package var neededHeight = 0
 
     package init(maxPixels: Int = 256_000_000, scaleDenominator: Int = 1, autoOrient: Bool = true,
                 intent: RenderingIntent = .perceptual,
@@ -103,8 +110,15 @@ package struct PictureInfo: Sendable, Equatable {
     /// still leave the pixels alone: a profile that is sRGB's own, or an unusable one (with a
     /// warning); `DecodedPicture.colorConverted` tells.
     package var hasICCProfile: Bool
-    /// CMYK or YCCK pixels (JPEG): always converted to sRGB.
+    /// CMYK or YCCK pixels (JPEG, TIFF): always converted to sRGB.
     package var isCMYK: Bool
+    /// HEIF and AVIF: the coded size before the file's own transformations (`ispe`, before
+    /// `irot`, `imir` and `clap`), which `--no-auto-orient` keeps; `width` and `height` are the
+    /// size libheif shows, transformed. nil for the other formats, whose `width` and `height`
+    /// are the stored size.
+    package var storedWidth: Int?
+    /// See `storedWidth`.
+    package var storedHeight: Int?
 
     package init(format: PictureFormat, width: Int, height: Int, hasAlpha: Bool?, resolution: Double?,
                 orientation: Orientation = .up, hasICCProfile: Bool = false, isCMYK: Bool = false) {
@@ -120,6 +134,13 @@ package struct PictureInfo: Sendable, Equatable {
 
     /// The size of the picture once turned upright by its orientation.
     package var orientedSize: (width: Int, height: Int) { orientation.orientedSize(width: width, height: height) }
+
+    /// The size the picture is decoded at, turned upright (`autoOrient`: by its EXIF
+    /// orientation, or a HEIF file by its own transformations) or not (the stored pixels).
+    package func decodedSize(autoOrient: Bool) -> (width: Int, height: Int) {
+        if let storedWidth, let storedHeight { return autoOrient ? (width, height) : (storedWidth, storedHeight) }
+        return autoOrient ? orientedSize : (width, height)
+    }
 }
 
 /// A decoded picture (sRGB, upright unless `autoOrient` was off) and what the decoder
@@ -192,7 +213,8 @@ extension PictureDecoder {
 /// Decoding whatever picture a file or bytes hold.
 package enum Pictures {
     /// The formats we can decode.
-    package static let decoders: [any PictureDecoder] = [PNGDecoder(), JPEGDecoder(), WebPDecoder()]
+    package static let decoders: [any PictureDecoder] = [PNGDecoder(), JPEGDecoder(), WebPDecoder(), HEIFDecoder(),
+                                                          AVIFDecoder(), TIFFDecoder(), GIFDecoder()]
 
     package static func decoder(for format: PictureFormat) -> (any PictureDecoder)? {
         decoders.first { type(of: $0).format == format }
@@ -257,6 +279,10 @@ extension PictureInfo {
                   hasAlpha: info.has_alpha != 0, resolution: info.dpi_x > 0 ? info.dpi_x : nil,
                   orientation: Orientation(exif: info.orientation), hasICCProfile: info.has_icc != 0,
                   isCMYK: info.color_space == CCODECS_COLOR_CMYK || info.color_space == CCODECS_COLOR_YCCK)
+        if info.stored_width > 0 && info.stored_height > 0 {
+            storedWidth = Int(info.stored_width)
+            storedHeight = Int(info.stored_height)
+        }
     }
 }
 
@@ -274,11 +300,20 @@ func shimInfo(_ format: PictureFormat, _ input: borrowing PictureInput, _ call: 
     return PictureInfo(info, format: format)
 }
 
+/// A decoder's own way from an opened picture to the picture at `DecodeOptions.resize`'s size,
+/// without the decoded picture being copied whole (`shimDecode`): the resized picture (upright,
+/// in sRGB) and whether its colour was converted (with the warning), or nil to read it as usual.
+typealias ShimResize = (_ reader: OpaquePointer?, _ out: UnsafeMutablePointer<ccodecs_decoded>,
+                        _ resize: ResizeRequest) throws(RasterError) -> (RasterImage, (converted: Bool, warning: String?))?
+
 /// Decodes through a `ccodecs_*_open` function and `ccodecs_reader_read`, the pixels going
 /// once, straight into the RasterImage's own storage (`readImage`); the codec's metadata is
-/// released with `ccodecs_decoded_release`.
+/// released with `ccodecs_decoded_release`. With `options.resize` (to another size than the
+/// decoded one, of a picture of at least its `minimumPixels`), `resized` may resize it its
+/// own way first.
 func shimDecode(_ format: PictureFormat, _ input: borrowing PictureInput, limit: Int,
-                options: DecodeOptions = DecodeOptions(), _ open: ShimOpen) throws(RasterError) -> DecodedPicture {
+                options: DecodeOptions = DecodeOptions(), resized: ShimResize? = nil,
+                _ open: ShimOpen) throws(RasterError) -> DecodedPicture {
     guard input.count > 0 else { throw .empty }
     var out = ccodecs_decoded()
     defer { ccodecs_decoded_release(&out) }
@@ -289,11 +324,20 @@ func shimDecode(_ format: PictureFormat, _ input: borrowing PictureInput, limit:
             try callShim(format, limit: limit, size: { (out.pointee.width, out.pointee.height) }) { message in
                 open(input, out, &reader, message)
             }
+            let (width, height) = (Int(out.pointee.width), Int(out.pointee.height))
+            if let resized, let resize = options.resize, resize.width > 0, resize.height > 0,
+               resize.width != width || resize.height != height, width * height >= resize.minimumPixels,
+               let (image, color) = try resized(reader, out, resize) {
+                return (image, storedOrientation(out.pointee), color, true)
+            }
             return try readImage(format, reader, out, options: options)
         }
     }
     let warning = withUnsafeBytes(of: out.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-    let scale = eighthsInLowestTerms(out.scale_eighths == 0 ? 8 : Int(out.scale_eighths))
+    // A smaller version that the file stores (a HEIF thumbnail, a TIFF pyramid level) stands
+    // for the picture at its width's fraction of the picture's; else the DCT or scaler's eighths.
+    let scale = out.full_width > 0 ? lowestTerms(Int(out.width), Int(out.full_width))
+        : eighthsInLowestTerms(out.scale_eighths == 0 ? 8 : Int(out.scale_eighths))
     return DecodedPicture(image: image, format: format, warningCount: Int(out.warnings),
                           firstWarning: warning.isEmpty ? nil : warning, orientation: stored,
                           colorConverted: color.converted, colorWarnings: color.warning.map { [$0] } ?? [],
@@ -313,7 +357,7 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
                        options: DecodeOptions) throws(RasterError)
     -> (RasterImage, stored: Orientation, color: (converted: Bool, warning: String?), resampled: Bool) {
     let header = out.pointee
-    let stored = Orientation(exif: ccodecs_exif_orientation(header.exif, header.exif_size))
+    let stored = storedOrientation(header)
     let orientation = options.autoOrient ? stored : .up
     let (width, height) = (Int(header.width), Int(header.height))
     let size = orientation.orientedSize(width: width, height: height)
@@ -368,6 +412,21 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
     let image = RasterImage(width: size.width, height: size.height, pixels: pixels,
                             hasAlpha: hasAlpha, resolution: resolution)
     return (image, stored, color, false)
+}
+
+/// `numerator`/`denominator` in lowest terms (1/1 for a zero denominator).
+func lowestTerms(_ numerator: Int, _ denominator: Int) -> (numerator: Int, denominator: Int) {
+    guard numerator > 0, denominator > 0 else { return (1, 1) }
+    var a = numerator, b = denominator
+    while b != 0 { (a, b) = (b, a % b) }
+    return (numerator / a, denominator / a)
+}
+
+/// The orientation an opened picture states: TIFF's Orientation tag, else the EXIF orientation
+/// (HEIF hands on no EXIF: libheif applies the file's own transformations, and its EXIF
+/// orientation only describes them).
+func storedOrientation(_ header: ccodecs_decoded) -> Orientation {
+    Orientation(exif: header.orientation > 0 ? header.orientation : ccodecs_exif_orientation(header.exif, header.exif_size))
 }
 
 /// `eighths`/8 as a fraction in lowest terms: 4 is 1/2, 3 is 3/8, 8 is 1/1.

@@ -9,18 +9,22 @@ public enum PictureFormat: String, Sendable, CaseIterable {
     /// WebP (`RIFF....WEBP`): decoded, lossy or lossless, with alpha; an animation gives its
     /// first frame.
     case webp
-    /// GIF: recognised, so that the error can name it, but not decoded.
+    /// GIF (`GIF87a`, `GIF89a`): decoded, its first frame with its transparency.
     case gif
-    /// TIFF, either byte order, classic or BigTIFF: recognised, not decoded.
+    /// TIFF, either byte order, classic or BigTIFF: decoded, its first page.
     case tiff
     /// Windows bitmap (`BM` with a known header size): recognised, not decoded.
     case bmp
-    /// HEIF/HEIC (an ISO base media `ftyp` box with a HEIF brand): recognised, not decoded.
+    /// HEIF/HEIC (an ISO base media `ftyp` box with a HEIF brand): decoded, its primary image.
     case heif
-    /// AVIF (an `ftyp` box with the `avif` or `avis` brand): recognised, not decoded.
+    /// AVIF (an `ftyp` box with the `avif` or `avis` brand): decoded, its primary image.
     case avif
     /// JPEG XL, bare codestream or container: recognised, not decoded.
     case jxl
+
+    /// Whether pictures of this format are usually stored without loss (PNG, TIFF, GIF: screenshots,
+    /// scans, diagrams, whose text JPEG would blur): SVG and PDF keep them lossless.
+    package var isLossless: Bool { self == .png || self == .tiff || self == .gif }
 
     /// The name users know, for messages.
     public var name: String {
@@ -57,7 +61,16 @@ public enum PictureFormat: String, Sendable, CaseIterable {
         if ascii("ftyp", at: 4) && b.count >= 12 {
             let brand = String(decoding: b[8..<12], as: UTF8.self)
             if ["avif", "avis"].contains(brand) { return .avif }
-            if ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"].contains(brand) { return .heif }
+            if ["heic", "heix", "hevc", "hevx", "heim", "heis"].contains(brand) { return .heif }
+            if ["mif1", "msf1"].contains(brand) {
+                // A general major brand: the compatible brands (after the minor version) that fit
+                // in the bytes looked at say which codec; HEIF when none does.
+                let size = Int(b[0]) << 24 | Int(b[1]) << 16 | Int(b[2]) << 8 | Int(b[3])
+                let compatible = stride(from: 16, to: min(size, b.count) - 3, by: 4).map {
+                    String(decoding: b[$0..<$0 + 4], as: UTF8.self)
+                }
+                return compatible.contains { ["avif", "avis"].contains($0) } ? .avif : .heif
+            }
         }
         // "BM" alone is too common; also require a known DIB header size.
         if ascii("BM") && b.count >= 18 && [12, 40, 52, 56, 64, 108, 124].contains(Int(b[14]) | Int(b[15]) << 8)

@@ -62,7 +62,7 @@ package enum Resampler {
             image.pixels.withUnsafeBufferPointer { source in
                 horizontal.withTaps(fourfold: true) { h in
                     vertical.withTaps { v in
-                        let job = Band(source: source.baseAddress!, sourceWidth: image.width,
+                        let job = Band(source: source.baseAddress!, sourceWidth: image.width, sourceStride: image.width * 4,
                                        horizontal: h, vertical: v, window: vertical.window,
                                        width: width, premultiplied: image.hasAlpha,
                                        output: output.baseAddress!, loops: engines.sampleLoops)
@@ -123,7 +123,8 @@ package enum Resampler {
             adviseHugePages(UnsafeMutableRawBufferPointer(output))
             horizontal.withTaps(fourfold: true) { h in
                 vertical.withTaps { v in
-                    var job = Band(source: source, sourceWidth: sourceWidth, horizontal: h, vertical: v,
+                    var job = Band(source: source, sourceWidth: sourceWidth, sourceStride: sourceWidth * 4,
+                                   horizontal: h, vertical: v,
                                    window: vertical.window, width: width, premultiplied: hasAlpha,
                                    output: output.baseAddress!, loops: engines.sampleLoops)
                     job.ready = ready
@@ -145,6 +146,63 @@ package enum Resampler {
             if decoded { count = width * height * 4 }
         }
         return decoded ? pixels : nil
+    }
+
+    /// `resize` of straight RGBA8 pixels that are not a RasterImage (a library's own buffer,
+    /// rows `stride` bytes apart), as `resize` computes it: the same pixels, on every core.
+    static func resize(source: UnsafePointer<UInt8>, stride: Int, sourceWidth: Int, sourceHeight: Int, hasAlpha: Bool,
+                       width: Int, height: Int, filter: ResamplingFilter, threads: Int?, engines: Engines) -> [UInt8] {
+        precondition(width > 0 && height > 0 && sourceWidth > 0 && sourceHeight > 0 && stride >= sourceWidth * 4)
+        let horizontal = WeightTable(source: sourceWidth, destination: width, filter: filter)
+        let vertical = WeightTable(source: sourceHeight, destination: height, filter: filter)
+        let cores = min(max(1, threads ?? processorCount), processorCount)
+        let bands = max(1, min(cores, height, 64))
+        return [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, count in
+            adviseHugePages(UnsafeMutableRawBufferPointer(output))
+            horizontal.withTaps(fourfold: true) { h in
+                vertical.withTaps { v in
+                    let job = Band(source: source, sourceWidth: sourceWidth, sourceStride: stride, horizontal: h,
+                                   vertical: v, window: vertical.window, width: width, premultiplied: hasAlpha,
+                                   output: output.baseAddress!, loops: engines.sampleLoops)
+                    DispatchQueue.concurrentPerform(iterations: bands) { band in
+                        job.run(rows: height * band / bands ..< height * (band + 1) / bands)
+                    }
+                }
+            }
+            count = width * height * 4
+        }
+    }
+
+    /// `resize` of a picture whose rows come one at a time from a decoder that holds only a few
+    /// of them (`row(y)`: each asked for once, from the top; nil when decoding fails): the
+    /// decoded picture is never held whole, only a ring of filtered rows. Each output row is
+    /// computed as `resize` computes it, on the calling thread.
+    /// - Returns: the resized pixels, or nil when `row` failed.
+    static func resize(rows row: @escaping (Int) -> UnsafePointer<UInt8>?, sourceWidth: Int, sourceHeight: Int,
+                       hasAlpha: Bool, width: Int, height: Int, filter: ResamplingFilter,
+                       engines: Engines) -> [UInt8]? {
+        precondition(width > 0 && height > 0 && sourceWidth > 0 && sourceHeight > 0)
+        let horizontal = WeightTable(source: sourceWidth, destination: width, filter: filter)
+        let vertical = WeightTable(source: sourceHeight, destination: height, filter: filter)
+        var failed = false
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, count in
+            count = 0
+            horizontal.withTaps(fourfold: true) { h in
+                vertical.withTaps { v in
+                    var job = Band(source: UnsafePointer(bitPattern: 1)!, sourceWidth: sourceWidth, sourceStride: 0,
+                                   horizontal: h, vertical: v, window: vertical.window, width: width,
+                                   premultiplied: hasAlpha, output: output.baseAddress!, loops: engines.sampleLoops)
+                    job.fetch = { y in
+                        let fetched = row(y)
+                        if fetched == nil { failed = true }
+                        return fetched
+                    }
+                    job.run(rows: 0..<height)
+                }
+            }
+            if !failed { count = width * height * 4 }
+        }
+        return failed ? nil : pixels
     }
 
     /// Online processors (at least 1): the resampler's bands, and the command line's default
@@ -191,6 +249,11 @@ extension WeightTable {
 private struct Band: @unchecked Sendable {
     let source: UnsafePointer<UInt8>
     let sourceWidth: Int
+    /// Bytes from one source row to the next (`sourceWidth * 4` unless the rows are padded).
+    var sourceStride: Int
+    /// Source rows that come one at a time, each asked for once, in order (a decoder that holds
+    /// only a strip of them): `source` is then unused. nil when the call fails.
+    var fetch: ((Int) -> UnsafePointer<UInt8>?)? = nil
     let horizontal: Taps
     let vertical: Taps
     /// Rows in the ring of horizontally filtered rows.
@@ -229,7 +292,7 @@ private struct Band: @unchecked Sendable {
                     guard let rows = ready?.wait(beyond: next) else { return }
                     readyRows = rows
                 }
-                load(row: next, into: line)
+                guard load(row: next, into: line) else { return }
                 filterHorizontally(line, into: ring + (next % window) * rowFloats)
                 next += 1
             }
@@ -240,14 +303,22 @@ private struct Band: @unchecked Sendable {
         }
     }
 
-    /// Source row `y` as Floats, premultiplied when the picture has alpha (`load_row`).
-    private func load(row y: Int, into line: UnsafeMutablePointer<Float>) {
-        let row = source + y * sourceWidth * 4
+    /// Source row `y` as Floats, premultiplied when the picture has alpha (`load_row`); false
+    /// when `fetch` cannot give it.
+    private func load(row y: Int, into line: UnsafeMutablePointer<Float>) -> Bool {
+        let row: UnsafePointer<UInt8>
+        if let fetch {
+            guard let fetched = fetch(y) else { return false }
+            row = fetched
+        } else {
+            row = source + y * sourceStride
+        }
         if premultiplied {
             Band.unit.withUnsafeBufferPointer { loops.pointee.load_row(row, line, sourceWidth, $0.baseAddress) }
         } else {
             loops.pointee.load_row(row, line, sourceWidth, nil)
         }
+        return true
     }
 
     /// a / 255 for every byte a (exactly 1 at 255).

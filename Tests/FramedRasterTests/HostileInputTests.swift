@@ -25,6 +25,18 @@ import Testing
         return nil
     }
 
+    // MARK: Found by fuzz-heif
+
+    /// avifenc's AVIF (the fuzzer's own seed) has an empty box, which libheif reads by asking
+    /// for 0 bytes into no buffer; the reader passed that NULL to memcpy, which UBSan reports
+    /// (the sanitizer pass of `make test` runs this). It decodes, whole.
+    @Test func anEmptyHEIFBoxIsReadAsNothing() throws {
+        let bytes = try Self.fixture("heif-empty-box.avif")
+        let decoded = try Pictures.decode(data: bytes)
+        #expect(decoded.image.width == 24 && decoded.image.height == 16)
+        #expect(try Pictures.info(data: bytes).width == 24)
+    }
+
     // MARK: Found by fuzz-png
 
     /// An eXIf chunk after the image data, then a chunk libpng chokes on: the header (which walks

@@ -35,10 +35,10 @@ import FramedTestSupport
     }
 
     @Test func knownFormatsWithoutDecoderAreUnsupported() {
-        let gif = Array("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8)
-        #expect(throws: RasterError.unsupportedFormat(.gif)) { try Pictures.decode(data: gif) }
-        #expect(RasterError.unsupportedFormat(.gif).description == "GIF pictures are not supported yet")
-        #expect(Pictures.decoder(for: .png) != nil && Pictures.decoder(for: .webp) != nil && Pictures.decoder(for: .gif) == nil)
+        let bmp = [0x42, 0x4D] + [UInt8](repeating: 0, count: 12) + [40, 0, 0, 0] + [UInt8](repeating: 0, count: 36)
+        #expect(throws: RasterError.unsupportedFormat(.bmp)) { try Pictures.decode(data: bmp) }
+        #expect(RasterError.unsupportedFormat(.bmp).description == "BMP pictures are not supported yet")
+        #expect(Pictures.decoder(for: .png) != nil && Pictures.decoder(for: .gif) != nil && Pictures.decoder(for: .bmp) == nil)
     }
 
     @Test func emptyDataIsAnError() {

@@ -232,3 +232,44 @@ let configs: [String] = [##"{"preset": "classic"}"##,
                ##"{"page": "a4", "orientation": "landscape", "bleed": "3mm", "title": "T", "author": "A"}"##,
                ##"{"bogus": 1}"##, ##"[1, 2]"##, ##"{"size": "1x1", "width": 3}"##]
 for (i, text) in configs.enumerated() { write("fuzz-config", "config-\(i).json", Array(text.utf8)) }
+
+// MARK: fuzz-tiff (uncompressed, byte by byte; make-seeds.sh adds tiffcp's compressions)
+
+func samples(_ count: Int, below limit: Int) -> [UInt16] { (0..<count).map { UInt16($0 * 37 % limit) } }
+var tiffPages: [(String, TIFFPage)] = [
+    ("rgb", TIFFPage(rgba: gradient(16, 12).pixels, width: 16, height: 12, alpha: false)),
+    ("rgba-unassociated", TIFFPage(rgba: gradient(16, 12, alpha: { x, _ in UInt8(x * 16) }).pixels, width: 16, height: 12, alpha: true)),
+    ("gray1", TIFFPage(width: 19, height: 5, bitsPerSample: 1, samplesPerPixel: 1, photometric: 1, samples: samples(95, below: 2))),
+    ("gray16-white", TIFFPage(width: 9, height: 7, bitsPerSample: 16, samplesPerPixel: 1, photometric: 0, samples: samples(63, below: 65536))),
+    ("rgb16", TIFFPage(width: 8, height: 6, bitsPerSample: 16, samplesPerPixel: 3, photometric: 2, samples: samples(144, below: 65536))),
+    ("cmyk", TIFFPage(width: 8, height: 8, samplesPerPixel: 4, photometric: 5, samples: samples(256, below: 256))),
+]
+var palette = TIFFPage(width: 10, height: 4, bitsPerSample: 4, samplesPerPixel: 1, photometric: 3, samples: samples(40, below: 16))
+palette.colorMap = (0..<48).map { UInt16($0 * 1361 % 65536) }
+tiffPages.append(("palette4", palette))
+var associated = TIFFPage(width: 8, height: 8, samplesPerPixel: 2, photometric: 1, samples: samples(128, below: 256))
+associated.extraSamples = [1]
+tiffPages.append(("gray-associated", associated))
+var tiled = TIFFPage(rgba: gradient(20, 18).pixels, width: 20, height: 18, alpha: false)
+tiled.tile = (16, 16)
+tiled.orientation = 6
+tiled.resolution = (300, 2)
+tiffPages.append(("tiled-oriented", tiled))
+var planar = TIFFPage(rgba: gradient(12, 6).pixels, width: 12, height: 6, alpha: false)
+planar.planar = 2
+planar.icc = adobeProfile
+tiffPages.append(("planar-icc", planar))
+for (name, page) in tiffPages { write("fuzz-tiff", name + ".tif", PictureBytes.tiff([page])) }
+var reduced = TIFFPage(rgba: gradient(8, 6).pixels, width: 8, height: 6, alpha: false)
+reduced.subfileType = 1
+write("fuzz-tiff", "pyramid-be.tif", PictureBytes.tiff([tiffPages[0].1, reduced, tiffPages[2].1], bigEndian: true))
+
+// MARK: fuzz-gif (uncompressed LZW; make-seeds.sh adds gifsicle's compressed ones)
+
+let gifPalette: [(UInt8, UInt8, UInt8)] = (0..<16).map { (i: Int) in (UInt8(i * 16), UInt8(255 - i * 16), UInt8(i * 5)) }
+let gifIndices: [UInt8] = (0..<13 * 9).map { (n: Int) in UInt8(n * 7 % 16) }
+write("fuzz-gif", "plain.gif", PictureBytes.gif(width: 13, height: 9, palette: gifPalette, frames: [gifIndices]))
+write("fuzz-gif", "transparent-interlaced.gif", PictureBytes.gif(width: 13, height: 9, palette: gifPalette, frames: [gifIndices],
+                                                                transparent: 3, interlaced: true))
+write("fuzz-gif", "animated.gif", PictureBytes.gif(width: 13, height: 9, palette: gifPalette,
+                                                   frames: [gifIndices, gifIndices.reversed()], transparent: 0))

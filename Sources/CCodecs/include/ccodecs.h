@@ -56,6 +56,9 @@ typedef struct {
     double dpi_x, dpi_y;              /* resolution claimed by JFIF / pHYs, else EXIF; 0 if none */
     int orientation;                  /* EXIF orientation 1-8 (1 without EXIF); 0 if not read */
     int has_icc;                      /* an ICC profile is embedded (PNG: or gAMA/cHRM call for one) */
+    uint32_t stored_width, stored_height; /* HEIF: the coded size before the file's own
+                                         transformations (ispe, before irot/imir/clap), which
+                                         --no-auto-orient keeps; 0 elsewhere */
 } ccodecs_image_info;
 
 /* How the 4 bytes of each decoded pixel are to be read. */
@@ -88,6 +91,11 @@ typedef struct {
                                          when libjpeg's did it */
     int engine_rows;                  /* PNG: 1 when an engine read the image data, 0 when
                                          libpng's rows did */
+    int orientation;                  /* the orientation stated outside EXIF (TIFF's tag), 1-8;
+                                         0: EXIF's (out->exif) is the one */
+    uint32_t full_width, full_height; /* when the pixels come from a smaller version that the
+                                         file stores (a HEIF thumbnail, a TIFF pyramid level):
+                                         the size of the picture they stand for; 0 otherwise */
 } ccodecs_decoded;
 
 /* Where encoded bytes come from: `size` bytes at `data`; or, when data is NULL, the first

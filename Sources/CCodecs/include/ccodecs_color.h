@@ -32,6 +32,12 @@ int ccodecs_color_to_srgb(uint8_t *pixels, uint32_t width, uint32_t height, int 
 int ccodecs_icc_profile(const double *chromaticities, double gamma, int gray,
                         ccodecs_buffer *out, char *message);
 
+/* A matrix-shaper ICC profile for an H.273 (nclx) colour description: these chromaticities
+ * (as for ccodecs_icc_profile; NULL: sRGB's) and the curve of `transfer`
+ * (transfer_characteristics: 13 and 2, unspecified, sRGB's; 1, 6, 14 and 15 BT.709's; 7 SMPTE
+ * 240M's; 4 and 5 gamma 2.2 and 2.8; 8 linear). Others (PQ, HLG, ...): CCODECS_UNSUPPORTED. */
+int ccodecs_icc_profile_h273(const double *chromaticities, int transfer, ccodecs_buffer *out, char *message);
+
 /* EXIF (from the TIFF header on, "MM" or "II"; an "Exif\0\0" prefix is skipped) to the
  * orientation tag's value 1-8; 1 when absent or invalid. */
 int ccodecs_exif_orientation(const uint8_t *exif, size_t size);

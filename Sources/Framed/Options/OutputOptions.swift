@@ -4,8 +4,9 @@ import FramedSystem
 /// How the picture is stored inside an SVG or PDF.
 public enum EmbedMode: String, Sendable, Equatable, CaseIterable, Codable {
     /// An untouched JPEG source is passed through byte for byte; other opaque pictures from
-    /// lossy sources (JPEG, WebP) are re-encoded as JPEG; pictures with alpha and pictures from
-    /// lossless sources (PNG: screenshots, diagrams) stay lossless, so text keeps sharp edges.
+    /// lossy sources (JPEG, WebP, HEIC, AVIF) are re-encoded as JPEG; pictures with alpha and
+    /// pictures from lossless sources (PNG, TIFF, GIF: screenshots, scans, diagrams) stay
+    /// lossless, so text keeps sharp edges.
     case auto
     /// Always JPEG (a picture with alpha needs `PictureOptions.flatten`).
     case jpeg

@@ -33,7 +33,7 @@ extension Framer {
             throw fail(.picture(.tooLarge(width: info.width, height: info.height, limit: limit)))
         }
         let orientation = picture.autoOrient ? info.orientation : .up
-        let oriented = orientation.orientedSize(width: info.width, height: info.height)
+        let oriented = info.decodedSize(autoOrient: picture.autoOrient)
 
         var layout: FrameLayout
         var style = self.style

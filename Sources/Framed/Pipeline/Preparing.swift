@@ -25,6 +25,7 @@ extension Framer {
             decodeOptions.autoOrient = picture.autoOrient
             decodeOptions.intent = picture.intent
             decodeOptions.threads = threads
+            (decodeOptions.neededWidth, decodeOptions.neededHeight) = (need.width, need.height)
             // Resized as it is decoded (on a second core), unless a picture that may have alpha
             // is flattened first.
             if threads > 1 && (picture.flatten == nil || info.hasAlpha == false) {
@@ -58,7 +59,7 @@ extension Framer {
                 do { jpeg = try input.jpegContents() } catch { throw fail(.picture(error)) }
                 embedding = .passthroughJPEG
             } else if output.embed == .jpeg
-                        || (output.embed == .auto && !image.hasAlpha && !output.lossless && info.format != .png) {
+                        || (output.embed == .auto && !image.hasAlpha && !output.lossless && !info.format.isLossless) {
                 do {
                     jpeg = try PictureEncoder.jpeg(image, quality: output.quality, grayscale: image.isGrayscale,
                                                   threads: threads)

@@ -31,6 +31,8 @@ import Testing
         (["--scale", "nan"], ["--scale"]),
         (["--shadow", "0 0 -1px"], ["--shadow", "must not be negative"]),
         (["--size", "20000x20000", "--scale", "2"], ["photo.jpg", "40060x40060", "32767 per side"]),
+        (["--size", "100x20000", "--scale", "2"], ["photo.jpg", "260x40060", "32767 per side"]),
+        (["--size", "20000x100", "--scale", "2"], ["photo.jpg", "40060x260", "32767 per side"]),
         (["--size", "30000x30000"], ["photo.jpg", "30030x30030", "over the limit of 256 megapixels (--max-pixels)"]),
         (["--size", "2000x2000", "--max-pixels", "1000000"], ["photo.jpg", "2030x2030", "over the limit of 1 megapixels"]),
         (["--size", "1e20x1e20", "--format", "svg"], ["photo.jpg", "1000000 pt per side"]),
@@ -115,12 +117,16 @@ import Testing
     }
 
     /// `ulimit -f`: the write fails with EFBIG (framed ignores SIGXFSZ, which would kill it with
-    /// the temporary file in place). Any user can run this one.
-    @Test func aFileSizeLimitLeavesTheOldOutputAndNothingElse() throws {
+    /// the temporary file in place). Any user can run this one. With anonymous temporary files and
+    /// with named ones (`FRAMED_TEMPORARY_FILES=named`, as where there is no `O_TMPFILE`), which
+    /// must be removed.
+    @Test(arguments: [false, true])
+    func aFileSizeLimitLeavesTheOldOutputAndNothingElse(named: Bool) throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("keep me".utf8).write(to: folder.appendingPathComponent("out.png"))
-        let command = "ulimit -f 16; exec \"$0\" photo.jpg -o out.png --scale 4 --overwrite"  // 16 blocks of 512 bytes
+        let variable = named ? "FRAMED_TEMPORARY_FILES=named " : ""
+        let command = "ulimit -f 16; \(variable)exec \"$0\" photo.jpg -o out.png --scale 4 --overwrite"  // 16 blocks of 512 bytes
         let r = try Self.run("/bin/sh", ["-c", command, CLITests.binary.path], in: folder)
         CLITests.expectOneLineError(r, status: 1, mentioning: ["out.png", "cannot write", "File too large"])
         #expect(try difference(Data(contentsOf: folder.appendingPathComponent("out.png")), Data("keep me".utf8)) == nil)

@@ -47,7 +47,7 @@ struct OptionOutputTests {
         "quality": ["OptionOutputTests.qualitySetsTheEmbeddedJPEGsQuantisation"],
         "lossless": ["OptionOutputTests.embedLosslessAndTurnedPicturesAreStoredAsAsked", "PictureOptionTests.embeddingChoices"],
         "resample": ["OptionOutputTests.resampleGivesEachFiltersOwnResult"],
-        "flatten": ["OptionOutputTests.flattenCompositesOntoTheColour"],
+        "flatten": ["OptionOutputTests.flattenCompositesOntoTheColour", "OptionOutputTests.aTranslucentPictureKeepsItsColoursInPNG"],
         "no-auto-orient": ["PictureOptionTests.exifOrientationTurnsThePictureUnlessToldNotTo"],
         "intent": ["OptionOutputTests.intentConvertsACMYKPictureAsLcmsDoes"],
         "max-pixels": ["OptionOutputTests.maxPixelsIsTheMostAllowed", "PictureOptionTests.maxPixelsRefusesBigPictures"],
@@ -570,7 +570,26 @@ struct OptionOutputTests {
         }
     }
 
-    // MARK: Flatten
+    // MARK: Transparency and flatten
+
+    /// Without `--flatten` a PNG keeps a translucent picture's straight colours and alpha (within
+    /// what 8-bit premultiplied pixels hold on the way through Cairo).
+    @Test func aTranslucentPictureKeepsItsColoursInPNG() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var pixels = [UInt8]()
+        let alphas: [UInt8] = [0, 60, 128, 200, 255]
+        for _ in 0..<10 { for x in 0..<50 { pixels += [200, 60, 30, alphas[x / 10]] } }
+        try Self.write(RasterImage(width: 50, height: 10, pixels: pixels), "translucent.png", in: folder)
+        try Self.framed(["translucent.png", "-o", "t.png", "--preset", "none"], in: folder)
+        let png = try Self.png("t.png", in: folder)
+        #expect(png.pixel(x: 5, y: 5).a == 0)
+        for (i, alpha) in alphas.enumerated().dropFirst() {
+            let p = png.pixel(x: 10 * i + 5, y: 5), allowed = 1 + 255 / Int(alpha)
+            #expect(p.a == alpha && abs(Int(p.r) - 200) <= allowed && abs(Int(p.g) - 60) <= allowed
+                    && abs(Int(p.b) - 30) <= allowed, "alpha \(alpha): \(p)")
+        }
+    }
 
     @Test func flattenCompositesOntoTheColour() throws {
         let folder = try CLITests.workspace()

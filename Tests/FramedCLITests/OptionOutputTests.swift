@@ -36,7 +36,7 @@ struct OptionOutputTests {
         "fit": ["OptionOutputTests.fitAndPositionPlaceThePictureAsCSSDoes"],
         "position": ["OptionOutputTests.fitAndPositionPlaceThePictureAsCSSDoes"],
         "shadow": ["ShadowColourTests.colouredTranslucentShadowsAreExact", "ShadowAccuracyTests.shadowMatchesErfProduct",
-                   "RoundedShadowTests.shadowMatchesExactShape"],
+                   "RoundedShadowTests.shadowMatchesExactShape", "OptionOutputTests.theCanvasHoldsAShadowsWholeReach"],
         "margin": ["OptionOutputTests.marginAndCanvasColourSurroundTheFrame"],
         "canvas-color": ["OptionOutputTests.marginAndCanvasColourSurroundTheFrame"],
         "image-dpi": ["OptionOutputTests.imageDPISetsThePicturesNaturalSize"],
@@ -353,6 +353,30 @@ struct OptionOutputTests {
             #expect(abs(Int(p.a) - 128) <= 1 && p.r == 0 && abs(Int(p.g) - 128) <= 1 && p.b == 255, "\(p)")
         }
         #expect(translucent.pixel(x: 50, y: 30) == (255, 0, 0, 255), "the picture, opaque, over it")
+    }
+
+    /// The canvas holds each side of a shadow's 3-sigma reach rounded up to whole px, however
+    /// little of a pixel is left over: a fractional offset leaves 0.2 and 0.3 px, which rounding
+    /// to the nearest pixel would cut off. The size comes from `CSSFrame`'s arithmetic.
+    @Test func theCanvasHoldsAShadowsWholeReach() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write(Support.picture(width: 100, height: 60, rgb: (255, 0, 0)), "red.png", in: folder)
+        let css = CSSFrame(width: 100, height: 60, shadows: [CSSShadow(2.2, 1.3, 10)])
+        // Reach 15 px: left 12.8 and top 13.7 round up to 13 and 14, right 17.2 and bottom 16.3 to 18 and 17.
+        #expect(css.canvasPixels(1).width == 131 && css.canvasPixels(1).height == 91)
+        for scale in [1.0, 2.0] {
+            try Self.framed(["red.png", "-o", "c.png", "--preset", "none", "--shadow", CSSShadow.css(css.shadows),
+                             "--scale", "\(Int(scale))"], in: folder)
+            let png = try Self.png("c.png", in: folder)
+            let size = css.canvasPixels(scale)
+            #expect(png.width == size.width && png.height == size.height,
+                    "scale \(scale): \(png.width)x\(png.height), not \(size.width)x\(size.height)")
+            // The frame where the rounded-up reach puts it.
+            let x = Int(css.frame.x * scale), y = Int(css.frame.y * scale)
+            #expect(png.pixel(x: x, y: y) == (255, 0, 0, 255) && png.pixel(x: x - 1, y: y).a < 255,
+                    "scale \(scale): the frame's corner at \(x),\(y)")
+        }
     }
 
     @Test func imageDPISetsThePicturesNaturalSize() throws {

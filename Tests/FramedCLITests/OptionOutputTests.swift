@@ -462,7 +462,9 @@ struct OptionOutputTests {
             try Self.framed(["turned.jpg", "-o", "t.\(format)", "--preset", "none", "--dpi", "96"], in: folder)
             let bytes = format == "svg" ? try Self.embedded(svg: "t.svg", in: folder).bytes
                 : try #require(try Self.pdfPictures("t.pdf", in: folder).first).bytes
-            let upright = try Pictures.decode(data: bytes).image
+            // Read as a PDF's DCTDecode reads it, EXIF ignored: the stored pixels must be upright
+            // (the original bytes, passed through, decode upright only when EXIF is obeyed).
+            let upright = try Pictures.decode(data: bytes, options: DecodeOptions(autoOrient: false)).image
             #expect(upright.width == 20 && upright.height == 40, "\(format): \(upright.width)x\(upright.height)")
             if upright.width == 20 {
                 #expect(upright.pixel(x: 10, y: 5).r > 200 && upright.pixel(x: 10, y: 35).b > 200, "\(format): red on top")

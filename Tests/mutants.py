@@ -117,7 +117,7 @@ MUTATIONS = [
       "the inner radius not reduced by the border", "OptionOutputTests|BoxModelTests"),
     M("canvas-rounding", "geometry", "Sources/FramedLayout/BoxModel.swift",
       ("(points / 0.75 - 1e-9).rounded(.up) * 0.75", "(points / 0.75).rounded() * 0.75"),
-      "the canvas rounded to the nearest pixel, cutting into the shadow", "BoxModelTests|CLITests"),
+      "the canvas rounded to the nearest pixel, cutting into the shadow", "OptionOutputTests|BoxModelTests"),
     M("margin-one-side", "geometry", "Sources/FramedLayout/BoxModel.swift",
       ("let right = wholePixels(bounds.maxX - frameSize.width) + m", "let right = wholePixels(bounds.maxX - frameSize.width)"),
       "--margin left out on the right", "OptionOutputTests|BoxModelTests"),

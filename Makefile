@@ -4,21 +4,23 @@
 #               that every public symbol has a doc comment, then runs all the tests again under the
 #               sanitizers (and the threaded suites under ThreadSanitizer)
 #   make docs   builds the library's DocC documentation into .build/docs
+#   make mutants puts small mistakes into the code one at a time and says which the tests let through
 
 SWIFT    ?= swift
 PREFIX   ?= /usr/local
 BIN      := .build/release/framed
 OUT      := out
 
-# Libraries framed builds against, and the tools its tests rasterise output with.
+# Libraries framed builds against, and the tools its tests judge output with (a test whose tool is
+# missing fails: none passes for want of one).
 BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev libgs-common \
                   libheif-dev libtiff-dev libgif-dev
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium \
                   groff-base zsh fish time strace python3 libheif-examples libavif-bin libtiff-tools gifsicle \
-                  libimage-exiftool-perl
+                  libimage-exiftool-perl libjpeg-turbo-progs
 
 .PHONY: all build demo test test-engines-off install manual deps test-deps samples clean bench bench-deflate \
-        bench-memory fuzz sanitize tsan doc-coverage docs
+        bench-memory fuzz sanitize tsan doc-coverage docs mutants
 
 all: build
 
@@ -130,6 +132,15 @@ sanitize: test-deps
 # The suites whose code starts threads in-process, under ThreadSanitizer alone (Tests/tsan.sh).
 tsan: test-deps
 	SWIFT='$(SWIFT)' Tests/tsan.sh
+
+# Mutation testing (Tests/mutants.py): small, realistic mistakes put into the product's code one at
+# a time (geometry, colour, options, limits, file handling), in a scratch copy of the package with a
+# build of its own (.build/mutants/package, so that each is an incremental build); the plain suite
+# (swift test, no sanitizers) runs against each, and the mutants it let through are printed. Fails
+# when one survives. MUTANTS='quality-ignored shadow-black' runs only those (Tests/mutants.py
+# --list names them all).
+mutants: test-deps
+	SWIFT='$(SWIFT)' python3 Tests/mutants.py $(MUTANTS)
 
 # libFuzzer: every target for FUZZ_SECONDS (default 60) each; fails on a crash, leak or timeout.
 FUZZ_SECONDS ?= 60

@@ -25,7 +25,7 @@ import Testing
     /// another user made is not followed, whatever `fs.protected_symlinks` says: it could send
     /// root's output onto any file. A link of root's own there is followed.
     @Test(.enabled(if: getuid() == 0, "needs root (CI runs as root): only root can give a link to another owner"))
-    func aLinkAnotherUserPlantedInASharedFolderIsNotFollowed() throws {
+    func aLinkAnotherUserPlantedInASharedFolderIsNotFollowedAsRoot() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let r = try Self.sh("""
@@ -45,7 +45,7 @@ import Testing
     /// A block device (a disk) is never written, even with `-f`: one wrong `-o` would overwrite
     /// a file system. Needs root to make the device node; nothing opens it.
     @Test(.enabled(if: getuid() == 0, "needs root (CI runs as root): only root can make a device node"))
-    func aBlockDeviceIsRefused() throws {
+    func aBlockDeviceIsRefusedAsRoot() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let r = try Self.sh("""

@@ -31,6 +31,8 @@ import Testing
         (["--scale", "nan"], ["--scale"]),
         (["--shadow", "0 0 -1px"], ["--shadow", "must not be negative"]),
         (["--size", "20000x20000", "--scale", "2"], ["photo.jpg", "40060x40060", "32767 per side"]),
+        (["--size", "100x20000", "--scale", "2"], ["photo.jpg", "260x40060", "32767 per side"]),
+        (["--size", "20000x100", "--scale", "2"], ["photo.jpg", "40060x260", "32767 per side"]),
         (["--size", "30000x30000"], ["photo.jpg", "30030x30030", "over the limit of 256 megapixels (--max-pixels)"]),
         (["--size", "2000x2000", "--max-pixels", "1000000"], ["photo.jpg", "2030x2030", "over the limit of 1 megapixels"]),
         (["--size", "1e20x1e20", "--format", "svg"], ["photo.jpg", "1000000 pt per side"]),
@@ -73,8 +75,9 @@ import Testing
     // MARK: Writing fails: nothing partial, nothing temporary, the old output kept
 
     /// A device as output is written in place: renaming over it would replace the device node
-    /// (as root, `-o /dev/full` used to turn /dev/full into a regular file). A private node of
-    /// /dev/full when root can make one; /dev/full itself otherwise (then /dev is not writable).
+    /// (as root, `-o /dev/full` used to turn /dev/full into a regular file). As root, a private
+    /// node of /dev/full (root may write in /dev, and the test must not risk /dev/full itself);
+    /// /dev/full otherwise. Neither missing is a reason to pass: it fails.
     @Test func aFullDeviceGivesAClearErrorAndStaysADevice() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -82,12 +85,9 @@ import Testing
         if Self.isRoot {
             device = folder.appendingPathComponent("full").path
             let made = try Self.run("/bin/sh", ["-c", "mknod -m 666 full c 1 7 2>&1"], in: folder)
-            guard made.status == 0 else {
-                print("skipped: cannot make a device node (\(made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))")
-                return
-            }
+            try #require(made.status == 0, "root cannot make a device node here: \(made.stdout)")
         }
-        guard FileManager.default.fileExists(atPath: device) else { print("skipped: no /dev/full"); return }
+        try #require(FileManager.default.fileExists(atPath: device), "no \(device)")
         let r = try CLITests.framed(["photo.jpg", "-o", device, "--format", "png", "--overwrite"], in: folder)
         CLITests.expectOneLineError(r, status: 1, mentioning: [device, "cannot write", "No space left on device"])
         var info = stat()
@@ -96,18 +96,17 @@ import Testing
         try Self.expectNoTemporaryFiles(in: URL(fileURLWithPath: "/dev"))
     }
 
-    /// A file system that fills up while the output is written: a 64 KB tmpfs (needs root and
-    /// mount; skipped otherwise). The existing output is kept, nothing else is left.
-    @Test func aFullDiskLeavesTheOldOutputAndNothingElse() throws {
+    /// A file system that fills up while the output is written: a 64 KB tmpfs, which only root
+    /// can mount (CI runs as root; as root, a mount that fails fails the test). The existing
+    /// output is kept, nothing else is left.
+    @Test(.enabled(if: getuid() == 0, "needs root (CI runs as root): mounts a 64 KB tmpfs"))
+    func aFullDiskLeavesTheOldOutputAndNothingElseAsRoot() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let disk = folder.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
         let mount = try Self.run("/bin/sh", ["-c", "mount -t tmpfs -o size=64k tmpfs disk 2>&1"], in: folder)
-        guard Self.isRoot, mount.status == 0 else {
-            print("skipped: cannot mount a small tmpfs here (\(mount.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))")
-            return
-        }
+        try #require(mount.status == 0, "root cannot mount a tmpfs here: \(mount.stdout)")
         defer { _ = try? Self.run("/bin/umount", [disk.path], in: folder) }
         try Data("keep me".utf8).write(to: disk.appendingPathComponent("out.png"))
         // About 1 MB of PNG: the photo at 4x with a shadow.
@@ -118,12 +117,16 @@ import Testing
     }
 
     /// `ulimit -f`: the write fails with EFBIG (framed ignores SIGXFSZ, which would kill it with
-    /// the temporary file in place). Any user can run this one.
-    @Test func aFileSizeLimitLeavesTheOldOutputAndNothingElse() throws {
+    /// the temporary file in place). Any user can run this one. With anonymous temporary files and
+    /// with named ones (`FRAMED_TEMPORARY_FILES=named`, as where there is no `O_TMPFILE`), which
+    /// must be removed.
+    @Test(arguments: [false, true])
+    func aFileSizeLimitLeavesTheOldOutputAndNothingElse(named: Bool) throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("keep me".utf8).write(to: folder.appendingPathComponent("out.png"))
-        let command = "ulimit -f 16; exec \"$0\" photo.jpg -o out.png --scale 4 --overwrite"  // 16 blocks of 512 bytes
+        let variable = named ? "FRAMED_TEMPORARY_FILES=named " : ""
+        let command = "ulimit -f 16; \(variable)exec \"$0\" photo.jpg -o out.png --scale 4 --overwrite"  // 16 blocks of 512 bytes
         let r = try Self.run("/bin/sh", ["-c", command, CLITests.binary.path], in: folder)
         CLITests.expectOneLineError(r, status: 1, mentioning: ["out.png", "cannot write", "File too large"])
         #expect(try difference(Data(contentsOf: folder.appendingPathComponent("out.png")), Data("keep me".utf8)) == nil)
@@ -253,13 +256,12 @@ import Testing
 
     // MARK: Permissions (root ignores them: run as nobody through setpriv)
 
-    /// Runs framed as `nobody` when root (setpriv), as the current user otherwise; nil when
-    /// root cannot drop privileges here.
-    static func framedUnprivileged(_ arguments: [String], in folder: URL) throws -> CLITests.Result? {
+    /// Runs framed as `nobody` when root (setpriv, util-linux), as the current user otherwise;
+    /// root that cannot drop its privileges here fails the test.
+    static func framedUnprivileged(_ arguments: [String], in folder: URL) throws -> CLITests.Result {
         guard Self.isRoot else { return try CLITests.framed(arguments, in: folder) }
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return nil }
         let probe = try Self.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/bin/true"], in: folder)
-        guard probe.status == 0 else { return nil }
+        try #require(probe.status == 0, "root cannot run as nobody here: \(probe.stderr)")
         return try Self.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", CLITests.binary.path] + arguments,
                             in: folder)
     }
@@ -269,9 +271,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         chmod(folder.path, 0o777)
         chmod(folder.appendingPathComponent("photo.jpg").path, 0)
-        guard let r = try Self.framedUnprivileged(["photo.jpg", "-o", "out.png"], in: folder) else {
-            print("skipped: cannot run as nobody"); return
-        }
+        let r = try Self.framedUnprivileged(["photo.jpg", "-o", "out.png"], in: folder)
         CLITests.expectOneLineError(r, status: 1, mentioning: ["photo.jpg", "Permission denied"])
         #expect(try CLITests.files(in: folder) == ["photo.jpg", "shot.png"])
     }
@@ -283,9 +283,7 @@ import Testing
         try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
         chmod(locked.path, 0o555)
         defer { chmod(locked.path, 0o755) }
-        guard let r = try Self.framedUnprivileged(["photo.jpg", "-o", "locked/out.png"], in: folder) else {
-            print("skipped: cannot run as nobody"); return
-        }
+        let r = try Self.framedUnprivileged(["photo.jpg", "-o", "locked/out.png"], in: folder)
         CLITests.expectOneLineError(r, status: 1, mentioning: ["locked/out.png", "cannot write", "Permission denied"])
         #expect(try CLITests.files(in: locked) == [])
     }

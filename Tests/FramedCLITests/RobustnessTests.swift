@@ -176,6 +176,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("z.png").path))
     }
 
+    /// A stream (a pipe) may be as long as a picture within `--max-pixels` can be, 8 bytes a
+    /// pixel and a megabyte, and no longer: a small PNG padded with zeros to exactly that frames
+    /// (a PNG ends at its IEND), one byte more is refused.
+    @Test func aStreamMayHoldWhatThePixelLimitAllowsAndNoMore() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = Array(try Data(contentsOf: folder.appendingPathComponent("shot.png")))
+        let limit = 8 * 100_000 + (1 << 20)
+        for (name, length) in [("exact.png", limit), ("over.png", limit + 1)] {
+            try Data(png + [UInt8](repeating: 0, count: length - png.count)).write(to: folder.appendingPathComponent(name))
+        }
+        var r = try Self.sh("cat exact.png | \"$FRAMED\" - -o exact-out.png --preset none --max-pixels 100000", in: folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        r = try Self.sh("cat over.png | \"$FRAMED\" - -o over-out.png --preset none --max-pixels 100000", in: folder)
+        CLITests.expectOneLineError(r, status: 1, mentioning: ["standard input", "goes on past"])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("over-out.png").path))
+    }
+
     /// A WebP is read as far as its RIFF header says: a 3 GB file (sparse) frames in a few MB.
     @Test func aWebPIsReadAsFarAsItsHeaderSays() throws {
         let folder = try CLITests.workspace()

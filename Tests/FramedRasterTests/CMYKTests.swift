@@ -53,15 +53,14 @@ import CCodecs
         }
     }
 
-    @Test(.enabled(if: Fixture.hasTransicc && Fixture.defaultCMYKProfile != nil),
-          arguments: Variant.allCases, RenderingIntent.allCases)
+    @Test(arguments: Variant.allCases, RenderingIntent.allCases)
     func defaultProfileMatchesTransicc(variant: Variant, intent: RenderingIntent) throws {
         let bytes = Self.jpeg(variant)
         let decoded = try Pictures.decode(data: bytes, options: DecodeOptions(intent: intent))
         #expect(decoded.colorConverted && decoded.colorWarnings.isEmpty, "\(decoded.colorWarnings)")
         #expect(!decoded.image.hasAlpha && decoded.image.pixels[3] == 255)
         let inks = Self.storedInks(bytes).map { $0.map { Double($0) / 255 * 100 } }
-        let expected = try Fixture.transicc(profile: Fixture.defaultCMYKProfile!, intent: intent, inks)
+        let expected = try Fixture.transicc(profile: try #require(Fixture.defaultCMYKProfile), intent: intent, inks)
         let deviation = Fixture.deviation(Self.centres(decoded.image), expected)
         print("CMYK \(variant) (\(intent)): max deviation from transicc \(deviation) levels")
         #expect(deviation <= 2.5) // measured: at most 2.0 (YCCK, perceptual; 8-bit tables against transicc's floats)
@@ -118,14 +117,13 @@ import CCodecs
         #expect(decoded.image.width == Self.height / 2 && decoded.image.height == Self.width / 2)
     }
 
-    @Test(.enabled(if: ImageMagick.available))
-    func imageMagickAgreesRoughly() throws {
+    @Test func imageMagickAgreesRoughly() throws {
         // ImageMagick applies the same profile through lcms2 too (relative colorimetric, its
         // default): a cross-check of the inversion and of the profile's use.
         let directory = try TemporaryFolder.make("framed-cmyk")
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("in.jpg"), output = directory.appendingPathComponent("out.ppm")
-        let bytes = PictureBytes.withICC(Self.jpeg(.adobe), Fixture.defaultCMYKProfile!)
+        let bytes = PictureBytes.withICC(Self.jpeg(.adobe), try #require(Fixture.defaultCMYKProfile))
         try Data(bytes).write(to: input)
         #expect(ImageMagick.run([input.path, "-profile", "/usr/share/color/icc/ghostscript/srgb.icc", output.path]))
         let ppm = Array(try Data(contentsOf: output))
@@ -143,10 +141,10 @@ import CCodecs
     }
 }
 
-/// The real ImageMagick (/usr/bin/convert; /usr/local/bin/convert is something else).
+/// The real ImageMagick (/usr/bin/convert; /usr/local/bin/convert is something else), which
+/// `make test` installs: a test that needs it fails without it.
 enum ImageMagick {
     static let path = "/usr/bin/convert"
-    static var available: Bool { FileManager.default.isExecutableFile(atPath: path) && Fixture.defaultCMYKProfile != nil }
 
     static func run(_ arguments: [String]) -> Bool {
         (try? Tool.run(path, arguments))?.status == 0

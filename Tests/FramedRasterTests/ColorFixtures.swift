@@ -71,8 +71,8 @@ extension Fixture {
 
     // MARK: The judge
 
+    /// liblcms2-utils, which `make test` installs: a test that needs it fails without it.
     static let transiccPath = "/usr/bin/transicc"
-    static var hasTransicc: Bool { FileManager.default.isExecutableFile(atPath: transiccPath) }
 
     /// lcms2's `transicc` (bounded mode, to sRGB) over `inputs`: device values as transicc
     /// reads them (RGB and gray 0-255, CMYK 0-100 %); one RGB triple (0-255, unrounded) each.

@@ -49,6 +49,17 @@ struct ScanLimitTests {
         #expect(try JPEGExtent.structure(of: PictureInput(bytes: allowed)).scans == 50)
     }
 
+    /// libjpeg's own count stops the same file behind the markers' check, as the last line
+    /// (a file the walk would miss): the C decoder alone, called without `JPEGExtent`, fails
+    /// on 501 scans and decodes 50.
+    @Test func libjpegStopsAtFiveHundredScansByItself() throws {
+        let many = Self.withCopies(Self.progressive, of: 9, 491)
+        let refused = try ReducedScaleTests.decode(many, scale: 8, threads: 1, engine: false)
+        #expect(refused.status != CCODECS_OK, "501 scans decoded by libjpeg alone")
+        let allowed = try ReducedScaleTests.decode(Self.withCopies(Self.progressive, of: 9, 40), scale: 8, threads: 1, engine: false)
+        #expect(allowed.status == CCODECS_OK && allowed.width == 64 && allowed.height == 48, "\(allowed.status): \(allowed.width)x\(allowed.height)")
+    }
+
     @Test func scansThatGoOverThePictureTooOftenAreRefused() throws {
         // Each copy of the first scan (DC, every component) goes over every block once more.
         let passes = Self.withCopies(Self.progressive, of: 0, 65)

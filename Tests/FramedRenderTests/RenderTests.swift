@@ -184,11 +184,15 @@ struct RenderTests {
 /// CSS draws an outer shadow only outside the border box: through a mat that is not opaque (and
 /// a picture with transparent pixels) no shadow shows, in every format.
 struct SeeThroughFrameTests {
-    static func render(_ format: OutputFormat, background: RGBAColor, folder: URL) throws -> (RasterImage, FrameLayout) {
+    /// The frame by its CSS numbers (where the test looks comes from these, not from the layout).
+    static let css = CSSFrame(width: 120, height: 90, border: 4, radius: 10,
+                              shadows: [CSSShadow(4, 6, 12, rgba: (0, 0, 0, 0.8)), CSSShadow(0, 0, 3, 2, rgba: (0, 0, 0, 0.5))])
+
+    static func render(_ format: OutputFormat, background: RGBAColor, folder: URL) throws -> RasterImage {
         var style = FrameStyle(size: LengthSize(width: .px(120), height: .px(90)), border: .px(4),
                                borderColor: RGBAColor(red8: 30, green8: 30, blue8: 30), background: background)
         style.radius = .px(10)
-        style.shadows = try BoxShadow.parseList("4px 6px 12px rgba(0,0,0,.8), 0 0 3px 2px rgba(0,0,0,.5)")
+        style.shadows = try BoxShadow.parseList(CSSShadow.css(css.shadows))
         style.fit = .contain
         let picture = RasterImage(width: 40, height: 30, pixels: [UInt8](repeating: 0, count: 40 * 30 * 4), hasAlpha: true)
         let layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 40, pixelHeight: 30), style: style)
@@ -196,9 +200,9 @@ struct SeeThroughFrameTests {
         let url = folder.appendingPathComponent("see-through.\(format.rawValue)")
         try Support.write(bytes, to: url)
         switch format {
-        case .png: return (try Support.readPNG(url), layout)
-        case .svg: return (try Support.rasteriseSVG(url, zoom: 1), layout)
-        case .pdf: return (try Support.rasterisePDF(url, dpi: 96), layout)
+        case .png: return try Support.readPNG(url)
+        case .svg: return try Support.rasteriseSVG(url, zoom: 1)
+        case .pdf: return try Support.rasterisePDF(url, dpi: 96)
         case .jpeg, .tiff: throw RenderError.unsupported("JPEG and TIFF are judged by PhotoLabTests")
         }
     }
@@ -207,20 +211,21 @@ struct SeeThroughFrameTests {
     func noShadowShowsThroughTheFrame(_ format: OutputFormat) throws {
         let folder = try Support.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let k = 96.0 / 72
+        let css = Self.css
         for background in [RGBAColor.transparent, RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.5)] {
-            let (image, layout) = try Self.render(format, background: background, folder: folder)
+            let image = try Self.render(format, background: background, folder: folder)
+            #expect(image.width == css.canvasPixels(1).width && image.height == css.canvasPixels(1).height)
             var inside = 0, worst = 0, outsideDarkest = 0
             for y in 0..<image.height {
                 for x in 0..<image.width {
-                    let p = Point(x: (Double(x) + 0.5) / k, y: (Double(y) + 0.5) / k)
+                    let px = Double(x) + 0.5, py = Double(y) + 0.5  // CSS px: one device pixel each
                     let pixel = image.rgba(x, y)
                     // What the mat alone gives: its alpha (or, on poppler's white paper, white).
                     let darkness = format == .pdf ? 255 - pixel.r : abs(pixel.a - Int((background.alpha * 255).rounded()))
-                    if ExactShadow.inside(p, box: layout.paddingBox, radius: layout.innerRadius, margin: -1.5 / k) {
+                    if ExactShadow.inside(px, py, box: css.paddingBox, radius: css.innerRadius, margin: -1.5) {
                         inside += 1
                         worst = max(worst, darkness)
-                    } else if !ExactShadow.inside(p, box: layout.frame, radius: layout.outerRadius, margin: 1.5 / k) {
+                    } else if !ExactShadow.inside(px, py, box: css.frame, radius: css.outerRadius, margin: 1.5) {
                         outsideDarkest = max(outsideDarkest, format == .pdf ? 255 - pixel.r : pixel.a)
                     }
                 }

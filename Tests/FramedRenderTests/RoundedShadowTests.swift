@@ -9,7 +9,8 @@ import Testing
 /// both ways, offsets, translucent colours, lists, inset, frames smaller than 6σ), rendered to PNG,
 /// to SVG rasterised by librsvg and to PDF rasterised by poppler at 72, 100 and 216 dpi (and,
 /// loosely, by MuPDF at the same resolutions and Ghostscript at 100 dpi), compared with the exact
-/// blurred shape (`ExactShadow`).
+/// blurred shape (`ExactShadow`) of the test's own geometry (`CSSFrame`: the scene's CSS numbers,
+/// with the spread's corner radius as CSS Backgrounds 3 says), never framed's layout.
 ///
 /// Outer shadows are compared on device pixels outside the frame, inset ones on the mat (inside the
 /// padding box, outside the content box); pixels within 1.5 device pixels of a geometric edge are
@@ -18,43 +19,53 @@ import Testing
 struct RoundedShadowTests {
     struct Scene: CustomTestStringConvertible, Sendable {
         var name: String
-        var shadow: String
+        var shadows: [CSSShadow]
         var width = 80.0, height = 64.0
         var radius = 0.0
         var border = 0.0
         var padding = 0.0
         var testDescription: String { name }
 
+        /// The look, for framed: the shadows as CSS text.
         func style() throws -> FrameStyle {
             var style = FrameStyle(size: LengthSize(width: .px(width), height: .px(height)), border: .px(border),
                                    borderColor: RGBAColor(red: 0.2, green: 0.2, blue: 0.2),
                                    padding: try EdgeInsets(parsing: "\(padding)px"), background: .white)
             style.radius = .px(radius)
-            style.shadows = try BoxShadow.parseList(shadow)
+            style.shadows = try BoxShadow.parseList(CSSShadow.css(shadows))
             style.fit = .contain
             return style
         }
+
+        /// The same frame by its numbers, for the expected picture.
+        var css: CSSFrame {
+            CSSFrame(width: width, height: height, border: border, padding: padding, radius: radius, shadows: shadows)
+        }
     }
 
+    static func black(_ alpha: Double) -> (Int, Int, Int, Double) { (0, 0, 0, alpha) }
+
     static let scenes: [Scene] = [
-        Scene(name: "r/σ 0", shadow: "0 0 6px rgba(0,0,0,.8)"),
-        Scene(name: "r/σ 0.5", shadow: "0 0 6px rgba(0,0,0,.8)", radius: 1.5),
-        Scene(name: "r/σ 1", shadow: "0 0 6px rgba(0,0,0,.8)", radius: 3),
-        Scene(name: "r/σ 2", shadow: "0 0 6px rgba(0,0,0,.8)", radius: 6),
-        Scene(name: "r/σ 5", shadow: "0 0 6px rgba(0,0,0,.8)", radius: 15),
-        Scene(name: "r/σ 10", shadow: "0 0 6px black", radius: 30),
-        Scene(name: "spread+ offset", shadow: "2px 3px 6px 4px rgba(0,0,0,.7)", radius: 6),
-        Scene(name: "spread- offset", shadow: "0 8px 6px -4px rgba(0,0,0,.9)", radius: 10),
-        Scene(name: "three shadows", shadow: "0 1px 2px rgba(0,0,0,.3), 0 4px 8px rgba(0,0,0,.25), 0 12px 24px -4px rgba(0,0,0,.2)",
-              radius: 8),
-        Scene(name: "small frame", shadow: "0 0 8px rgba(0,0,0,.9)", width: 14, height: 10, radius: 5),
-        Scene(name: "wide 10:1", shadow: "0 3px 6px rgba(0,0,0,.7)", width: 200, height: 20, radius: 8),
-        Scene(name: "tall 1:8 r/σ 4", shadow: "-2px 0 5px 1px rgba(0,0,0,.8)", width: 16, height: 128, radius: 8),
-        Scene(name: "circle smaller than 6σ", shadow: "1px 1px 10px black", width: 12, height: 12, radius: 6),
-        Scene(name: "inset", shadow: "inset 0 2px 8px rgba(0,0,0,.6)", radius: 12, border: 4, padding: 14),
-        Scene(name: "inset spread and outer", shadow: "inset 3px -2px 6px 2px rgba(0,0,0,.5), 0 2px 6px rgba(0,0,0,.4)",
+        Scene(name: "r/σ 0", shadows: [CSSShadow(0, 0, 6, rgba: black(0.8))]),
+        Scene(name: "r/σ 0.5", shadows: [CSSShadow(0, 0, 6, rgba: black(0.8))], radius: 1.5),
+        Scene(name: "r/σ 1", shadows: [CSSShadow(0, 0, 6, rgba: black(0.8))], radius: 3),
+        Scene(name: "r/σ 2", shadows: [CSSShadow(0, 0, 6, rgba: black(0.8))], radius: 6),
+        Scene(name: "r/σ 5", shadows: [CSSShadow(0, 0, 6, rgba: black(0.8))], radius: 15),
+        Scene(name: "r/σ 10", shadows: [CSSShadow(0, 0, 6)], radius: 30),
+        Scene(name: "spread+ offset", shadows: [CSSShadow(2, 3, 6, 4, rgba: black(0.7))], radius: 6),
+        Scene(name: "spread- offset", shadows: [CSSShadow(0, 8, 6, -4, rgba: black(0.9))], radius: 10),
+        Scene(name: "spread over radius", shadows: [CSSShadow(0, 0, 6, 8, rgba: black(0.6))], radius: 3),
+        Scene(name: "three shadows", shadows: [CSSShadow(0, 1, 2, rgba: black(0.3)), CSSShadow(0, 4, 8, rgba: black(0.25)),
+                                               CSSShadow(0, 12, 24, -4, rgba: black(0.2))], radius: 8),
+        Scene(name: "small frame", shadows: [CSSShadow(0, 0, 8, rgba: black(0.9))], width: 14, height: 10, radius: 5),
+        Scene(name: "wide 10:1", shadows: [CSSShadow(0, 3, 6, rgba: black(0.7))], width: 200, height: 20, radius: 8),
+        Scene(name: "tall 1:8 r/σ 4", shadows: [CSSShadow(-2, 0, 5, 1, rgba: black(0.8))], width: 16, height: 128, radius: 8),
+        Scene(name: "circle smaller than 6σ", shadows: [CSSShadow(1, 1, 10)], width: 12, height: 12, radius: 6),
+        Scene(name: "inset", shadows: [CSSShadow(0, 2, 8, rgba: black(0.6), inset: true)], radius: 12, border: 4, padding: 14),
+        Scene(name: "inset spread and outer", shadows: [CSSShadow(3, -2, 6, 2, rgba: black(0.5), inset: true),
+                                                        CSSShadow(0, 2, 6, rgba: black(0.4))],
               radius: 16, border: 2, padding: 14),
-        Scene(name: "inset sharp", shadow: "inset -2px 2px 5px -1px rgba(0,0,0,.7)", border: 3, padding: 12),
+        Scene(name: "inset sharp", shadows: [CSSShadow(-2, 2, 5, -1, rgba: black(0.7), inset: true)], border: 3, padding: 12),
     ]
 
     enum Judge: String, CaseIterable, Sendable {
@@ -108,7 +119,14 @@ struct RoundedShadowTests {
                 case .mupdf: image = try Support.rasterisePDFWithMuPDF(pdf, dpi: dpi)
                 case .ghostscript: image = try Support.rasterisePDFWithGhostscript(pdf, dpi: dpi)
                 }
-                let m = Self.measure(image, layout: layout, devicePerPoint: dpi / 72, judge: judge)
+                // The canvas in whole device pixels, rounded up (Ghostscript rounds a page to the nearest).
+                var size = scene.css.canvasPixels(dpi / 96)
+                if judge == .ghostscript {
+                    size = (Int((scene.css.canvasWidth * dpi / 96).rounded()), Int((scene.css.canvasHeight * dpi / 96).rounded()))
+                }
+                #expect(image.width == size.width && image.height == size.height,
+                        "\(scene.name) \(judge) \(Int(dpi)) dpi: \(image.width)x\(image.height), not \(size.width)x\(size.height)")
+                let m = Self.measure(image, css: scene.css, k: dpi / 96, judge: judge)
                 let label = "\(scene.name) \(judge) \(Int(dpi)) dpi: \(m)"
                 if ProcessInfo.processInfo.environment["FRAMED_SHADOW_REPORT"] != nil { print("shadow-report", label) }
                 #expect(m.max <= judge.limits.max, "\(label)")
@@ -120,26 +138,25 @@ struct RoundedShadowTests {
         }
     }
 
-    /// Compares `image` with the exact alpha: outer shadows outside the frame (alpha channel, or
-    /// darkness on poppler's white paper), inset shadows on the mat (darkness over the white mat).
-    static func measure(_ image: RasterImage, layout: FrameLayout, devicePerPoint k: Double, judge: Judge) -> Measure {
+    /// Compares `image` (`k` device pixels a CSS px) with the exact alpha of `css`: outer shadows
+    /// outside the frame (alpha channel, or darkness on poppler's white paper), inset shadows on
+    /// the mat (darkness over the white mat).
+    static func measure(_ image: RasterImage, css: CSSFrame, k: Double, judge: Judge) -> Measure {
         let w = image.width, h = image.height
         // Outer shadows show outside the frame, inset ones inside the padding box.
-        let outer = ExactShadow.alpha(layout.shadows.filter { !$0.inset }, columns: w, rows: h, devicePerPoint: k,
-                                      offset: judge.sampleOffset)
-        let inset = ExactShadow.alpha(layout.shadows.filter(\.inset), columns: w, rows: h, devicePerPoint: k,
-                                      offset: judge.sampleOffset)
+        let outer = ExactShadow.alpha(css, inset: false, columns: w, rows: h, k: k, offset: judge.sampleOffset)
+        let inset = ExactShadow.alpha(css, inset: true, columns: w, rows: h, k: k, offset: judge.sampleOffset)
         let edge = 1.5 / k
         var error = [Double?](repeating: nil, count: w * h)
         for y in 0..<h {
             for x in 0..<w {
-                let p = Point(x: (Double(x) + 0.5) / k, y: (Double(y) + 0.5) / k)
+                let px = (Double(x) + 0.5) / k, py = (Double(y) + 0.5) / k
                 let pixel = image.rgba(x, y)
-                if !ExactShadow.inside(p, box: layout.frame, radius: layout.outerRadius, margin: edge) {
+                if !ExactShadow.inside(px, py, box: css.frame, radius: css.outerRadius, margin: edge) {
                     let measured = judge.rendersOnWhite ? Double(255 - pixel.r) : Double(pixel.a)
                     error[y * w + x] = measured - outer[y * w + x] * 255
-                } else if ExactShadow.inside(p, box: layout.paddingBox, radius: layout.innerRadius, margin: -edge),
-                          !ExactShadow.inside(p, box: layout.contentBox, radius: 0, margin: edge) {
+                } else if ExactShadow.inside(px, py, box: css.paddingBox, radius: css.innerRadius, margin: -edge),
+                          !ExactShadow.inside(px, py, box: css.contentBox, radius: 0, margin: edge) {
                     error[y * w + x] = Double(255 - pixel.r) - inset[y * w + x] * 255
                 }
             }
@@ -173,28 +190,28 @@ struct RoundedShadowTests {
         let layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 8, pixelHeight: 6), style: style)
         var image = try Pictures.decode(data: FrameRenderer.render(Support.picture(width: 8, height: 6), layout: layout,
                                                                    style: style, options: RenderOptions(format: .png))).image
-        #expect(Self.measure(image, layout: layout, devicePerPoint: 96.0 / 72, judge: .png).roughness <= Self.seamLimit)
+        #expect(Self.measure(image, css: scene.css, k: 1, judge: .png).roughness <= Self.seamLimit)
         // A faint vertical line, 4/255 lighter, through the shadow left of the frame.
         var pixels = image.pixels
-        let x = Int(layout.frame.minX * 96 / 72) - 4
+        let x = Int(scene.css.frame.minX) - 4
         for y in 0..<image.height where pixels[(y * image.width + x) * 4 + 3] >= 4 { pixels[(y * image.width + x) * 4 + 3] -= 4 }
         image = RasterImage(width: image.width, height: image.height, pixels: pixels, hasAlpha: true)
-        #expect(Self.measure(image, layout: layout, devicePerPoint: 96.0 / 72, judge: .png).roughness > Self.seamLimit)
+        #expect(Self.measure(image, css: scene.css, k: 1, judge: .png).roughness > Self.seamLimit)
     }
 
     @Test func theCorrectionFitsTheExactShape() {
         // The fitted model itself, in alpha, outside the rounded box: within 1.5/255 everywhere.
         for (w, h, r) in [(80.0, 80.0, 10.0), (60, 30, 3), (8, 8, 4), (6, 4, 1), (12, 5, 2.5), (3, 3, 1.5), (20, 20, 7)] {
-            let box = Rect(x: 0, y: 0, width: w, height: h)
+            let box = Rect(x: 0, y: 0, width: w, height: h), cssBox = CSSBox(x: 0, y: 0, width: w, height: h)
             guard let fit = CornerCorrection.fit(size: box.size, radius: r, sigma: 1, insideWeight: 0.3) else {
                 Issue.record("no correction for \(w)x\(h) r \(r)"); continue
             }
             let xs = Array(stride(from: -4.0, through: w + 4, by: 0.25)), ys = Array(stride(from: -4.0, through: h + 4, by: 0.25))
-            let exact = ExactShadow.blur(box: box, radius: r, sigma: 1, xs: xs, ys: ys)
+            let exact = ExactShadow.blur(box: cssBox, radius: r, sigma: 1, xs: xs, ys: ys)
             let sharpX = EdgeProfile(start: 0, end: w, sigma: 1), sharpY = EdgeProfile(start: 0, end: h, sigma: 1)
             var worst = 0.0
             for (j, y) in ys.enumerated() {
-                for (i, x) in xs.enumerated() where !ExactShadow.inside(Point(x: x, y: y), box: box, radius: r, margin: 0) {
+                for (i, x) in xs.enumerated() where !ExactShadow.inside(x, y, box: cssBox, radius: r, margin: 0) {
                     let model = sharpX.value(at: x) * sharpY.value(at: y) * (1 - fit.deficit(at: Point(x: x, y: y), box: box, radius: r))
                     worst = max(worst, abs(model - exact[j * xs.count + i]) * 255)
                 }

@@ -5,7 +5,9 @@ import FramedRaster
 @testable import FramedRender
 import Testing
 
-/// The shadow as users see it, compared with the exact blurred rectangle (the erf product).
+/// The shadow as users see it, compared with the exact blurred rectangle (the erf product),
+/// computed by the test from the CSS values it gives framed (`CSSFrame`, `ExactShadow`), never
+/// from framed's own layout or profile.
 ///
 /// Each case renders PNG (Cairo's image surface), SVG (rasterised by librsvg) and PDF (rasterised
 /// by poppler and by Ghostscript) at 1x and 3x, and compares the alpha of every device pixel that
@@ -19,14 +21,16 @@ import Testing
 struct ShadowAccuracyTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
-        var shadow: String
+        var shadows: [CSSShadow]
         var testDescription: String { name }
     }
 
+    /// The expected picture comes from these numbers alone (`CSSFrame`, `ExactShadow`): framed
+    /// gets them as CSS text.
     static let cases = [
-        Case(name: "classic", shadow: "0 0 10px rgba(0,0,0,0.6)"),
-        Case(name: "offset", shadow: "6px 9px 14px rgba(0,0,0,0.8)"),
-        Case(name: "fractional", shadow: "-3.3px 2.7px 7px 2.5px #0000004d"),
+        Case(name: "classic", shadows: [CSSShadow(0, 0, 10, rgba: (0, 0, 0, 0.6))]),
+        Case(name: "offset", shadows: [CSSShadow(6, 9, 14, rgba: (0, 0, 0, 0.8))]),
+        Case(name: "fractional", shadows: [CSSShadow(-3.3, 2.7, 7, 2.5, rgba: (0, 0, 0, 77.0 / 255))]),
     ]
 
     enum Judge: String, CaseIterable, Sendable {
@@ -42,8 +46,10 @@ struct ShadowAccuracyTests {
 
     @Test(arguments: cases, zooms)
     func shadowMatchesErfProduct(_ testCase: Case, zoom: Double) throws {
+        // The classic look (3px border) in a 170x110 px frame.
+        let css = CSSFrame(width: 170, height: 110, border: 3, shadows: testCase.shadows)
         var style = FrameStyle.classic
-        style.shadows = try BoxShadow.parseList(testCase.shadow)
+        style.shadows = try BoxShadow.parseList(CSSShadow.css(testCase.shadows))
         style.size = LengthSize(width: .px(170), height: .px(110))
         let picture = Support.picture(width: 160, height: 100)
         let layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 160, pixelHeight: 100), style: style)
@@ -72,10 +78,10 @@ struct ShadowAccuracyTests {
                                                            options: RenderOptions(format: .pdf)), to: url)
                 image = try Support.rasterisePDFWithGhostscript(url, dpi: 96 * zoom)
             }
-            let k = zoom * 96 / 72  // device pixels per point
-            #expect(image.width == Int((layout.canvas.width * k).rounded(.up)))
-            #expect(image.height == Int((layout.canvas.height * k).rounded(.up)))
-            let error = Self.compare(image, judge: judge, layout: layout, devicePerPoint: k)
+            let size = css.canvasPixels(zoom)
+            #expect(image.width == size.width && image.height == size.height,
+                    "\(testCase.name) \(judge): \(image.width)x\(image.height), not \(size.width)x\(size.height)")
+            let error = Self.compare(image, judge: judge, css: css, k: zoom)
             #expect(error.max <= 4, "\(testCase.name) \(judge) \(zoom)x: max error \(error.max)/255")
             #expect(error.mean <= 1, "\(testCase.name) \(judge) \(zoom)x: mean error \(error.mean)/255")
             #expect(error.count > 1000, "enough pixels compared")
@@ -83,35 +89,23 @@ struct ShadowAccuracyTests {
     }
 
     /// Largest and mean absolute difference, in 1/255, between the rendered shadow alpha and the
-    /// exact one, over device pixels wholly outside the frame (one pixel of edge excluded).
-    static func compare(_ image: RasterImage, judge: Judge, layout: FrameLayout,
-                        devicePerPoint k: Double) -> (max: Double, mean: Double, count: Int) {
-        let frame = layout.frame.outset(by: 1 / k)
+    /// exact one, over device pixels (`k` a CSS px) wholly outside the frame (one pixel of edge
+    /// excluded).
+    static func compare(_ image: RasterImage, judge: Judge, css: CSSFrame, k: Double) -> (max: Double, mean: Double, count: Int) {
+        let frame = css.frame.outset(1 / k)
+        let exact = ExactShadow.alpha(css, inset: false, columns: image.width, rows: image.height, k: k,
+                                      offset: judge.sampleOffset)
         var worst = 0.0, sum = 0.0, count = 0
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let x0 = Double(x) / k, x1 = Double(x + 1) / k, y0 = Double(y) / k, y1 = Double(y + 1) / k
                 if x1 > frame.minX && x0 < frame.maxX && y1 > frame.minY && y0 < frame.maxY { continue }
-                let o = judge.sampleOffset
-                let exact = exactAlpha(at: Point(x: (Double(x) + o) / k, y: (Double(y) + o) / k), shadows: layout.shadows)
                 let p = image.rgba(x, y)
                 let measured = judge.onWhite ? Double(255 - p.r) : Double(p.a)
-                let diff = abs(measured - exact * 255)
+                let diff = abs(measured - exact[y * image.width + x] * 255)
                 worst = max(worst, diff); sum += diff; count += 1
             }
         }
         return (worst, sum / Double(max(count, 1)), count)
-    }
-
-    /// Alpha of black shadows composited over each other (OVER), exact.
-    static func exactAlpha(at point: Point, shadows: [ShadowGeometry]) -> Double {
-        var alpha = 0.0
-        for shadow in shadows.reversed() {
-            let fx = EdgeProfile(start: shadow.box.minX, end: shadow.box.maxX, sigma: shadow.sigma).value(at: point.x)
-            let fy = EdgeProfile(start: shadow.box.minY, end: shadow.box.maxY, sigma: shadow.sigma).value(at: point.y)
-            let a = shadow.color.alpha * fx * fy
-            alpha = a + alpha * (1 - a)
-        }
-        return alpha
     }
 }

@@ -91,3 +91,22 @@ package enum PictureBytes {
         return out + be32(b << 16 | a)
     }
 }
+
+import CCodecs
+
+extension PictureBytes {
+    /// A CMYK JPEG from libjpeg (`ccodecs_jpeg_encode_cmyk`, quality 100) of `width` x `height`
+    /// pixels, `cmyk` holding four ink amounts a pixel (255 = full ink). With `adobe`, an Adobe
+    /// APP14 marker and the samples stored inverted, as Photoshop writes them.
+    package static func cmykJPEG(_ cmyk: [UInt8], width: Int, height: Int, adobe: Bool = true) -> [UInt8] {
+        precondition(cmyk.count == width * height * 4)
+        let stored = adobe ? cmyk.map { 255 - $0 } : cmyk
+        var out = ccodecs_buffer()
+        var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
+        defer { ccodecs_free(out.data) }
+        let status = ccodecs_jpeg_encode_cmyk(stored, UInt32(width), UInt32(height), 100, adobe ? CCODECS_JPEG_ADOBE : 0,
+                                              &out, &message)
+        precondition(status == CCODECS_OK, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        return Array(UnsafeBufferPointer(start: out.data, count: out.size))
+    }
+}

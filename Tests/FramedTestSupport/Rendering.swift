@@ -4,6 +4,7 @@ import FramedRaster
 /// A judging tool that ran and failed.
 package struct ToolFailure: Error, CustomStringConvertible {
     package var description: String
+    package init(description: String) { self.description = description }
 }
 
 /// Helpers for rendering tests: temporary folders, external rasterisers, pixel access.

@@ -17,15 +17,22 @@ enum PDFCompaction {
     /// The packed file with each picture's image object (see `PDFPicture`) in place of the
     /// object Cairo wrote for its placeholder. Nil when the file is not as Cairo writes it or a
     /// placeholder is missing: the caller then lets Cairo embed the pictures.
-    static func compact(_ pdf: [UInt8], pictures: [PDFPicture]) -> [UInt8]? {
+    /// Each shadow's form (see `PDFShadow`) goes in place of its placeholder image likewise.
+    static func compact(_ pdf: [UInt8], pictures: [PDFPicture], shadows: [PDFShadow] = []) -> [UInt8]? {
         guard let file = CairoPDF(pdf), file.objects.count > 1 else { return nil }
         var packed: [(number: Int, body: [UInt8])] = []
         var kept: [(number: Int, parts: [ArraySlice<UInt8>])] = []
-        var nextNumber = file.size, found = Set<Int>()
+        var nextNumber = file.size, found = Set<Int>(), shadowsFound = Set<Int>()
         for object in file.objects {
             // Looked at in place: a stream object may hold a picture, megabytes not to copy.
             let body = pdf[object.body]
-            if Syntax.hasStream(body), !pictures.isEmpty, body.firstRange(of: Array("/DCTDecode".utf8)) != nil,
+            if !shadows.isEmpty, Syntax.hasStream(body), body.firstRange(of: Array("/DCTDecode".utf8)) != nil,
+               let index = shadows.firstIndex(where: { body.firstRange(of: $0.placeholder) != nil }) {
+                guard let objects = shadows[index].objects(number: object.number, next: &nextNumber) else { return nil }
+                kept += objects.streams.map { ($0.number, [$0.bytes[...]]) }
+                packed += objects.plain
+                shadowsFound.insert(index)
+            } else if Syntax.hasStream(body), !pictures.isEmpty, body.firstRange(of: Array("/DCTDecode".utf8)) != nil,
                let index = pictures.firstIndex(where: { body.firstRange(of: $0.placeholder) != nil }) {
                 let objects = pictures[index].objects(number: object.number, maskNumber: nextNumber,
                                                       interpolate: body.firstRange(of: Array("/Interpolate true".utf8)) != nil)
@@ -42,7 +49,7 @@ enum PDFCompaction {
                 packed.append((object.number, Syntax.collapsingWhiteSpace(Array(body))))
             }
         }
-        guard !packed.isEmpty, found.count == pictures.count else { return nil }
+        guard !packed.isEmpty, found.count == pictures.count, shadowsFound.count == shadows.count else { return nil }
 
         var out = Array("%PDF-1.5\n%\u{B5}\u{B5}\u{B5}\u{B5}\n".utf8)
         // Room for everything kept (the pictures' megabytes copied once, never regrown) and

@@ -27,11 +27,14 @@ package enum PDFViewer: String, CaseIterable, Sendable {
         }
     }
 
-    /// Renders page `page` (from 1) of `pdf` at `dpi`, on white, and the device pixels per point
-    /// along x and y (PDFium fits the page to whole pixels, so its scale is the bitmap's side
-    /// over the page's, not `dpi / 72` exactly).
+    /// Renders page `page` (from 1) of `pdf` at `dpi`, on white; with the device pixels per point
+    /// along x and y, and how far down (in pixels) the page's top lies in the picture. PDFium
+    /// fits the page to whole pixels, so its scale is the bitmap's side over the page's, not
+    /// `dpi / 72` exactly. Ghostscript makes the picture the page's height rounded to whole pixels
+    /// and puts the page's bottom edge on the picture's: its top lies `rows − height · dpi / 72`
+    /// down (half a pixel for a page 109.5 pt high at 72 dpi), the others put it at the top.
     package func render(_ pdf: URL, page: Int = 1, dpi: Double, pageSize: (width: Double, height: Double))
-        throws -> (image: RasterImage, scaleX: Double, scaleY: Double) {
+        throws -> (image: RasterImage, scaleX: Double, scaleY: Double, top: Double) {
         let png = pdf.deletingPathExtension().appendingPathExtension("\(rawValue)-\(page)-\(Int(dpi)).png")
         let result: ToolResult
         switch self {
@@ -53,10 +56,11 @@ package enum PDFViewer: String, CaseIterable, Sendable {
         }
         guard result.status == 0 else { throw ToolFailure(description: "\(rawValue) failed: \(result.stderr)") }
         let image = try Support.readPNG(png)
-        if self == .pdfium {
-            return (image, Double(image.width) / pageSize.width, Double(image.height) / pageSize.height)
+        switch self {
+        case .pdfium: return (image, Double(image.width) / pageSize.width, Double(image.height) / pageSize.height, 0)
+        case .ghostscript: return (image, dpi / 72, dpi / 72, Double(image.height) - pageSize.height * dpi / 72)
+        default: return (image, dpi / 72, dpi / 72, 0)
         }
-        return (image, dpi / 72, dpi / 72)
     }
 
     /// The package's root, from this file's place in it.

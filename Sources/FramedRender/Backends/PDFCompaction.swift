@@ -22,13 +22,13 @@ enum PDFCompaction {
         guard let file = CairoPDF(pdf), file.objects.count > 1 else { return nil }
         var packed: [(number: Int, body: [UInt8])] = []
         var kept: [(number: Int, parts: [ArraySlice<UInt8>])] = []
-        var nextNumber = file.size, found = Set<Int>(), shadowsFound = Set<Int>()
+        var nextNumber = file.size, found = Set<Int>(), shadowsFound = Set<Int>(), functions: [[UInt8]: Int] = [:]
         for object in file.objects {
             // Looked at in place: a stream object may hold a picture, megabytes not to copy.
             let body = pdf[object.body]
             if !shadows.isEmpty, Syntax.hasStream(body), body.firstRange(of: Array("/DCTDecode".utf8)) != nil,
                let index = shadows.firstIndex(where: { body.firstRange(of: $0.placeholder) != nil }) {
-                guard let objects = shadows[index].objects(number: object.number, next: &nextNumber) else { return nil }
+                guard let objects = shadows[index].objects(number: object.number, next: &nextNumber, functions: &functions) else { return nil }
                 kept += objects.streams.map { ($0.number, [$0.bytes[...]]) }
                 packed += objects.plain
                 shadowsFound.insert(index)

@@ -130,8 +130,12 @@ struct PDFShadow {
 
     /// The objects that draw the shadow: the form XObject numbered `number` (in the placeholder
     /// image's place), then its mask group, shadings and functions, numbered from `next` on.
-    /// Dictionaries without a stream come back in `plain`, for the object stream.
-    func objects(number: Int, next: inout Int) -> (streams: [(number: Int, bytes: [UInt8])], plain: [(number: Int, body: [UInt8])])? {
+    /// Dictionaries without a stream come back in `plain`, for the object stream. `functions`
+    /// holds the sampled functions already written to the file, by their dictionary and samples:
+    /// a function that is there already (the same shadow on another page of the same size) is
+    /// used again rather than written twice.
+    func objects(number: Int, next: inout Int, functions: inout [[UInt8]: Int])
+        -> (streams: [(number: Int, bytes: [UInt8])], plain: [(number: Int, body: [UInt8])])? {
         var streams: [(number: Int, bytes: [UInt8])] = [], plain: [(number: Int, body: [UInt8])] = []
         func reserve() -> Int { defer { next += 1 }; return next }
         func stream(_ number: Int, _ dictionary: String, _ data: [UInt8]) -> Bool {
@@ -152,9 +156,12 @@ struct PDFShadow {
                     data += [UInt8(v >> 8), UInt8(v & 0xFF)]
                 }
             }
+            let dictionary = "/FunctionType 0 /Domain [0 1 0 1] /Range [0 1] /Size [\(columns) \(rows)] /BitsPerSample 16"
+            let key = Array(dictionary.utf8) + data
+            if let written = functions[key] { return written }
             let n = reserve()
-            guard stream(n, "/FunctionType 0 /Domain [0 1 0 1] /Range [0 1] /Size [\(columns) \(rows)] /BitsPerSample 16", data)
-            else { return nil }
+            guard stream(n, dictionary, data) else { return nil }
+            functions[key] = n
             return n
         }
         /// A function-based shading painting `function` over `rect`, mirrored about the box's

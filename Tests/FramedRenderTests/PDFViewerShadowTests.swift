@@ -37,6 +37,20 @@ struct PDFViewerShadowTests {
                       shadows: [S(y: 2, blur: 8, alpha: 0.5, inset: true), S(y: 6, blur: 20, spread: 2, alpha: 0.6)]),
     ]
 
+    /// The issue's own scenes (issue 19), at the size it measured: a 600x400 frame (the classic
+    /// preset's 3 px border) and its shadows in rgba(0,0,0,0.6). The long axis is what made PDFium
+    /// draw axial shadings in coarse steps.
+    static let issueScenes: [CSSFrameScene] = [
+        CSSFrameScene(name: "issue 600x400, radius 16, 0 6 12 4", width: 600, height: 400, radius: 16, border: 3,
+                      shadows: [S(y: 6, blur: 12, spread: 4, alpha: 0.6)]),
+        CSSFrameScene(name: "issue 600x400, radius 6, 0 0 12 0", width: 600, height: 400, radius: 6, border: 3,
+                      shadows: [S(blur: 12, alpha: 0.6)]),
+        CSSFrameScene(name: "issue 600x400, radius 40, 4 4 10 -2", width: 600, height: 400, radius: 40, border: 3,
+                      shadows: [S(x: 4, y: 4, blur: 10, spread: -2, alpha: 0.6)]),
+        CSSFrameScene(name: "issue 600x400, sharp, 0 0 20 0", width: 600, height: 400, border: 3,
+                      shadows: [S(blur: 20, alpha: 0.6)]),
+    ]
+
     static let resolutions: [Double] = [72, 100, 216]
 
     /// Largest and mean error allowed, in 1/255, per viewer. Measured worst over these scenes
@@ -50,17 +64,18 @@ struct PDFViewerShadowTests {
         }
     }
 
-    static func render(_ scene: CSSFrameScene, pages: Int = 1, to url: URL) throws {
+    static func render(_ scene: CSSFrameScene, pages: Int = 1, picture: RasterImage = Support.picture(width: 8, height: 6),
+                       to url: URL) throws {
         var style = FrameStyle(size: LengthSize(width: .px(scene.width), height: .px(scene.height)), border: .px(scene.border),
                                borderColor: RGBAColor(red: 0.3, green: 0.3, blue: 0.3),
                                padding: try EdgeInsets(parsing: "\(scene.padding)px"), background: .white)
         style.radius = .px(scene.radius)
         style.shadows = try BoxShadow.parseList(scene.shadows.map(\.css).joined(separator: ", "))
         style.fit = .fill
-        let picture = Support.picture(width: 8, height: 6)
-        let layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 8, pixelHeight: 6), style: style)
+        let (w, h) = (picture.width, picture.height)
+        let layout = try FrameLayout(picture: PictureMetrics(pixelWidth: w, pixelHeight: h), style: style)
         let options = RenderOptions(format: .pdf)
-        let page = RenderPage(picture: EmbeddedPicture(image: Resampler.resize(picture, width: 8, height: 6, filter: .best, threads: 1)),
+        let page = RenderPage(picture: EmbeddedPicture(image: Resampler.resize(picture, width: w, height: h, filter: .best, threads: 1)),
                               layout: layout, style: style)
         let bytes = pages == 1 ? try FrameRenderer.render(page, options: options)
             : try FrameRenderer.render(document: [RenderPage](repeating: page, count: pages), options: options)
@@ -69,6 +84,11 @@ struct PDFViewerShadowTests {
 
     @Test(arguments: scenes)
     func viewersDrawTheExactShadow(_ scene: CSSFrameScene) throws {
+        try judge(scene, pages: 1)
+    }
+
+    @Test(arguments: issueScenes)
+    func viewersDrawTheIssuesScenes(_ scene: CSSFrameScene) throws {
         try judge(scene, pages: 1)
     }
 

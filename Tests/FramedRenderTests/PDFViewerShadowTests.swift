@@ -16,12 +16,16 @@ import Testing
 ///
 /// What each viewer reaches (the README's table; `FRAMED_SHADOW_REPORT=1` prints the figures):
 /// PDFium and poppler are within 2.3/255 and 0.5/255 on average everywhere. Ghostscript is within
-/// 0.5/255 on average, and 6/255 from 100 dpi on; at 72 dpi a few pixels next to rounded corners
-/// are up to 14/255 off (its function-based shadings there). MuPDF is the viewer that limits:
-/// its mesh painter starts every span of a shading at a whole pixel, so along x it samples
-/// anywhere in the pixel, up to half a pixel's step of the steepest ramp off (about 10/255 for the
-/// 2 px blur at 72 and 100 dpi, 8/255 for 12 px at 72 dpi); and its soft masks truncate twice
-/// (a flat 0.3 mask comes out 1.5/255 light), about 1.2/255 on average.
+/// 0.5/255 on average, and 6/255 from 100 dpi on; at 72 dpi isolated pixels inside corner tiles
+/// are up to 13.7/255 off (they move, and grow or shrink, with the `/SM` smoothness asked: its
+/// subdivision of the shading, not the samples). MuPDF is within 0.9/255 on average (once the
+/// page has no group, `PDFCompaction.withoutPageGroup`) and 5.3/255 at 216 dpi, but it is the
+/// viewer that limits at 72 and 100 dpi (9.3 and 7.3/255): its mesh painter starts every span of
+/// a shading at its left edge truncated to a whole pixel, so along x it samples anywhere in the
+/// pixel, up to half a pixel's step of the steepest ramp off (the 2 px blur of "three shadows";
+/// 8.4/255 for the 10 px blur at 72 dpi). The file cannot move that: a span starts at an
+/// edge of MuPDF's own mesh of the shading, and where that edge falls in a pixel depends on the
+/// scale the page is drawn at.
 struct PDFViewerShadowTests {
     typealias S = CSSFrameScene.Shadow
 
@@ -53,14 +57,17 @@ struct PDFViewerShadowTests {
 
     static let resolutions: [Double] = [72, 100, 216]
 
-    /// Largest and mean error allowed, in 1/255, per viewer. Measured worst over these scenes
-    /// (72 / 100 / 216 dpi): PDFium 2.0 / 2.2 / 2.3 max, 0.46 mean; poppler 1.5 / 1.7 / 1.8,
-    /// 0.30; Ghostscript 13.7 / 5.8 / 4.6, 0.49; MuPDF 9.7 / 10.1 / 8.3, 1.33.
+    /// Largest and mean error allowed, in 1/255, per viewer: just above the worst measured over
+    /// these scenes (max at 72 / 100 / 216 dpi, worst mean): PDFium 2.0 / 2.2 / 2.3, 0.46;
+    /// poppler 1.5 / 1.7 / 1.8, 0.35; Ghostscript 13.7 / 5.8 / 4.6, 0.50; MuPDF 9.3 / 7.3 / 5.3,
+    /// 0.89. The target is 6 and 1: Ghostscript at 72 dpi and MuPDF at 72 and 100 dpi
+    /// miss its max.
     static func limits(_ viewer: PDFViewer, dpi: Double) -> (max: Double, mean: Double) {
         switch viewer {
-        case .pdfium, .poppler: return (4, 1)
-        case .ghostscript: return dpi < 100 ? (16, 1) : (8, 1)
-        case .mupdf: return (12, 1.6)
+        case .pdfium: return (2.6, 0.55)
+        case .poppler: return (2.1, 0.45)
+        case .ghostscript: return dpi < 100 ? (14.5, 0.6) : (6.3, 0.6)
+        case .mupdf: return (dpi < 100 ? 10 : dpi < 200 ? 8 : 6, 1)
         }
     }
 

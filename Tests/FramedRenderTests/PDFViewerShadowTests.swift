@@ -16,16 +16,16 @@ import Testing
 ///
 /// What each viewer reaches (the README's table; `FRAMED_SHADOW_REPORT=1` prints the figures):
 /// PDFium and poppler are within 2.3/255 and 0.5/255 on average everywhere. Ghostscript is within
-/// 0.5/255 on average, and 6/255 from 100 dpi on; at 72 dpi isolated pixels inside corner tiles
-/// are up to 13.7/255 off (they move, and grow or shrink, with the `/SM` smoothness asked: its
-/// subdivision of the shading, not the samples). MuPDF is within 0.9/255 on average (once the
-/// page has no group, `PDFCompaction.withoutPageGroup`) and 5.3/255 at 216 dpi, but it is the
-/// viewer that limits at 72 and 100 dpi (9.3 and 7.3/255): its mesh painter starts every span of
-/// a shading at its left edge truncated to a whole pixel, so along x it samples anywhere in the
-/// pixel, up to half a pixel's step of the steepest ramp off (the 2 px blur of "three shadows";
-/// 8.4/255 for the 10 px blur at 72 dpi). The file cannot move that: a span starts at an
-/// edge of MuPDF's own mesh of the shading, and where that edge falls in a pixel depends on the
-/// scale the page is drawn at.
+/// 0.5/255 on average, and 6/255 from 100 dpi on; at 72 dpi isolated pixels inside the tiles of
+/// rounded corners are up to 13.7/255 off, where PDFium and poppler draw the same samples right
+/// (its worst pixels, and by as much, with `/SM` 0.005 as with 0.001). MuPDF is within 0.9/255
+/// on average (once the page has no group, `PDFCompaction.withoutPageGroup`) and 5.3/255 at
+/// 216 dpi, but it is the viewer that limits at 72 and 100 dpi (9.3 and 7.3/255): its mesh
+/// painter starts every span of a shading at its left edge truncated to a whole pixel, so along x
+/// it samples anywhere in the pixel, up to half a pixel's step of the steepest ramp off (the 2 px
+/// blur of "three shadows"; 8.4/255 for the 10 px blur at 72 dpi). The file cannot move
+/// that: a span starts at an edge of MuPDF's own mesh of the shading, and where that edge falls
+/// in a pixel depends on the scale the page is drawn at.
 struct PDFViewerShadowTests {
     typealias S = CSSFrameScene.Shadow
 

@@ -17,7 +17,11 @@ BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libweb
                   libheif-dev libtiff-dev libgif-dev
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium \
                   groff-base zsh fish time strace python3 libheif-examples libavif-bin libtiff-tools gifsicle \
-                  libimage-exiftool-perl libjpeg-turbo-progs
+                  libimage-exiftool-perl libjpeg-turbo-progs python3-venv
+# PDFium (Chrome's and Edge's PDF viewer) judges PDF shadows through pypdfium2 from PyPI, in a
+# virtual environment of its own (never the system Python's packages).
+PDFIUM_VENV   := .build/pdfium
+PDFIUM_PYPI   := pypdfium2==5.15.2
 
 .PHONY: all build demo test test-engines-off install manual deps test-deps samples clean bench bench-deflate \
         bench-memory fuzz sanitize tsan doc-coverage docs mutants
@@ -41,6 +45,8 @@ deps:
 
 test-deps:
 	$(call apt_install,$(BUILD_PACKAGES) $(TEST_PACKAGES))
+	@$(PDFIUM_VENV)/bin/python -c 'import pypdfium2' 2>/dev/null || \
+	  { python3 -m venv $(PDFIUM_VENV) && $(PDFIUM_VENV)/bin/pip install -q --disable-pip-version-check $(PDFIUM_PYPI); }
 
 # The Swift runtime linked in (--static-swift-stdlib): the binary runs without the toolchain's
 # libraries, loads 31 shared libraries instead of 41, and starts 2 ms sooner.

@@ -10,6 +10,9 @@ struct FrameDrawing {
     var style: FrameStyle
     /// Pad the picture's edge pixels outwards (raster output) rather than fading them out.
     var padPictureEdges: Bool
+    /// PDF output: shadows drawn as placeholders for `PDFShadow`, which the PDF pass replaces;
+    /// nil: every shadow is `VectorShadow`'s.
+    var pdfShadows: PDFShadows? = nil
 
     func draw(picture: CairoImageSurface, in context: CairoContext) throws(RenderError) {
         if style.canvasColor.alpha > 0 {
@@ -25,7 +28,7 @@ struct FrameDrawing {
         }
         try drawPicture(picture, in: context)
         for shadow in layout.shadows.reversed() where shadow.inset {
-            try VectorShadow.drawInset(shadow, clip: layout.paddingBox, radius: layout.innerRadius, in: context)
+            try drawInset(shadow, in: context)
         }
         try drawInnerBorder(in: context)
         try drawBorder(in: context)
@@ -49,9 +52,24 @@ struct FrameDrawing {
                 context.clip()
             }
             for shadow in outer.reversed() {
+                if let pdfShadows, try pdfShadows.draw(shadow, clip: nil, in: context) { continue }
                 try VectorShadow.draw(shadow, in: context)
             }
         }
+    }
+
+    /// An inset shadow, inside the padding box.
+    private func drawInset(_ shadow: ShadowGeometry, in context: CairoContext) throws(RenderError) {
+        if let pdfShadows {
+            let drawn = try context.withSavedState { () throws(RenderError) -> Bool in
+                context.newPath()
+                context.addRoundedRect(layout.paddingBox, radius: layout.innerRadius)
+                context.clip()
+                return try pdfShadows.draw(shadow, clip: layout.paddingBox, in: context)
+            }
+            if drawn { return }
+        }
+        try VectorShadow.drawInset(shadow, clip: layout.paddingBox, radius: layout.innerRadius, in: context)
     }
 
     /// The border: a ring between the outer shape and the padding box, exact width, inside the

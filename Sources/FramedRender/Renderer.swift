@@ -175,8 +175,8 @@ package struct RenderPage: Sendable {
     }
 
     /// The one drawing routine over this page (raster output pads the picture's edge pixels).
-    func drawing(for format: OutputFormat) -> FrameDrawing {
-        FrameDrawing(layout: layout, style: style, padPictureEdges: format.isRaster)
+    func drawing(for format: OutputFormat, pdfShadows: PDFShadows? = nil) -> FrameDrawing {
+        FrameDrawing(layout: layout, style: style, padPictureEdges: format.isRaster, pdfShadows: pdfShadows)
     }
 }
 

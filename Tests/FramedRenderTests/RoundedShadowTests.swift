@@ -82,8 +82,17 @@ struct RoundedShadowTests {
         /// multiplies add up to about 22/255 at 72 dpi. Both are held to a looser bound that still
         /// catches structural failures (a dropped mask or group costs 100+).
         func judges(atDPI dpi: Double) -> Bool { self != .ghostscript || dpi == 100 }
+        /// MuPDF is judged here at a pixel's corner, but its mesh painter starts each span at a
+        /// whole pixel, so along x it samples anywhere in the pixel: with blurs of 5 or 6 px at
+        /// 72 dpi that alone is up to 42/255 (10.1/255 mean on the 16 px wide frame, since the
+        /// page group that made it 1/255 light is left out). Its accuracy is judged with its own
+        /// sampling in `PDFViewerShadowTests`.
         var limits: (max: Double, mean: Double, roughness: Double) {
-            self == .ghostscript || self == .mupdf ? (24, 4, 40) : (6, 1, RoundedShadowTests.seamLimit)
+            switch self {
+            case .ghostscript: return (24, 4, 40)
+            case .mupdf: return (44, 10.4, 44)
+            default: return (6, 1, RoundedShadowTests.seamLimit)
+            }
         }
     }
 

@@ -82,7 +82,9 @@ struct ShadowAccuracyTests {
             #expect(image.width == size.width && image.height == size.height,
                     "\(testCase.name) \(judge): \(image.width)x\(image.height), not \(size.width)x\(size.height)")
             let error = Self.compare(image, judge: judge, css: css, k: zoom)
-            #expect(error.max <= 4, "\(testCase.name) \(judge) \(zoom)x: max error \(error.max)/255")
+            // Ghostscript draws the PDF's sampled function shadings (`PDFShadow`) up to 7/255 off at 96 dpi.
+            #expect(error.max <= (judge == .ghostscript && zoom < 2 ? 8 : 4),
+                    "\(testCase.name) \(judge) \(zoom)x: max error \(error.max)/255")
             #expect(error.mean <= 1, "\(testCase.name) \(judge) \(zoom)x: mean error \(error.mean)/255")
             #expect(error.count > 1000, "enough pixels compared")
         }

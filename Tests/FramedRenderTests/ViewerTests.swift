@@ -96,10 +96,10 @@ struct ViewerTests {
         try #require(try Support.run("mutool", ["draw", "-q", "-r", "96", "-o", mupdfURL.path, pdf.path]) == 0, "mutool draw")
         let mupdf = try Support.readPNG(mupdfURL)
         #expect(poppler.width == mupdf.width && poppler.height == mupdf.height)
-        // MuPDF samples gradients through 256-entry tables and poppler half a pixel off (DESIGN.md):
-        // within 12/255 anywhere off the edges, 1.5/255 on average.
+        // MuPDF starts each span of a shading mesh at a whole pixel (up to a pixel off along x):
+        // within 16/255 anywhere off the edges, 1.5/255 on average.
         let d = Self.difference(poppler, mupdf, layout: layout, k: 96.0 / 72)
-        #expect(d.max <= 12 && d.mean <= 1.5, "poppler vs MuPDF: max \(d.max), mean \(d.mean)")
+        #expect(d.max <= 16 && d.mean <= 1.5, "poppler vs MuPDF: max \(d.max), mean \(d.mean)")
     }
 
     /// Renders `svg` with headless Chromium at `width` x `height` CSS pixels; throws when Chromium

@@ -13,20 +13,25 @@ enum PDFBackend {
     /// pixels and JPEG bytes), so Cairo writes one image object for all its pages. Should Cairo's
     /// file not be as `PDFCompaction` expects, the pages are drawn again with Cairo embedding
     /// every picture itself.
+    ///
+    /// Shadows go in as `PDFShadow`s, in the same way: placeholders that the PDF pass replaces.
+    /// When it cannot, Cairo draws them too (`VectorShadow`).
     static func render(_ pages: [RenderPage], options: RenderOptions) throws(RenderError) -> [UInt8] {
-        let (pdf, pictures) = try draw(pages, options: options, ownPictures: true)
-        if pictures.isEmpty { return PDFCompaction.compact(pdf) }
-        if let packed = PDFCompaction.compact(pdf, pictures: pictures) { return packed }
+        let (pdf, pictures, shadows) = try draw(pages, options: options, ownPictures: true)
+        if pictures.isEmpty && shadows.isEmpty { return PDFCompaction.compact(pdf) }
+        if let packed = PDFCompaction.compact(pdf, pictures: pictures, shadows: shadows) { return packed }
         return PDFCompaction.compact(try draw(pages, options: options, ownPictures: false).pdf)
     }
 
     /// The pages as Cairo writes them, and the pictures framed writes itself (`ownPictures`:
     /// lossless ones) for `PDFCompaction` to put in their placeholders' place. A single page
-    /// names no picture: nothing can repeat, and hashing its pixels would be wasted.
-    private static func draw(_ pages: [RenderPage], options: RenderOptions,
-                             ownPictures: Bool) throws(RenderError) -> (pdf: [UInt8], pictures: [PDFPicture]) {
+    /// names no picture: nothing can repeat, and hashing its pixels would be wasted. With
+    /// `ownPictures` the shadows are framed's own too (`PDFShadow`).
+    private static func draw(_ pages: [RenderPage], options: RenderOptions, ownPictures: Bool)
+        throws(RenderError) -> (pdf: [UInt8], pictures: [PDFPicture], shadows: [PDFShadow]) {
         guard let first = pages.first else { throw .unsupported("a PDF needs at least one page") }
         var pictures: [PDFPicture] = []
+        let shadows = ownPictures ? PDFShadows() : nil
         let sink = ByteSink()
         do {
             let surface = try OutputSurface.vector(.pdf, size: first.outputSize, metadata: options.metadata, into: sink)
@@ -51,7 +56,7 @@ enum PDFBackend {
                     }
                 }
                 let context = try CairoContext(surface)
-                try page.draw(picture, in: context, format: .pdf, includeMarks: false)
+                try page.draw(picture, in: context, format: .pdf, includeMarks: false, pdfShadows: shadows)
                 if index < pages.count - 1 { context.showPage() }
                 try context.checkStatus("ending page \(index + 1)")
             }
@@ -62,7 +67,7 @@ enum PDFBackend {
         guard Memory.available(2 * drawn.count), let printed = PDFPrint.apply(drawn, pages: pages, options: options) else {
             throw .cairo(operation: "adding the page boxes", message: "Cairo's PDF is not laid out as expected, or out of memory")
         }
-        return (printed, pictures)
+        return (printed, pictures, shadows?.all ?? [])
     }
 }
 

@@ -7,12 +7,12 @@ extension RenderPage {
     /// place, as ever. With marks the canvas colour (and all else) stops at the bleed box, so that
     /// the slug stays paper-white, and the crop marks are stroked there: by Cairo in SVG and the
     /// raster formats, by `PDFPrint` in a PDF, which writes them in the registration colour
-    /// (`includeMarks` false).
+    /// (`includeMarks` false). `pdfShadows` collects a PDF's shadows for the PDF pass (`PDFShadow`).
     func draw(_ picture: CairoImageSurface, in context: CairoContext, format: OutputFormat,
-              includeMarks: Bool = true) throws(RenderError) {
+              includeMarks: Bool = true, pdfShadows: PDFShadows? = nil) throws(RenderError) {
         guard let placement, placement.marks != .none else {
             placeOnPage(context)
-            try drawing(for: format).draw(picture: picture, in: context)
+            try drawing(for: format, pdfShadows: pdfShadows).draw(picture: picture, in: context)
             return
         }
         try context.withSavedState { () throws(RenderError) in
@@ -20,7 +20,7 @@ extension RenderPage {
             context.addRoundedRect(placement.bleedBox, radius: 0)
             context.clip()
             placeOnPage(context)
-            try drawing(for: format).draw(picture: picture, in: context)
+            try drawing(for: format, pdfShadows: pdfShadows).draw(picture: picture, in: context)
         }
         if includeMarks { try CropMarkDrawing.stroke(placement.cropMarks, in: context) }
     }

@@ -16,6 +16,7 @@ extension FramePlan {
             ("format", .string(outputFormat.rawValue)),
             ("unit", .string("pt")),
             ("dpi", .number(dpi)),
+            ("pictureFormat", .string(pictureFormat.rawValue)),
             ("sourcePixels", Self.pixels(sourcePixels)),
             ("canvas", Self.size(canvas)),
         ]

@@ -8,6 +8,9 @@ public enum Embedding: Sendable, Equatable, CustomStringConvertible {
     case lossless
     /// Drawn into a raster output (PNG).
     case raster
+    /// Drawn as vectors: an SVG picture in SVG or PDF output, its paths and text kept as paths
+    /// and text (what it holds as pixels stays pixels).
+    case vector
 
     /// A few words, e.g. `JPEG quality 90`.
     public var description: String {
@@ -16,6 +19,7 @@ public enum Embedding: Sendable, Equatable, CustomStringConvertible {
         case let .jpeg(quality): return "JPEG quality \(quality)"
         case .lossless: return "lossless"
         case .raster: return "raster"
+        case .vector: return "vector"
         }
     }
 }
@@ -86,7 +90,7 @@ public struct FramedPicture: Sendable {
 /// A picture decoded, resampled and encoded for embedding, with its plan and report: everything
 /// but the drawing. Several make a document.
 package struct PreparedPicture: Sendable {
-    package var picture: EmbeddedPicture
+    package var picture: PagePicture
     package var plan: FramePlan
     package var report: PictureReport
 

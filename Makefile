@@ -12,6 +12,8 @@ OUT      := out
 
 # Libraries framed builds against, and the tools its tests rasterise output with.
 BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev libgs-common
+# SVG pictures: librsvg, loaded when the first one comes (its headers check crsvg's declarations).
+BUILD_PACKAGES += librsvg2-dev
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium \
                   groff-base zsh fish time strace python3
 

@@ -31,7 +31,8 @@ public struct FramePlan: Sendable, Equatable {
     public var pictureFormat: PictureFormat
     /// The EXIF orientation applied (`.up` when `PictureOptions.autoOrient` is off).
     public var orientation: Orientation
-    /// The picture's size in pixels after orientation.
+    /// The picture's size in pixels after orientation (an SVG picture's natural size in CSS
+    /// px, rounded up).
     public var sourcePixels: PixelSize
     /// The style as used: fitting a page may have set its `width` or `height`.
     public var style: FrameStyle
@@ -45,9 +46,10 @@ public struct FramePlan: Sendable, Equatable {
     public var outputFormat: OutputFormat
     /// Pixels per inch of the embedded picture (and of a PNG's canvas).
     public var dpi: Double
-    /// The pixels the placed picture gets at `dpi` (never more than it has).
+    /// The pixels the placed picture gets at `dpi` (never more than it has; an SVG picture,
+    /// drawn at the output's resolution, gets its placed size at `dpi` in full).
     public var rasterPixels: PixelSize
-    /// Picture pixels per inch as placed (the lower of the two axes).
+    /// Picture pixels per inch as placed (the lower of the two axes); `dpi` for an SVG picture.
     public var effectivePPI: Double
     /// A PNG's size in pixels; nil for SVG and PDF.
     public var canvasPixels: PixelSize?

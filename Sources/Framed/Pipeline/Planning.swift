@@ -87,7 +87,8 @@ extension Framer {
         let plan = FramePlan(pictureFormat: info.format, orientation: orientation,
                          sourcePixels: PixelSize(width: oriented.0, height: oriented.1), style: style, layout: layout,
                          page: placement == nil ? nil : page.size, placement: placement, outputFormat: format,
-                         dpi: options.pictureDPI, rasterPixels: need, effectivePPI: layout.effectivePPI(of: need),
+                         dpi: options.pictureDPI, rasterPixels: need,
+                         effectivePPI: document == nil ? layout.effectivePPI(of: need) : options.pictureDPI,
                          canvasPixels: format == .png ? options.pixelSize(ofCanvas: canvas) : nil, info: info)
         return (plan, document)
     }

@@ -93,7 +93,7 @@ package final class SVGDocument: @unchecked Sendable {
 
     /// The largest natural side, in CSS px (some 26 km): any larger is a mistake, and would
     /// not survive the layout's arithmetic.
-    static let maximumSide = 1e8
+    package static let maximumSide = 1e8
 
     /// The natural size from what the root says: both `width` and `height` in absolute (or font)
     /// units, else the `viewBox` for the side in percent (SVG 2's default `auto` is 100%),

@@ -57,6 +57,21 @@ import Testing
         }
     }
 
+    /// A load that takes longer than `SVGLimits.seconds` is refused in one line (librsvg cannot
+    /// be stopped: its thread ends alone).
+    @Test func aSlowLoadIsRefused() throws {
+        var limits = SVGLimits()
+        limits.seconds = 0.001
+        let text = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">"#
+            + String(repeating: #"<rect width="1" height="1" fill="red"/>"#, count: 50_000) + "</svg>"
+        do {
+            _ = try SVGDocument.load(Array(text.utf8), limits: limits)
+            Issue.record("loaded within a millisecond")
+        } catch {
+            #expect(error.description.contains("took more than") && !error.description.contains("\n"), "\(error)")
+        }
+    }
+
     @Test func theCheckCountsAndRefuses() throws {
         let check = try SVGCheck.run(Array(#"""
             <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="1" height="1">

@@ -263,7 +263,9 @@ import Testing
             let r = try CLITests.framed([name, "-o", output], in: folder)
             CLITests.expectOneLineError(r, status: 1, mentioning: [name] + words)
         }
-        #expect(clock.now - start < .seconds(30), "refused quickly")
+        // Two runs; a debug build scans the 2 MB of elements.svg in about a second, the sanitizer
+        // build in 8 to 30 on a busy machine: the bound is for a hang, not a speed.
+        #expect(clock.now - start < .seconds(180), "refused, never a hang")
         #expect(try CLITests.files(in: folder) == [name, "photo.jpg", "shot.png"].sorted(), "nothing written")
     }
 

@@ -15,6 +15,8 @@ OUT      := out
 # missing fails: none passes for want of one).
 BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libexif-dev liblcms2-dev libgs-common \
                   libheif-dev libtiff-dev libgif-dev
+# SVG pictures: librsvg, loaded when the first one comes (its headers check crsvg's declarations).
+BUILD_PACKAGES += librsvg2-dev
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium \
                   groff-base zsh fish time strace python3 libheif-examples libavif-bin libtiff-tools gifsicle \
                   libimage-exiftool-perl libjpeg-turbo-progs python3-venv

@@ -17,6 +17,9 @@ var targets: [Target] = [
     // tables and works without them (FRAMED_ENGINES=off).
     .target(name: "CFramedEngines", dependencies: ["CCodecs"],
             linkerSettings: ["jpeg", "png", "z"].map { .linkedLibrary($0) }),
+    // librsvg, opened with dlopen when the first SVG picture comes (Sources/CRsvg/include/crsvg.h:
+    // linking it would load 27 more libraries into every run).
+    .target(name: "CRsvg", linkerSettings: [.linkedLibrary("dl")]),
 
     // The C library for the Swift modules: printf numbers, whole reads and writes. No Foundation:
     // linking it would load ICU (some 45 shared libraries) at every start.
@@ -25,8 +28,10 @@ var targets: [Target] = [
     .target(name: "FramedLayout", linkerSettings: [.linkedLibrary("m")]),
     // Decoding pictures into value types.
     .target(name: "FramedRaster", dependencies: ["CCodecs", "CFramedEngines", "FramedSystem"]),
-    // Drawing with Cairo: shadow, frame, picture; SVG, PDF and PNG backends.
-    .target(name: "FramedRender", dependencies: ["FramedLayout", "FramedRaster", "FramedSystem", "CCairo", "CCodecs"]),
+    // Drawing with Cairo: shadow, frame, picture (an SVG picture through librsvg); SVG, PDF and PNG
+    // backends.
+    .target(name: "FramedRender", dependencies: ["FramedLayout", "FramedRaster", "FramedSystem", "CCairo", "CCodecs",
+                                                 "CRsvg"]),
     // The library: the one import for Swift programs.
     .target(name: "Framed", dependencies: ["FramedLayout", "FramedRaster", "FramedRender", "FramedSystem"]),
     // The command line's code: arguments, help, config files, batches, progress.
@@ -64,7 +69,7 @@ if Context.environment["FRAMED_FUZZ"] == "1" {
                 path: "Fuzz/Sources/FuzzSupport"),
         fuzzer("fuzz-jpeg"), fuzzer("fuzz-png"), fuzzer("fuzz-webp"), fuzzer("fuzz-exif"), fuzzer("fuzz-icc"),
         fuzzer("fuzz-parsers"), fuzzer("fuzz-frame"), fuzzer("fuzz-config"),
-        fuzzer("fuzz-tiff"), fuzzer("fuzz-gif"), fuzzer("fuzz-heif"),
+        fuzzer("fuzz-tiff"), fuzzer("fuzz-gif"), fuzzer("fuzz-heif"), fuzzer("fuzz-svg"),
         // Writes the seed corpora (Fuzz/make-seeds.sh) with the project's own encoders.
         .executableTarget(name: "fuzz-seeds", dependencies: ["FramedRender", "FramedRaster", "FramedTestSupport"],
                           path: "Fuzz/Sources/fuzz-seeds"),

@@ -3,7 +3,7 @@
 #
 #   Benchmarks/bench.sh [--bin DIR] [--keep] [--runs N] [--warmup N] [--rss-runs N]
 #                       [--quick] [--only NAMES] [--peer-zlib LEVEL] [--no-batch] [--no-vector]
-#                       [--no-engines] [--engines-only]
+#                       [--no-engines] [--no-svg] [--engines-only] [--svg-only]
 #
 #   --bin DIR         directory holding framed and framed-bench (default: .build/release)
 #   --keep            keep the work folder (corpus, every tool's output, hyperfine JSON, results.tsv)
@@ -14,6 +14,8 @@
 #   --only NAMES      these pictures only, comma-separated: jpeg12 jpeg24 jpeg48 prog12 gray12
 #                     png-rgba png-16bit heic12 tiff20
 #   --no-batch, --no-vector, --no-engines   skip the batch, the SVG and PDF runs, or the engines table
+#   --no-svg          skip the SVG-picture row (a diagram, framed against rsvg-convert)
+#   --svg-only        that row alone
 #   --engines-only    the engines table alone (with the pictures it needs, or those of --only)
 #   --peer-zlib L     make the peers write PNG at zlib level L too (default: each tool's own default:
 #                     IM 7, vips 6, Pillow 6; framed writes level 1 with adaptive filters)
@@ -78,6 +80,9 @@
 #               rounds as above; peak RSS and output size of both. Skipped by a framed without the
 #               switch.
 #   batch       100 pictures with -j 1 and -j 2, only when this framed takes several inputs.
+#   svg diagram an SVG picture (800 boxes, 800 labels, 40 paths) framed to PNG and PDF, against
+#               rsvg-convert drawing the same diagram alone, in interleaved rounds; and whether
+#               framed's PDF holds any raster image (it must not).
 # Targets (issue 6): framed <= 0.5 x the fastest peer (or, where half of it is below the floor,
 # <= 1.5 x the floor: issue 21); framed peak RSS <= the smallest peer's; framed <= 1.5 x the floor; SVG and PDF <= 1.3 x PNG; -j 2 >= 1.8 x the throughput of -j 1.
 set -euo pipefail
@@ -85,7 +90,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
 BIN=$ROOT/.build/release
-KEEP=0 RUNS=5 WARMUP=2 RSS_RUNS=3 QUICK=0 PEER_ZLIB="" DO_BATCH=1 DO_VECTOR=1 DO_ENGINES=1 DO_JOBS=1 ONLY=""
+KEEP=0 RUNS=5 WARMUP=2 RSS_RUNS=3 QUICK=0 PEER_ZLIB="" DO_BATCH=1 DO_VECTOR=1 DO_ENGINES=1 DO_JOBS=1 DO_SVG=1 SVG_ONLY=0 ONLY=""
 while [ $# -gt 0 ]; do
     case $1 in
         --bin) BIN=$2; shift ;;
@@ -98,7 +103,9 @@ while [ $# -gt 0 ]; do
         --no-batch) DO_BATCH=0 ;;
         --no-vector) DO_VECTOR=0 ;;
         --no-engines) DO_ENGINES=0 ;;
-        --engines-only) DO_JOBS=0 DO_BATCH=0 DO_ENGINES=1 ;;
+        --no-svg) DO_SVG=0 ;;
+        --engines-only) DO_JOBS=0 DO_BATCH=0 DO_SVG=0 DO_ENGINES=1 ;;
+        --svg-only) DO_JOBS=0 DO_BATCH=0 DO_ENGINES=0 DO_SVG=1 SVG_ONLY=1 ;;
         --only) ONLY=$2; shift ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -179,6 +186,7 @@ declare -A FILE=([jpeg12]=jpeg12.jpg [jpeg24]=jpeg24.jpg [jpeg48]=jpeg48.jpg [pr
 declare -A PEERS=([heic12]="IM vips")
 [ "$QUICK" = 1 ] && NAMES=(jpeg12 png-rgba)
 [ "$DO_JOBS" = 0 ] && NAMES=(jpeg12 jpeg24 prog12 png-rgba png-16bit)   # the engines table's
+[ "$SVG_ONLY" = 1 ] && NAMES=()
 if [ -n "$ONLY" ]; then
     IFS=, read -r -a NAMES <<< "$ONLY"
     for name in "${NAMES[@]}"; do
@@ -474,6 +482,45 @@ if [ "$DO_BATCH" = 1 ]; then
             read -r c1 c2 _ _ < <($HELPER cpu "$JSON"/batch.*.json)
             record batch result "$count" "$j1" "$j2" "1.7 MP JPEGs to PNG, $mode output" "$c1" "$c2" "$k1" "$k2"
         fi
+    fi
+fi
+
+# ---------------------------------------------------------------------------------------------
+# An SVG diagram (issue 21): framed against librsvg's own rsvg-convert on the same drawing, as
+# PNG (600x400, scale 1) and as PDF. rsvg-convert draws the diagram alone; framed adds the
+# frame, mat and shadow around it: framed's figure includes that work.
+if [ "$DO_SVG" = 1 ] && command -v rsvg-convert >/dev/null; then
+    SVG=$CORPUS/diagram.svg
+    # 40 rows of 20 boxes with labels, joined by paths: 800 rects, 800 texts, 40 paths.
+    "$PY" - "$SVG" <<'PYEOF'
+import sys
+parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="160mm" height="100mm" viewBox="0 0 800 500">']
+for row in range(40):
+    y = 5 + row * 12
+    parts.append(f'<path d="M5 {y + 5} ' + ' '.join(f'L{10 + c * 39} {y + 5 + (c % 3)}' for c in range(20))
+                 + '" fill="none" stroke="#345" stroke-width="0.6"/>')
+    for col in range(20):
+        x = 5 + col * 39
+        parts.append(f'<rect x="{x}" y="{y}" width="34" height="10" rx="2" fill="hsl({(row * 20 + col) % 360},60%,70%)" stroke="#223"/>')
+        parts.append(f'<text x="{x + 3}" y="{y + 8}" font-family="sans-serif" font-size="7">n{row * 20 + col}</text>')
+parts.append('</svg>')
+open(sys.argv[1], 'w').write('\n'.join(parts))
+PYEOF
+    log "svg: a diagram of 1640 elements, framed and rsvg-convert, PNG and PDF"
+    ROUND_HOOK=""
+    job="--size 600x400 --border 6 --border-color white --background '#808080' --shadow $(q "$SHADOW")$FRAMED_FLAGS"
+    if eval "$(q "$FRAMED") $(q "$SVG") -o $(q "$OUT/svg-framed.png") $job" >/dev/null 2>&1 \
+            && rsvg-convert -w 600 -h 375 -o "$OUT/svg-rsvg.png" "$SVG"; then
+        measure "$RUNS" "$WARMUP" "$JSON/svg" \
+            -n framed-png "$(q "$FRAMED") $(q "$SVG") -o $(q "$OUT/svg-framed.png") $job" \
+            -n rsvg-png "rsvg-convert -w 600 -h 375 -o $(q "$OUT/svg-rsvg.png") $(q "$SVG")" \
+            -n framed-pdf "$(q "$FRAMED") $(q "$SVG") -o $(q "$OUT/svg-framed.pdf") $job" \
+            -n rsvg-pdf "rsvg-convert -f pdf -o $(q "$OUT/svg-rsvg.pdf") $(q "$SVG")" > "$WORK/medians"
+        read -r fp rp fd rd < "$WORK/medians"
+        images=$(grep -c '/Subtype */Image' "$OUT/svg-framed.pdf" || true)
+        record svg result "$fp" "$rp" "$fd" "$rd" "$images" "$(stat -c %s "$OUT/svg-framed.pdf")" "$(stat -c %s "$OUT/svg-rsvg.pdf")"
+    else
+        record svg result failed "framed or rsvg-convert could not draw the diagram"
     fi
 fi
 

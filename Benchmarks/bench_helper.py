@@ -307,6 +307,20 @@ def table(path):
                       f" x{k1 / k2:.2f}" + ("  (the machine itself gave little to a second worker: the -j 2"
                                               " figure says more about the machine than about framed)" if k1 / k2 < 1.6 else ""))
 
+    # An SVG diagram against rsvg-convert
+    svg = data.get(("svg", "result"))
+    if svg:
+        print()
+        if svg[0] == "failed":
+            print("svg diagram: FAILED: " + svg[1])
+        else:
+            fp, rp, fd, rd = (float(v) for v in svg[:4])
+            print(f"SVG diagram (1640 elements): PNG framed {fp * 1000:.0f} ms, rsvg-convert {rp * 1000:.0f} ms"
+                  f" (x{fp / rp:.2f}); PDF framed {fd * 1000:.0f} ms, rsvg-convert {rd * 1000:.0f} ms (x{fd / rd:.2f});"
+                  f" framed's PDF {int(svg[5]) // 1024} KB with {svg[4]} raster images"
+                  f" [vector: {verdict(svg[4] == '0')}] (rsvg-convert's {int(svg[6]) // 1024} KB; framed also"
+                  " draws the frame, mat and shadow)")
+
     meta = data.get(("meta", "machine"))
     if meta:
         print()

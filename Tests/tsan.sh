@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the suites whose code starts threads in-process under ThreadSanitizer, in its own build
 # folder: the PNG reader's inflating thread, the JPEG chroma decoder's, the resize that follows
-# a decode (on a WorkerThread), the deflate and resample bands, and a JPEG encoded in parts.
+# a decode (on a WorkerThread), the deflate and resample bands, a JPEG encoded in parts, and
+# librsvg loading an SVG on a thread of its own with a deadline (SVGLibraryTests).
 #
 # Not the batch workers (BatchTests, through a framed binary built with the same sanitizer):
 # they share a Synchronization.Mutex that two threads contend for, and ThreadSanitizer does not
@@ -21,7 +22,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 SWIFT=${SWIFT:-swift}
 BUILD=${TSAN_BUILD:-$ROOT/.build/tsan}
-SUITES='WorkerThreadTests|JPEGPartsTests|PNGDataTests|ResizeWhileDecodingTests|FileInputTests|ProgressiveScanTests|ReducedScaleTests|JPEGCodingTests|ThreadsTests'
+SUITES='WorkerThreadTests|SVGLibraryTests|JPEGPartsTests|PNGDataTests|ResizeWhileDecodingTests|FileInputTests|ProgressiveScanTests|ReducedScaleTests|JPEGCodingTests|ThreadsTests'
 . "$ROOT/Tests/Sanitizers/run.sh"
 
 require_sanitizer thread tsan.sh ThreadSanitizer

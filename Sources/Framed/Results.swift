@@ -8,6 +8,9 @@ public enum Embedding: Sendable, Equatable, CustomStringConvertible {
     case lossless
     /// Drawn into a raster output (PNG, JPEG, TIFF).
     case raster
+    /// Drawn as vectors: an SVG picture in SVG or PDF output, its paths and text kept as paths
+    /// and text (what it holds as pixels stays pixels).
+    case vector
 
     /// A few words, e.g. `JPEG quality 90`.
     public var description: String {
@@ -16,6 +19,7 @@ public enum Embedding: Sendable, Equatable, CustomStringConvertible {
         case let .jpeg(quality): return "JPEG quality \(quality)"
         case .lossless: return "lossless"
         case .raster: return "raster"
+        case .vector: return "vector"
         }
     }
 }
@@ -27,7 +31,8 @@ public struct FramePlan: Sendable, Equatable {
     public var pictureFormat: PictureFormat
     /// The EXIF orientation applied (`.up` when `PictureOptions.autoOrient` is off).
     public var orientation: Orientation
-    /// The picture's size in pixels after orientation.
+    /// The picture's size in pixels after orientation (an SVG picture's natural size in CSS
+    /// px, rounded up).
     public var sourcePixels: PixelSize
     /// The style as used: fitting a page may have set its `width` or `height`.
     public var style: FrameStyle
@@ -41,9 +46,10 @@ public struct FramePlan: Sendable, Equatable {
     public var outputFormat: OutputFormat
     /// Pixels per inch of the embedded picture (and of a PNG's canvas).
     public var dpi: Double
-    /// The pixels the placed picture gets at `dpi` (never more than it has).
+    /// The pixels the placed picture gets at `dpi` (never more than it has; an SVG picture,
+    /// drawn at the output's resolution, gets its placed size at `dpi` in full).
     public var rasterPixels: PixelSize
-    /// Picture pixels per inch as placed (the lower of the two axes).
+    /// Picture pixels per inch as placed (the lower of the two axes); `dpi` for an SVG picture.
     public var effectivePPI: Double
     /// A PNG's, JPEG's or TIFF's size in pixels; nil for SVG and PDF.
     public var canvasPixels: PixelSize?
@@ -88,7 +94,7 @@ public struct FramedPicture: Sendable {
 /// A picture decoded, resampled and encoded for embedding, with its plan and report: everything
 /// but the drawing. Several make a document.
 package struct PreparedPicture: Sendable {
-    package var picture: EmbeddedPicture
+    package var picture: PagePicture
     package var plan: FramePlan
     package var report: PictureReport
 

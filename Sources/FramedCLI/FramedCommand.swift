@@ -13,8 +13,8 @@ package enum FramedCommand {
     /// The paragraphs that say what inputs, outputs, lengths and colours are (help and manual).
     static let description = [
         """
-        INPUT is a PNG, JPEG, WebP, HEIC, AVIF, TIFF or GIF file, a folder (with --recursive), or - for
-        standard input.
+        INPUT is a PNG, JPEG, WebP, HEIC, AVIF, TIFF, GIF or SVG file, a folder (with
+        --recursive), or - for standard input.
         OUTPUT is a file; a folder (out/) or a template such as 'out/{stem}.pdf' for several inputs
         ({name} file name, {stem} without extension, {ext} extension, {index} position from 1);
         one PDF with --pages; - for standard output (with --format). Existing outputs are kept

@@ -11,12 +11,27 @@ public struct PictureMetrics: Sendable, Equatable, Hashable, Codable {
     public var pixelHeight: Int
     /// Pixels per inch that the file claims, if any; used only with `PictureResolution.auto`.
     public var fileResolution: Double?
+    /// A vector picture's own size in points (an SVG's `width` and `height`), which is its
+    /// natural size whatever the style's `pictureResolution` says; nil for pixels.
+    public var naturalSize: Size?
 
     /// A picture of `pixelWidth` by `pixelHeight` pixels, with the resolution its file claims
     /// (nil when it claims none). A size without pixels is refused by `FrameLayout`.
     public init(pixelWidth: Int, pixelHeight: Int, fileResolution: Double? = nil) {
         self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
         self.fileResolution = fileResolution
+    }
+
+    /// A vector picture of `naturalSize` points; its pixels are that size in whole CSS px.
+    public init(naturalSize: Size) {
+        self.init(pixelWidth: Self.wholePixels(naturalSize.width), pixelHeight: Self.wholePixels(naturalSize.height))
+        self.naturalSize = naturalSize
+    }
+
+    /// `points` in CSS px, rounded up; 0 for what is not a positive number.
+    static func wholePixels(_ points: Double) -> Int {
+        let px = (points / 0.75 - 1e-9).rounded(.up)
+        return px > 0 && px < 1e15 ? Int(px) : 0
     }
 }
 
@@ -199,8 +214,8 @@ public struct FrameLayout: Sendable, Equatable, Codable {
             guard value > 0, value.isFinite else { throw .invalidResolution(value) }
             dpi = value
         }
-        let natural = Size(width: Double(picture.pixelWidth) * 72 / dpi,
-                           height: Double(picture.pixelHeight) * 72 / dpi)
+        let natural = picture.naturalSize ?? Size(width: Double(picture.pixelWidth) * 72 / dpi,
+                                                  height: Double(picture.pixelHeight) * 72 / dpi)
 
         // Frame (border-box) and content box.
         let b = style.border.points

@@ -220,6 +220,15 @@ package enum Pictures {
         decoders.first { type(of: $0).format == format }
     }
 
+    /// Formats that framed draws instead of decoding: SVG, which FramedRender's `SVGDocument`
+    /// hands to librsvg.
+    package static let vectorFormats: Set<PictureFormat> = [.svg]
+
+    /// Whether framed reads pictures of `format`, by decoding or by drawing.
+    package static func canRead(_ format: PictureFormat) -> Bool {
+        vectorFormats.contains(format) || decoder(for: format) != nil
+    }
+
     /// The decoder for these bytes: `.empty`, or `.unsupportedFormat` if there is none.
     package static func decoder(for data: [UInt8]) throws(RasterError) -> any PictureDecoder {
         try decoder(for: PictureInput(bytes: data))
@@ -228,10 +237,18 @@ package enum Pictures {
     /// The decoder for what the input starts with: `.empty`, or `.unsupportedFormat` if there
     /// is none.
     package static func decoder(for input: borrowing PictureInput) throws(RasterError) -> any PictureDecoder {
-        guard input.count > 0 else { throw .empty }
-        guard let format = try PictureFormat.sniff(input.prefix(32)) else { throw .unsupportedFormat(nil) }
+        let format = try format(of: input)
         guard let decoder = decoder(for: format) else { throw .unsupportedFormat(format) }
         return decoder
+    }
+
+    /// The format the input starts with: `.empty`, or `.unsupportedFormat(nil)` if none.
+    package static func format(of input: borrowing PictureInput) throws(RasterError) -> PictureFormat {
+        guard input.count > 0 else { throw .empty }
+        guard let format = try PictureFormat.sniff(input.prefix(PictureFormat.sniffLength)) else {
+            throw .unsupportedFormat(nil)
+        }
+        return format
     }
 
     /// What the picture's header says; a file is read only as far as its header.

@@ -68,6 +68,10 @@ package struct PictureInput: ~Copyable {
         return bytes + (1 << 20)
     }
 
+    /// The most bytes of an SVG, from a file or a stream: a document this large holds more
+    /// than librsvg is let to load (`SVGLimits` in FramedRender).
+    package static let svgByteLimit = 64 << 20
+
     /// Bytes in memory.
     package init(bytes: [UInt8], byteLimit: Int = .max) {
         storage = .bytes(bytes)
@@ -171,16 +175,19 @@ package struct PictureInput: ~Copyable {
     }
 
     /// Everything up to the end of a stream (a pipe, standard input, a device), at most `limit`
-    /// bytes (`.tooManyBytes` past them). A stream that does not start as a picture framed
-    /// knows is refused from its first bytes (`.unsupportedFormat`), without reading on: so is
-    /// `/dev/zero` at once.
+    /// bytes (`.tooManyBytes` past them; an SVG at most `svgByteLimit`). A stream that does not
+    /// start as a picture framed knows is refused from its first bytes (`.unsupportedFormat`),
+    /// without reading on: so is `/dev/zero` at once.
     package static func readToEnd(_ descriptor: Int32, limit: Int) throws(RasterError) -> [UInt8] {
         let file = FileDescriptor(rawValue: descriptor)
         var bytes: [UInt8]
-        do { bytes = try file.read(upTo: 32) } catch { throw .unreadable(error.description) }
-        if bytes.count == 32 {
-            guard PictureFormat.sniff(bytes) != nil else { throw .unsupportedFormat(nil) }
-            do { bytes += try file.read(upTo: limit == .max ? .max : limit + 1 - 32) } catch {
+        let head = PictureFormat.sniffLength
+        do { bytes = try file.read(upTo: head) } catch { throw .unreadable(error.description) }
+        var limit = limit
+        if bytes.count == head {
+            guard let format = PictureFormat.sniff(bytes) else { throw .unsupportedFormat(nil) }
+            if format == .svg { limit = min(limit, svgByteLimit) }
+            do { bytes += try file.read(upTo: limit == .max ? .max : limit + 1 - head) } catch {
                 throw .unreadable(error.description)
             }
         }

@@ -21,6 +21,9 @@ public enum PictureFormat: String, Sendable, CaseIterable {
     case avif
     /// JPEG XL, bare codestream or container: recognised, not decoded.
     case jxl
+    /// SVG (XML text whose root element is `svg`): drawn by librsvg, as vectors in SVG and PDF
+    /// output (FramedRender's `SVGDocument`), never decoded to pixels here.
+    case svg
 
     /// Whether pictures of this format are usually stored without loss (PNG, TIFF, GIF: screenshots,
     /// scans, diagrams, whose text JPEG would blur): SVG and PDF keep them lossless.
@@ -38,10 +41,16 @@ public enum PictureFormat: String, Sendable, CaseIterable {
         case .heif: "HEIF"
         case .avif: "AVIF"
         case .jxl: "JPEG XL"
+        case .svg: "SVG"
         }
     }
 
-    /// The format these bytes start with (magic numbers, never the file name), or nil.
+    /// How many of a file's first bytes `sniff` wants: the magic numbers take 32; an SVG's root
+    /// element may come after an XML declaration, comments and a DOCTYPE.
+    package static let sniffLength = 4096
+
+    /// The format these bytes start with (magic numbers, never the file name), or nil. Give it
+    /// the first `sniffLength` bytes (fewer at the end of the file).
     package static func sniff(_ bytes: some Collection<UInt8>) -> PictureFormat? {
         let b = Array(bytes.prefix(32))
         func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
@@ -75,6 +84,62 @@ public enum PictureFormat: String, Sendable, CaseIterable {
         // "BM" alone is too common; also require a known DIB header size.
         if ascii("BM") && b.count >= 18 && [12, 40, 52, 56, 64, 108, 124].contains(Int(b[14]) | Int(b[15]) << 8)
             && b[16] == 0 && b[17] == 0 { return .bmp }
+        if isSVG(Array(bytes.prefix(sniffLength))) { return .svg }
         return nil
+    }
+
+    /// Whether the text starts as an SVG document: a UTF-8 byte order mark and white space at
+    /// most, then an XML declaration, comments, processing instructions and a DOCTYPE in any
+    /// number, then the root element `<svg` (with or without a namespace prefix). A DOCTYPE that
+    /// names `svg` is enough when the root comes after the bytes looked at. Gzip (SVGZ) is not
+    /// SVG here: framed does not inflate pictures.
+    static func isSVG(_ b: [UInt8]) -> Bool {
+        var i = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        func skipSpace() { while i < b.count, [0x20, 0x09, 0x0A, 0x0D].contains(b[i]) { i += 1 } }
+        func at(_ text: String) -> Bool { b[i...].starts(with: Array(text.utf8)) }
+        /// Moves past the next `end`; false when the bytes end first.
+        func skip(past end: String) -> Bool {
+            let e = Array(end.utf8)
+            while i + e.count <= b.count {
+                if b[i..<i + e.count].elementsEqual(e) { i += e.count; return true }
+                i += 1
+            }
+            return false
+        }
+        func isNameByte(_ c: UInt8) -> Bool {
+            (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39)
+                || c == 0x5F || c == 0x2D || c == 0x2E || c >= 0x80
+        }
+        while true {
+            skipSpace()
+            if at("<?") {
+                guard skip(past: "?>") else { return false }
+            } else if at("<!--") {
+                guard skip(past: "-->") else { return false }
+            } else if at("<!DOCTYPE") {
+                i += 9
+                skipSpace()
+                if at("svg") && i + 3 < b.count && !isNameByte(b[i + 3]) { return true }
+                // The DOCTYPE of another root: its internal subset, if any, ends with "]".
+                var depth = 0
+                while i < b.count, !(b[i] == UInt8(ascii: ">") && depth == 0) {
+                    if b[i] == UInt8(ascii: "[") { depth += 1 } else if b[i] == UInt8(ascii: "]") { depth -= 1 }
+                    i += 1
+                }
+                guard i < b.count else { return false }
+                i += 1
+            } else if at("<") {
+                i += 1
+                var name = i
+                while i < b.count, isNameByte(b[i]) || b[i] == UInt8(ascii: ":") {
+                    if b[i] == UInt8(ascii: ":") { name = i + 1 }
+                    i += 1
+                }
+                guard b[name..<i].elementsEqual("svg".utf8), i < b.count else { return false }
+                return [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(b[i])
+            } else {
+                return false
+            }
+        }
     }
 }

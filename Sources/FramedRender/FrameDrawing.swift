@@ -14,7 +14,7 @@ struct FrameDrawing {
     /// nil: every shadow is `VectorShadow`'s.
     var pdfShadows: PDFShadows? = nil
 
-    func draw(picture: CairoImageSurface, in context: CairoContext) throws(RenderError) {
+    func draw(picture: DrawnPicture, in context: CairoContext) throws(RenderError) {
         if style.canvasColor.alpha > 0 {
             context.setSource(style.canvasColor)
             context.paint()
@@ -117,16 +117,12 @@ struct FrameDrawing {
         }
     }
 
-    /// Clips to the inner shape and the content box, then paints the picture scaled onto its rect
-    /// (`cairo_paint` under a clip, never a filled image pattern, which the SVG backend tiles).
-    private func drawPicture(_ picture: CairoImageSurface, in context: CairoContext) throws(RenderError) {
+    /// Clips to the inner shape and the content box, then draws the picture onto its rect: an
+    /// image scaled there (`cairo_paint` under a clip, never a filled image pattern, which the
+    /// SVG backend tiles), or an SVG drawn there by librsvg through the same clip.
+    private func drawPicture(_ picture: DrawnPicture, in context: CairoContext) throws(RenderError) {
         let rect = layout.picture
         guard layout.pictureClip.width > 0, layout.pictureClip.height > 0 else { return }
-        let pattern = try CairoPattern.surface(picture)
-        pattern.setSmoothFiltering()
-        if padPictureEdges { pattern.padEnds() }
-        let sx = Double(picture.width) / rect.width, sy = Double(picture.height) / rect.height
-        pattern.setMatrix(scaleX: sx, scaleY: sy, translateX: -rect.x * sx, translateY: -rect.y * sy)
         try context.withSavedState { () throws(RenderError) in
             if layout.innerRadius > 0 {
                 context.newPath()
@@ -136,8 +132,30 @@ struct FrameDrawing {
             context.newPath()
             context.addRoundedRect(layout.pictureClip, radius: 0)
             context.clip()
-            context.setSource(pattern)
-            context.paint()
+            switch picture {
+            case let .surface(image):
+                let pattern = try CairoPattern.surface(image)
+                pattern.setSmoothFiltering()
+                if padPictureEdges { pattern.padEnds() }
+                let sx = Double(image.width) / rect.width, sy = Double(image.height) / rect.height
+                pattern.setMatrix(scaleX: sx, scaleY: sy, translateX: -rect.x * sx, translateY: -rect.y * sy)
+                context.setSource(pattern)
+                context.paint()
+            case let .vector(vector):
+                if let background = vector.background {
+                    context.newPath()
+                    context.addRoundedRect(rect, radius: 0)
+                    context.setSource(background)
+                    context.fill()
+                }
+                try vector.document.draw(in: context, rect: rect)
+            }
         }
     }
+}
+
+/// The picture as the drawing paints it: an image surface (`PictureSurface`), or an SVG.
+enum DrawnPicture {
+    case surface(CairoImageSurface)
+    case vector(VectorPicture)
 }

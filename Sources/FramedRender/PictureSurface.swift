@@ -14,6 +14,14 @@ enum PictureSurface {
     /// surfaces it records, zeros and all. SVG's `<image>` takes the surface's size, so it keeps
     /// the picture's (its shape, for a picture longer than an image surface can be). Otherwise
     /// the pixels are copied (`copy`).
+    static func embedding(_ picture: PagePicture, format: OutputFormat, threads: Int) throws(RenderError) -> DrawnPicture {
+        switch picture {
+        case let .raster(picture): return .surface(try embedding(picture, format: format, threads: threads))
+        case let .vector(picture): return .vector(picture)
+        }
+    }
+
+    /// The surface for pixels.
     static func embedding(_ picture: EmbeddedPicture, format: OutputFormat, threads: Int) throws(RenderError) -> CairoImageSurface {
         let image = picture.image
         if format == .svg {

@@ -154,16 +154,38 @@ package struct EmbeddedPicture: Sendable, Equatable {
     package init(image: RasterImage, jpeg: [UInt8]? = nil) { self.image = image; self.jpeg = jpeg }
 }
 
-/// One framed picture ready to draw: the picture at its final size, its geometry and look, and
-/// where its canvas goes on a page (nil: the output is the canvas).
+/// A picture that librsvg draws (an SVG), and the colour framed paints under it.
+package struct VectorPicture: Sendable {
+    package var document: SVGDocument
+    /// Painted over the picture's whole place before the drawing (`--flatten`); nil: nothing,
+    /// the mat shows through where the drawing is transparent.
+    package var background: RGBAColor?
+
+    package init(document: SVGDocument, background: RGBAColor? = nil) {
+        self.document = document; self.background = background
+    }
+}
+
+/// What a page shows inside its frame: pixels at their final size, or a vector drawing.
+package enum PagePicture: Sendable {
+    case raster(EmbeddedPicture)
+    case vector(VectorPicture)
+}
+
+/// One framed picture ready to draw: the picture (at its final size, when pixels), its geometry
+/// and look, and where its canvas goes on a page (nil: the output is the canvas).
 package struct RenderPage: Sendable {
-    package var picture: EmbeddedPicture
+    package var picture: PagePicture
     package var layout: FrameLayout
     package var style: FrameStyle
     package var placement: PagePlacement?
 
-    package init(picture: EmbeddedPicture, layout: FrameLayout, style: FrameStyle, placement: PagePlacement? = nil) {
+    package init(picture: PagePicture, layout: FrameLayout, style: FrameStyle, placement: PagePlacement? = nil) {
         self.picture = picture; self.layout = layout; self.style = style; self.placement = placement
+    }
+
+    package init(picture: EmbeddedPicture, layout: FrameLayout, style: FrameStyle, placement: PagePlacement? = nil) {
+        self.init(picture: .raster(picture), layout: layout, style: style, placement: placement)
     }
 
     /// The output's size in points: the page plus bleed with a page, else the framed canvas.
@@ -189,7 +211,11 @@ package enum FrameRenderer {
     static func headroom(_ pages: [RenderPage], options: RenderOptions) -> Int {
         var bytes = 32 << 20
         for page in pages {
-            bytes += page.picture.image.pixels.count + (page.picture.jpeg?.count ?? 0)
+            switch page.picture {
+            case let .raster(picture): bytes += picture.image.pixels.count + (picture.jpeg?.count ?? 0)
+            // librsvg's copies of the pictures in data: URLs (a pixbuf and a surface each).
+            case let .vector(picture): bytes += 8 * picture.document.check.embeddedPixels
+            }
         }
         if options.format.isRaster, let page = pages.first {
             let size = options.pixelSize(ofCanvas: page.outputSize)

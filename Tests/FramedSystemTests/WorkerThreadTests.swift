@@ -27,6 +27,29 @@ import Testing
         #expect(Self.niceValue() == before)
     }
 
+    /// `run`, which librsvg's loads and drawings go through: the result when the body ends in
+    /// time, nil when it does not (the body then ends alone), and the stack size asked for.
+    @Test func runWaitsAtMostTheTimeGiven() throws {
+        #expect(try WorkerThread.run(stackSize: 8 << 20, seconds: 30) { 6 * 7 } == 42)
+        let release = Atomic<Bool>(false), ended = Atomic<Bool>(false)
+        let clock = ContinuousClock(), start = clock.now
+        let late: Int? = try WorkerThread.run(seconds: 0.2) {
+            while !release.load(ordering: .acquiring) { usleep(1000) }
+            ended.store(true, ordering: .releasing)
+            return 1
+        }
+        #expect(late == nil)
+        #expect(clock.now - start < .seconds(10))
+        release.store(true, ordering: .releasing)
+        var waited = 0
+        while !ended.load(ordering: .acquiring) && waited < 10_000 { usleep(1000); waited += 1 }
+        let didEnd = ended.load(ordering: .acquiring)
+        #expect(didEnd, "the body ran on alone and ended")
+        // A deep recursion fits the stack asked for.
+        @Sendable func depth(_ n: Int) -> Int { n == 0 ? 0 : 1 + depth(n - 1) + (n & 0) }
+        #expect(try WorkerThread.run(stackSize: 64 << 20, seconds: 30) { depth(150_000) } == 150_000)
+    }
+
     @Test func joinWaitsForTheBody() throws {
         let done = Atomic<Bool>(false)
         let thread = try WorkerThread {

@@ -219,6 +219,17 @@ let settings = ["format=png", "format=svg", "format=pdf",
 for (i, line) in settings.enumerated() {
     for (name, picture) in small { write("fuzz-frame", "settings\(i)-\(name)", Array((line + "\n").utf8) + picture) }
 }
+// MARK: fuzz-svg (documents: sizes in units, references, filters, text, a picture in a data: URL)
+
+let svgs: [String] = [
+    ##"<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="20mm" viewBox="0 0 40 20"><rect width="20" height="20" fill="red"/><rect x="20" width="20" height="20" fill="blue"/></svg>"##,
+    ##"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY w "wide">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 150"><text x="10" y="40" font-size="30">&w; &#x263A;</text></svg>"##,
+    ##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="2in" height="1in"><defs><linearGradient id="g"><stop offset="0" stop-color="#fc0"/><stop offset="1" stop-color="#06c"/></linearGradient><g id="a"><circle r="5" fill="url(#g)"/></g></defs><use xlink:href="#a" x="10" y="10"/><use href="#a" x="30" y="10" transform="rotate(20)"/></svg>"##,
+    ##"<svg xmlns="http://www.w3.org/2000/svg" width="72pt" height="36pt"><style>rect { fill: #3a3; stroke: black } .c { opacity: .5 }</style><filter id="f"><feGaussianBlur stdDeviation="2"/><feTurbulence baseFrequency="0.1" numOctaves="2"/></filter><rect class="c" width="50" height="20" filter="url(#f)"/><clipPath id="k"><circle cx="20" cy="20" r="10"/></clipPath><rect width="40" height="40" clip-path="url(#k)"/></svg>"##,
+    ##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><image width="20" height="20" href="data:image/png;base64,\##(Data(try! PictureEncoder.png(gradient(4, 4))).base64EncodedString())"/><image href="file:///etc/hostname"/></svg>"##,
+]
+for (i, text) in svgs.enumerated() { write("fuzz-svg", "svg-\(i)", Array(text.utf8)) }
+
 print("seeds written to \(root.path)")
 
 // MARK: fuzz-config (JSON objects of long options, as `--config FILE` reads them)

@@ -23,22 +23,47 @@ extension Framer {
     /// Lays out the picture that `input` holds, from its header alone, for output in `format`.
     /// `label` names the picture in errors.
     package func plan(_ input: borrowing PictureInput, label: String, format: OutputFormat) throws(FramingError) -> FramePlan {
+        try planned(input, label: label, format: format).plan
+    }
+
+    /// The plan, and for an SVG the document librsvg loaded to learn its size (drawn later from
+    /// the same load).
+    func planned(_ input: borrowing PictureInput, label: String, format: OutputFormat) throws(FramingError)
+        -> (plan: FramePlan, document: SVGDocument?) {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
         if output.pdfVariant != nil && format != .pdf { throw fail(.pdfVariantNeedsPDF(format)) }
         let info: PictureInfo
-        do { info = try Pictures.info(input) } catch { throw fail(.picture(error)) }
-        let limit = picture.maxPixels
-        guard info.width.multipliedReportingOverflow(by: info.height).partialValue <= limit,
-              info.width <= limit, info.height <= limit else {
-            throw fail(.picture(.tooLarge(width: info.width, height: info.height, limit: limit)))
+        let orientation: Orientation
+        let metrics: PictureMetrics
+        var document: SVGDocument?
+        let pictureFormat: PictureFormat
+        do { pictureFormat = try Pictures.format(of: input) } catch { throw fail(.picture(error)) }
+        if pictureFormat == .svg {
+            // A vector picture: its size is what its root says, read by librsvg (no pixel limit:
+            // a PNG canvas is held to it below, and SVG and PDF draw no pixels of it).
+            let svg: SVGDocument
+            do { svg = try loadSVG(input) } catch { throw fail(.picture(error)) }
+            metrics = PictureMetrics(naturalSize: svg.naturalSize)
+            info = PictureInfo(format: .svg, width: metrics.pixelWidth, height: metrics.pixelHeight, hasAlpha: true,
+                               resolution: nil)
+            orientation = .up
+            document = svg
+        } else {
+            do { info = try Pictures.info(input) } catch { throw fail(.picture(error)) }
+            let limit = picture.maxPixels
+            guard info.width.multipliedReportingOverflow(by: info.height).partialValue <= limit,
+                  info.width <= limit, info.height <= limit else {
+                throw fail(.picture(.tooLarge(width: info.width, height: info.height, limit: limit)))
+            }
+            orientation = picture.autoOrient ? info.orientation : .up
+            let oriented = info.decodedSize(autoOrient: picture.autoOrient)
+            metrics = PictureMetrics(pixelWidth: oriented.0, pixelHeight: oriented.1, fileResolution: info.resolution)
         }
-        let orientation = picture.autoOrient ? info.orientation : .up
-        let oriented = info.decodedSize(autoOrient: picture.autoOrient)
+        let oriented = (metrics.pixelWidth, metrics.pixelHeight)
 
         var layout: FrameLayout
         var style = self.style
         var placement: PagePlacement?
-        let metrics = PictureMetrics(pixelWidth: oriented.0, pixelHeight: oriented.1, fileResolution: info.resolution)
         if let page = page.spec {
             do { (style, layout, placement) = try PageLayout.place(picture: metrics, style: style, page: page) } catch {
                 if case let .layout(reason) = error { throw fail(.layout(reason)) }
@@ -63,11 +88,27 @@ extension Framer {
         // The output's size is known now: refuse one too large to render before decoding.
         let canvas = placement?.media ?? layout.canvas
         do { try options.checkCanvas(canvas) } catch { throw fail(.canvas(error)) }
-        let need = layout.rasterSize(atDPI: options.pictureDPI)
-        return FramePlan(pictureFormat: info.format, orientation: orientation,
+        // A vector picture is drawn at the output's resolution, however large it is placed.
+        let need = document == nil ? layout.rasterSize(atDPI: options.pictureDPI)
+            : PixelSize(width: Self.devicePixels(layout.picture.width, dpi: options.pictureDPI),
+                        height: Self.devicePixels(layout.picture.height, dpi: options.pictureDPI))
+        let plan = FramePlan(pictureFormat: info.format, orientation: orientation,
                          sourcePixels: PixelSize(width: oriented.0, height: oriented.1), style: style, layout: layout,
                          page: placement == nil ? nil : page.size, placement: placement, outputFormat: format,
-                         dpi: options.pictureDPI, rasterPixels: need, effectivePPI: layout.effectivePPI(of: need),
+                         dpi: options.pictureDPI, rasterPixels: need,
+                         effectivePPI: document == nil ? layout.effectivePPI(of: need) : options.pictureDPI,
                          canvasPixels: format.isRaster ? options.pixelSize(ofCanvas: canvas) : nil, info: info)
+        return (plan, document)
+    }
+
+    /// `points` at `dpi` in whole pixels, at least 1 (clamped before `Int()` can trap).
+    static func devicePixels(_ points: Double, dpi: Double) -> Int {
+        Int(min(1e15, max(1, (points * dpi / 72).rounded())))
+    }
+
+    /// An SVG's bytes (at most `PictureInput.svgByteLimit`) checked and loaded by librsvg.
+    func loadSVG(_ input: borrowing PictureInput) throws(RasterError) -> SVGDocument {
+        guard input.count <= PictureInput.svgByteLimit else { throw .tooManyBytes(limit: PictureInput.svgByteLimit) }
+        return try SVGDocument.load(try input.contents(), limits: SVGLimits(maxPixels: picture.maxPixels))
     }
 }

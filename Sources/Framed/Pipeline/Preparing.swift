@@ -13,7 +13,8 @@ extension Framer {
     package func prepare(_ source: PictureSource, label: String, format: OutputFormat) throws(FramingError) -> PreparedPicture {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
         let input = try open(source, label: label)
-        let plan = try plan(input, label: label, format: format)
+        let (plan, document) = try planned(input, label: label, format: format)
+        if let document { return prepared(document, plan: plan, format: format) }
         let info = plan.info, need = plan.rasterPixels
         let scale = DecodeOptions.shrinkOnLoadScale(source: (plan.sourcePixels.width, plan.sourcePixels.height),
                                                     need: (need.width, need.height))
@@ -76,7 +77,24 @@ extension Framer {
         let report = PictureReport(sourcePixels: plan.sourcePixels, scaleNumerator: decoded.scaleNumerator,
                                    scaleDenominator: decoded.scaleDenominator, embeddedPixels: plan.rasterPixels,
                                    effectivePPI: plan.effectivePPI, embedding: embedding, warnings: warnings)
-        return PreparedPicture(picture: EmbeddedPicture(image: image, jpeg: jpeg), plan: plan, report: report)
+        return PreparedPicture(picture: .raster(EmbeddedPicture(image: image, jpeg: jpeg)), plan: plan, report: report)
+    }
+
+    /// An SVG ready to draw: nothing to decode or resample; librsvg draws it at the output's
+    /// resolution. The addresses it names but librsvg will not load are a warning.
+    func prepared(_ document: SVGDocument, plan: FramePlan, format: OutputFormat) -> PreparedPicture {
+        var warnings: [FramingWarning] = []
+        let check = document.check
+        if check.externalCount > 0 {
+            let more = check.externalCount > check.external.count ? " and \(check.externalCount - check.external.count) more" : ""
+            warnings.append(.decoder("SVG: not loaded (framed loads nothing outside the file): "
+                                     + check.external.joined(separator: ", ") + more))
+        }
+        let report = PictureReport(sourcePixels: plan.sourcePixels, scaleNumerator: 1, scaleDenominator: 1,
+                                   embeddedPixels: plan.rasterPixels, effectivePPI: plan.effectivePPI,
+                                   embedding: format.isRaster ? .raster : .vector, warnings: warnings)
+        return PreparedPicture(picture: .vector(VectorPicture(document: document, background: picture.flatten)),
+                               plan: plan, report: report)
     }
 
     /// The picture framed in memory as a file of `format`.

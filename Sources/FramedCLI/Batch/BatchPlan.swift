@@ -280,9 +280,9 @@ enum BatchPlanner {
     static func isPicture(_ path: String) -> Bool {
         guard let file = try? FileDescriptor.openRegularFile(path) else { return false }
         defer { try? file.close() }
-        let head = (try? file.read(upTo: 32)) ?? []
+        let head = (try? file.read(upTo: PictureFormat.sniffLength)) ?? []
         guard let format = PictureFormat.sniff(head) else { return false }
-        return Pictures.decoder(for: format) != nil
+        return Pictures.canRead(format)
     }
 
     /// `{name}` the file name, `{stem}` without its extension, `{ext}` the extension (without the

@@ -8,7 +8,7 @@ enum OutputSurface {
     /// `sink` (`cairo_svg_surface_create_for_stream`, `cairo_pdf_surface_create_for_stream`). The
     /// SVG's document unit is the point, said explicitly (the default changed after Cairo 1.16),
     /// so user units are points too; the PDF gets `metadata`. Finish the surface before reading
-    /// the sink, and keep the sink alive until then.
+    /// the sink; the surface keeps the sink alive.
     static func vector(_ format: OutputFormat, size: Size, metadata: DocumentMetadata,
                        into sink: ByteSink) throws(RenderError) -> CairoSurface {
         switch format {
@@ -17,12 +17,14 @@ enum OutputSurface {
                 taking: cairo_svg_surface_create_for_stream(ByteSink.writeFunction, sink.closure, size.width, size.height),
                 "creating the SVG")
             cairo_svg_surface_set_document_unit(surface.pointer, CAIRO_SVG_UNIT_PT)
+            surface.sink = sink
             return surface
         case .pdf:
             let surface = try CairoSurface(
                 taking: cairo_pdf_surface_create_for_stream(ByteSink.writeFunction, sink.closure, size.width, size.height),
                 "creating the PDF")
             setMetadata(metadata, on: surface)
+            surface.sink = sink
             return surface
         case .png, .jpeg, .tiff:
             throw .unsupported("\(format.rawValue.uppercased()) is drawn on an image surface, not a document")

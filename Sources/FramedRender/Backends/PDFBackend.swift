@@ -38,33 +38,40 @@ enum PDFBackend {
             var surfaces: [String: CairoImageSurface] = [:]
             for (index, page) in pages.enumerated() {
                 if index > 0 { cairo_pdf_surface_set_size(surface.pointer, page.outputSize.width, page.outputSize.height) }
-                let key = pages.count > 1 ? PictureIdentity.key(page.picture) : nil
-                let picture: CairoImageSurface
-                if let key, let known = surfaces[key] {
-                    picture = known
-                } else {
-                    if ownPictures, page.picture.jpeg == nil,
-                       let own = PDFPicture(page.picture.image, index: pictures.count, threads: options.threads) {
-                        picture = try own.placeholderSurface()
-                        pictures.append(own)
+                let drawn: DrawnPicture
+                switch page.picture {
+                case let .vector(vector):
+                    drawn = .vector(vector)
+                case let .raster(raster):
+                    let key = pages.count > 1 ? PictureIdentity.key(raster) : nil
+                    let picture: CairoImageSurface
+                    if let key, let known = surfaces[key] {
+                        picture = known
                     } else {
-                        picture = try PictureSurface.embedding(page.picture, format: .pdf, threads: options.threads)
+                        if ownPictures, raster.jpeg == nil,
+                           let own = PDFPicture(raster.image, index: pictures.count, threads: options.threads) {
+                            picture = try own.placeholderSurface()
+                            pictures.append(own)
+                        } else {
+                            picture = try PictureSurface.embedding(raster, format: .pdf, threads: options.threads)
+                        }
+                        if let key {
+                            try picture.attachUniqueID(key)
+                            surfaces[key] = picture
+                        }
                     }
-                    if let key {
-                        try picture.attachUniqueID(key)
-                        surfaces[key] = picture
-                    }
+                    drawn = .surface(picture)
                 }
                 let context = try CairoContext(surface)
-                try page.draw(picture, in: context, format: .pdf, includeMarks: false, pdfShadows: shadows)
+                try page.draw(drawn, in: context, format: .pdf, includeMarks: false, pdfShadows: shadows)
                 if index < pages.count - 1 { context.showPage() }
                 try context.checkStatus("ending page \(index + 1)")
             }
             try surface.finish()
         }
         // Page boxes, crop marks and PDF/X-4's parts (`PDFPrint`), before the packing.
-        let drawn = withExtendedLifetime(sink) { sink.bytes }
-        guard Memory.available(2 * drawn.count), let printed = PDFPrint.apply(drawn, pages: pages, options: options) else {
+        let cairoPDF = withExtendedLifetime(sink) { sink.bytes }
+        guard Memory.available(2 * cairoPDF.count), let printed = PDFPrint.apply(cairoPDF, pages: pages, options: options) else {
             throw .cairo(operation: "adding the page boxes", message: "Cairo's PDF is not laid out as expected, or out of memory")
         }
         return (printed, pictures, shadows?.all ?? [])

@@ -8,7 +8,7 @@ extension RenderPage {
     /// the slug stays paper-white, and the crop marks are stroked there: by Cairo in SVG and the
     /// raster formats, by `PDFPrint` in a PDF, which writes them in the registration colour
     /// (`includeMarks` false). `pdfShadows` collects a PDF's shadows for the PDF pass (`PDFShadow`).
-    func draw(_ picture: CairoImageSurface, in context: CairoContext, format: OutputFormat,
+    func draw(_ picture: DrawnPicture, in context: CairoContext, format: OutputFormat,
               includeMarks: Bool = true, pdfShadows: PDFShadows? = nil) throws(RenderError) {
         guard let placement, placement.marks != .none else {
             placeOnPage(context)

@@ -6,7 +6,7 @@ import FramedLayout
 /// Cairo keeps errors sticky on the context, so drawing calls do not throw; `checkStatus()` turns
 /// the first error into a `RenderError`.
 final class CairoContext {
-    private let pointer: OpaquePointer
+    let pointer: OpaquePointer
     /// Kept alive as long as the context draws on it.
     private let target: CairoSurface
 

@@ -4,6 +4,9 @@ import FramedLayout
 /// Owns one `cairo_surface_t` and destroys it in `deinit`.
 final class CairoSurface {
     let pointer: OpaquePointer
+    /// What the surface writes into (a `ByteSink`), kept as long as the surface: a surface can
+    /// outlive its caller's scope (an SVG's drawing thread that ran out of time holds it).
+    var sink: AnyObject?
 
     /// Takes ownership of a surface returned by a `cairo_*_surface_create*` function and checks
     /// its status (creation failures are returned as "nil surfaces" with an error status).

@@ -17,8 +17,19 @@ import Testing
 /// What each viewer reaches (the README's table; `FRAMED_SHADOW_REPORT=1` prints the figures):
 /// PDFium and poppler are within 2.3/255 and 0.5/255 on average everywhere. Ghostscript is within
 /// 0.5/255 on average, and 6/255 from 100 dpi on; at 72 dpi isolated pixels inside the tiles of
-/// rounded corners are up to 13.7/255 off, where PDFium and poppler draw the same samples right
-/// (its worst pixels, and by as much, with `/SM` 0.005 as with 0.001). MuPDF is within 0.9/255
+/// rounded corners are up to 13.7/255 off, where PDFium and poppler draw the same samples right.
+/// That is Ghostscript's own: measured against the file's sampled function rather than the exact
+/// shadow the worst pixel is as far off, a lone corner tile alone gives it, and neither mirroring
+/// (the same tile unmirrored), samples every σ/6 nor `/SM` up to 0.01 move it. Its shading fill
+/// (base/gxshade6.c) cuts a tile into triangles until its function looks linear at two points
+/// of each edge, and paints any triangle under one device pixel that still fails in one colour:
+/// `/SM` 0.01 removes most pixels 5/255 off (123 -> 11 in "large radius"'s corner tiles alone at
+/// 72 dpi, against the samples) but raises the mean to 0.83. The worst are a few pixels whose centres
+/// fall in a sliver: the 13.7 at (159.5, 41.5) pt is there only while the centre lies between
+/// 159.375 and 159.5625 pt (not at either), around 159.47, 201/256 of the tile's width (likely an
+/// edge of its halvings). Shifting the page by fractions of a pixel moves them, 6.6 to 13.9.
+/// `/Order 3` (cubic samples; the other three viewers' figures do not move) gives 10.2 at 72 dpi
+/// but 6.35 at 100. MuPDF is within 0.9/255
 /// on average (once the page has no group, `PDFCompaction.withoutPageGroup`) and 5.3/255 at
 /// 216 dpi, but it is the viewer that limits at 72 and 100 dpi (9.3 and 7.3/255): its mesh
 /// painter starts every span of a shading at its left edge truncated to a whole pixel, so along x

@@ -32,7 +32,9 @@ struct ShadowColourTests {
         var testDescription: String { rawValue }
         /// Device pixels per CSS px.
         var k: Double { self == .png2x ? 2 : 1 }
-        var tolerance: Double { self == .ghostscript ? 5 : 4 }
+        /// Ghostscript draws a PDF's sampled shadow shadings (`PDFShadow`) in sub-pixel triangles
+        /// of one colour each: up to 7/255 off at 96 dpi (PDFViewerShadowTests has its figures).
+        var tolerance: Double { self == .ghostscript ? 7.5 : 4 }
     }
 
     /// Frames a 40x30 picture with `look` and returns the judge's RGBA picture.
@@ -104,7 +106,7 @@ struct ShadowColourTests {
         }
         #expect(premultiplied <= judge.tolerance, "\(judge): outer shadows off by \(premultiplied)/255")
         #expect(straight <= 1, "\(judge): the straight colour off by \(straight) of what rounding allows")
-        #expect(mat <= 4, "\(judge): the inset shadow on the mat off by \(mat) levels")
+        #expect(mat <= max(4, judge.tolerance), "\(judge): the inset shadow on the mat off by \(mat) levels")
         let n = Int(k * k)
         #expect(counts.red > 100 * n && counts.blue > 100 * n && counts.overlap > 100 * n && counts.mat > 1000 * n,
                 "\(judge): enough pixels of each kind: \(counts)")

@@ -17,9 +17,9 @@ enum PDFBackend {
     /// Shadows go in as `PDFShadow`s, in the same way: placeholders that the PDF pass replaces.
     /// When it cannot, Cairo draws them too (`VectorShadow`).
     static func render(_ pages: [RenderPage], options: RenderOptions) throws(RenderError) -> [UInt8] {
-        let (pdf, pictures, shadows) = try draw(pages, options: options, ownPictures: true)
+        let (pdf, pictures, shadows, defaultRGB) = try draw(pages, options: options, ownPictures: true)
         if pictures.isEmpty && shadows.isEmpty { return PDFCompaction.compact(pdf) }
-        if let packed = PDFCompaction.compact(pdf, pictures: pictures, shadows: shadows) { return packed }
+        if let packed = PDFCompaction.compact(pdf, pictures: pictures, shadows: shadows, defaultRGB: defaultRGB) { return packed }
         return PDFCompaction.compact(try draw(pages, options: options, ownPictures: false).pdf)
     }
 
@@ -28,7 +28,7 @@ enum PDFBackend {
     /// names no picture: nothing can repeat, and hashing its pixels would be wasted. With
     /// `ownPictures` the shadows are framed's own too (`PDFShadow`).
     private static func draw(_ pages: [RenderPage], options: RenderOptions, ownPictures: Bool)
-        throws(RenderError) -> (pdf: [UInt8], pictures: [PDFPicture], shadows: [PDFShadow]) {
+        throws(RenderError) -> (pdf: [UInt8], pictures: [PDFPicture], shadows: [PDFShadow], defaultRGB: Int?) {
         guard let first = pages.first else { throw .unsupported("a PDF needs at least one page") }
         var pictures: [PDFPicture] = []
         let shadows = ownPictures ? PDFShadows() : nil
@@ -74,7 +74,7 @@ enum PDFBackend {
         guard Memory.available(2 * cairoPDF.count), let printed = PDFPrint.apply(cairoPDF, pages: pages, options: options) else {
             throw .cairo(operation: "adding the page boxes", message: "Cairo's PDF is not laid out as expected, or out of memory")
         }
-        return (printed, pictures, shadows?.all ?? [])
+        return (printed.pdf, pictures, shadows?.all ?? [], printed.defaultRGB)
     }
 }
 

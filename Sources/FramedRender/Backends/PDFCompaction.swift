@@ -17,8 +17,10 @@ enum PDFCompaction {
     /// The packed file with each picture's image object (see `PDFPicture`) in place of the
     /// object Cairo wrote for its placeholder. Nil when the file is not as Cairo writes it or a
     /// placeholder is missing: the caller then lets Cairo embed the pictures.
-    /// Each shadow's form (see `PDFShadow`) goes in place of its placeholder image likewise.
-    static func compact(_ pdf: [UInt8], pictures: [PDFPicture], shadows: [PDFShadow] = []) -> [UInt8]? {
+    /// Each shadow's form (see `PDFShadow`) goes in place of its placeholder image likewise,
+    /// naming `defaultRGB` (the object `PDFPrint` added under a CMYK output intent) as its
+    /// `DefaultRGB` colour space.
+    static func compact(_ pdf: [UInt8], pictures: [PDFPicture], shadows: [PDFShadow] = [], defaultRGB: Int? = nil) -> [UInt8]? {
         guard let file = CairoPDF(pdf), file.objects.count > 1 else { return nil }
         var packed: [(number: Int, body: [UInt8])] = []
         var kept: [(number: Int, parts: [ArraySlice<UInt8>])] = []
@@ -28,7 +30,8 @@ enum PDFCompaction {
             let body = pdf[object.body]
             if !shadows.isEmpty, Syntax.hasStream(body), body.firstRange(of: Array("/DCTDecode".utf8)) != nil,
                let index = shadows.firstIndex(where: { body.firstRange(of: $0.placeholder) != nil }) {
-                guard let objects = shadows[index].objects(number: object.number, next: &nextNumber, functions: &functions) else { return nil }
+                guard let objects = shadows[index].objects(number: object.number, next: &nextNumber, functions: &functions,
+                                                                     defaultRGB: defaultRGB) else { return nil }
                 kept += objects.streams.map { ($0.number, [$0.bytes[...]]) }
                 packed += objects.plain
                 shadowsFound.insert(index)

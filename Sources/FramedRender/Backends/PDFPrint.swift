@@ -51,9 +51,10 @@ package struct PDFPrintOptions: Sendable, Equatable {
 /// Its output is again a file with one classic cross-reference table, as Cairo writes them, so
 /// that `PDFCompaction` packs it the same way (and keeps its version and ID).
 enum PDFPrint {
-    /// The file with its boxes (and marks, and PDF/X-4's parts); nil when the file is not as
-    /// Cairo writes it.
-    static func apply(_ pdf: [UInt8], pages: [RenderPage], options: RenderOptions) -> [UInt8]? {
+    /// The file with its boxes (and marks, and PDF/X-4's parts), and the object number of the
+    /// `DefaultRGB` colour space when there is one (for the resources of what the PDF pass adds
+    /// later, `PDFShadow`'s forms); nil when the file is not as Cairo writes it.
+    static func apply(_ pdf: [UInt8], pages: [RenderPage], options: RenderOptions) -> (pdf: [UInt8], defaultRGB: Int?)? {
         guard let file = PDFCompaction.CairoPDF(pdf), let catalog = file.objects.first(where: { $0.number == file.root })
         else { return nil }
         var document = Document(pdf: pdf, file: file)
@@ -115,7 +116,7 @@ enum PDFPrint {
         // get the registration colour; RGB transparency groups blend in sRGB.
         guard document.addColorSpaces(everywhere: resourceNames) else { return nil }
         if let defaultRGB { document.replaceInDictionaries("/CS /DeviceRGB", with: "/CS \(defaultRGB) 0 R") }
-        guard variant != nil, let intentProfile else { return document.write(version: nil, id: nil) }
+        guard variant != nil, let intentProfile else { return (document.write(version: nil, id: nil), defaultRGB) }
 
         // The identity: a hash of what Cairo drew and of the facts written about it.
         let metadata = options.metadata
@@ -135,7 +136,7 @@ enum PDFPrint {
         let info = file.info ?? document.add("<< >>")
         document.replace(info, body: Array(facts.info().utf8))
         document.info = info
-        return document.write(version: "1.6", id: id)
+        return (document.write(version: "1.6", id: id), defaultRGB)
     }
 
     /// The page dictionary with its MediaBox replaced by `boxes`, each `[llx lly urx ury]` in PDF

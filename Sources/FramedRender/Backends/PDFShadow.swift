@@ -133,8 +133,9 @@ struct PDFShadow {
     /// Dictionaries without a stream come back in `plain`, for the object stream. `functions`
     /// holds the sampled functions already written to the file, by their dictionary and samples:
     /// a function that is there already (the same shadow on another page of the same size) is
-    /// used again rather than written twice.
-    func objects(number: Int, next: inout Int, functions: inout [[UInt8]: Int])
+    /// used again rather than written twice. `defaultRGB`, when given, is the `DefaultRGB` colour
+    /// space the form's resources name, so that its colour stays sRGB under a CMYK output intent.
+    func objects(number: Int, next: inout Int, functions: inout [[UInt8]: Int], defaultRGB: Int? = nil)
         -> (streams: [(number: Int, bytes: [UInt8])], plain: [(number: Int, body: [UInt8])])? {
         var streams: [(number: Int, bytes: [UInt8])] = [], plain: [(number: Int, body: [UInt8])] = []
         func reserve() -> Int { defer { next += 1 }; return next }
@@ -199,6 +200,7 @@ struct PDFShadow {
         // The mask group: its backdrop is black (no shadow); the inset shadow's full alpha outside
         // its box, the outer one's inside it (4σ in, where the blur has reached 1), then the tiles.
         let a = shadow.color.alpha
+        let colorSpaces = defaultRGB.map { " /ColorSpace << /DefaultRGB \($0) 0 R >>" } ?? ""
         var content = "/s gs\n"
         let plateau = box.outset(by: -VectorShadow.reach * sigma)
         if shadow.inset { content += "\(Self.number(a)) g \(Self.rect(area.outset(by: 1))) re f\n" }
@@ -209,7 +211,8 @@ struct PDFShadow {
         let names = shadings.map { "/h\($0) \($0) 0 R" }.joined(separator: " ")
         guard stream(mask, "/Type /XObject /Subtype /Form /BBox [\(Self.corners(area))] "
             + "/Group << /Type /Group /S /Transparency /CS /DeviceGray >> "
-            + "/Resources << /ExtGState << /s << /SM \(Self.smoothness) >> >> /Shading << \(names) >> >>", Array(content.utf8))
+            + "/Resources << /ExtGState << /s << /SM \(Self.smoothness) >> >> /Shading << \(names) >>\(colorSpaces) >>",
+                     Array(content.utf8))
         else { return nil }
 
         // The form in the placeholder's place. Whatever Cairo wrote to draw the image maps the
@@ -221,7 +224,8 @@ struct PDFShadow {
         guard stream(number, "/Type /XObject /Subtype /Form /BBox [\(Self.corners(area))] "
             + "/Matrix [\(matrix.map { Self.number($0, digits: 9) }.joined(separator: " "))] "
             + "/Resources << /ExtGState << /m << /SMask << /Type /Mask /S /Luminosity /G \(mask) 0 R >> "
-            + "/SM \(Self.smoothness) >> >> >>", Array(fill.utf8))
+            + "/SM \(Self.smoothness) >> >>\(colorSpaces) >>",
+                     Array(fill.utf8))
         else { return nil }
         return (streams, plain)
     }

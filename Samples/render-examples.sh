@@ -65,4 +65,11 @@ run Samples/landscape.jpg -o "$work/shop.pdf" --page 150mmx100mm --bleed 3mm --m
     --canvas-color '#e9e4d8' --title Landscape
 pdftoppm -png -singlefile -r 120 "$work/shop.pdf" "$out/shop"
 
+# 7. A social card: the screenshot with rounded corners and a shadow on a gradient backdrop,
+#    grown to 1200x630's ratio, as SVG (the gradient stays vector).
+run Samples/screenshot.png -o "$work/card.svg" --width 480 --border 0 --radius 10 \
+    --shadow '0 12px 32px rgba(20,10,60,.45)' --margin 40 \
+    --canvas-color 'linear-gradient(135deg, #6a11cb, #2575fc)' --aspect 1200x630
+rsvg-convert -o "$out/card.png" "$work/card.svg"
+
 ls -l "$out"

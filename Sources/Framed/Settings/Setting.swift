@@ -80,8 +80,8 @@ extension Setting {
             f.style.padding = try parse("padding", v, EdgeInsets.init(parsing:))
         } read: { f in .string(f.style.padding.description) },
         Setting("background") { f, v throws(SettingError) in
-            f.style.background = try parse("background", v, RGBAColor.init(parsing:))
-        } read: { f in .string(f.style.background.description) },
+            (f.style.background, f.style.backgroundGradient) = try paint("background", v)
+        } read: { f in .string(f.style.backgroundGradient?.description ?? f.style.background.description) },
         Setting("radius") { f, v throws(SettingError) in
             f.style.radius = try parse("radius", v, Length.init(parsing:))
         } read: { f in .string(f.style.radius.description) },
@@ -100,8 +100,11 @@ extension Setting {
             f.style.margin = try parse("margin", v, Length.init(parsing:))
         } read: { f in .string(f.style.margin.description) },
         Setting("canvas-color") { f, v throws(SettingError) in
-            f.style.canvasColor = try parse("canvas-color", v, RGBAColor.init(parsing:))
-        } read: { f in .string(f.style.canvasColor.description) },
+            (f.style.canvasColor, f.style.canvasGradient) = try paint("canvas-color", v)
+        } read: { f in .string(f.style.canvasGradient?.description ?? f.style.canvasColor.description) },
+        Setting("aspect") { f, v throws(SettingError) in
+            f.style.aspect = v.lowercased() == "none" ? nil : try parse("aspect", v, AspectRatio.init(parsing:))
+        } read: { f in .string(f.style.aspect?.description ?? "none") },
         Setting("image-dpi") { f, v throws(SettingError) in
             switch v.lowercased() {
             case "css": f.style.pictureResolution = .css
@@ -262,4 +265,12 @@ func trimmingSpaces(_ text: String) -> String {
     guard let first = scalars.firstIndex(where: { !isSpace($0) }),
           let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
     return String(scalars[first...last])
+}
+
+/// A colour, or a CSS gradient over transparent: what `background` and `canvas-color` take.
+private func paint(_ setting: String, _ text: String) throws(SettingError) -> (RGBAColor, CSSGradient?) {
+    if CSSGradient.looksLikeGradient(text) {
+        return (.transparent, try parse(setting, text, CSSGradient.init(parsing:)))
+    }
+    return (try parse(setting, text, RGBAColor.init(parsing:)), nil)
 }

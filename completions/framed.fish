@@ -31,6 +31,7 @@ complete -c framed -l quality -x -d 'JPEG quality 1-100: a JPEG output, a re-enc
 complete -c framed -l lossless -d 'SVG/PDF: never re-encode the picture lossily'
 complete -c framed -l resample -x -a 'box good best' -d 'picture resampling: box (fastest), good (Catmull-Rom) or best (Lanczos-3)'
 complete -c framed -l flatten -x -d 'composite a transparent picture onto this colour'
+complete -c framed -l trim -d 'remove uniform edges (the top-left corner\'s colour, within TOLERANCE as in ImageMagick\'s -fuzz: 10%) before layout'
 complete -c framed -l no-auto-orient -d 'ignore the EXIF orientation; keep the stored pixels'
 complete -c framed -l intent -x -a 'perceptual relative' -d 'colour conversion from an embedded profile to sRGB: perceptual or relative'
 complete -c framed -l max-pixels -x -d 'refuse pictures and PNG outputs with more pixels (from the header, before decoding)'

@@ -52,6 +52,8 @@ struct OptionOutputTests {
         "lossless": ["OptionOutputTests.embedLosslessAndTurnedPicturesAreStoredAsAsked", "PictureOptionTests.embeddingChoices"],
         "resample": ["OptionOutputTests.resampleGivesEachFiltersOwnResult"],
         "flatten": ["OptionOutputTests.flattenCompositesOntoTheColour", "OptionOutputTests.aTranslucentPictureKeepsItsColoursInPNG"],
+        "trim": ["TrimTests.exactAndFuzzyTrimKeepTheFixturesContent", "TrimTests.transparentEdgesAreTrimmed",
+                 "TrimTests.aBigPhotoIsTrimmedOnItsShrunkDecode"],
         "no-auto-orient": ["PictureOptionTests.exifOrientationTurnsThePictureUnlessToldNotTo"],
         "intent": ["OptionOutputTests.intentConvertsACMYKPictureAsLcmsDoes"],
         "max-pixels": ["OptionOutputTests.maxPixelsIsTheMostAllowed", "PictureOptionTests.maxPixelsRefusesBigPictures"],

@@ -163,6 +163,9 @@ extension Setting {
         Setting("min-ppi") { f, v throws(SettingError) in
             f.picture.minimumPPI = try number("min-ppi", v, maximum: 100_000)
         } read: { f in f.picture.minimumPPI.map { .number($0) } },
+        Setting("trim") { f, v throws(SettingError) in
+            f.picture.trim = try trimTolerance(v)
+        } read: { f in f.picture.trim.map { .string(formatPercent($0 * 100) + "%") } },
         Setting("strict", switch: true) { f, v throws(SettingError) in
             f.picture.failBelowMinimumPPI = try switchValue("strict", v)
         } read: { f in .bool(f.picture.failBelowMinimumPPI) },
@@ -273,4 +276,26 @@ private func paint(_ setting: String, _ text: String) throws(SettingError) -> (R
         return (.transparent, try parse(setting, text, CSSGradient.init(parsing:)))
     }
     return (try parse(setting, text, RGBAColor.init(parsing:)), nil)
+}
+
+/// `trim`'s value: empty, `true` or `0` for exact, a percentage for ImageMagick's `-fuzz`
+/// distance, `none` or `false` for no trimming.
+private func trimTolerance(_ text: String) throws(SettingError) -> Double? {
+    let value = trimmingSpaces(text).lowercased()
+    switch value {
+    case "", "true", "0": return 0
+    case "none", "false": return nil
+    default:
+        guard value.hasSuffix("%"), let percent = Double(value.dropLast()), percent.isFinite,
+              percent >= 0, percent <= 100 else {
+            throw SettingError(setting: "trim", reason: "\"\(excerpt(text))\" is not a tolerance: give a percentage"
+                               + " from 0% to 100%, like 10%, or none")
+        }
+        return percent / 100
+    }
+}
+
+/// A percentage as short as it reads back exactly: 10, 2.5.
+private func formatPercent(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }

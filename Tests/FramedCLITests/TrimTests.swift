@@ -46,6 +46,17 @@ import Testing
         try OptionOutputTests.framed(["margin.png", "-o", "t.pdf", "--preset", "none", "--trim"], in: folder)
         let pictures = try OptionOutputTests.pdfPictures("t.pdf", in: folder)
         #expect(pictures.count == 1 && pictures[0].width == 65 && pictures[0].height == 45)
+        // `framed layout` names the kept part in the picture's pixels; a batch trims each picture.
+        let layout = try CLITests.framed(["layout", "margin.png", "--preset", "none", "--trim", "10%"], in: folder)
+        #expect(layout.stdout.contains(#""trimmed": {"x": 20, "y": 10, "width": 50, "height": 40}"#), "\(layout.stdout)")
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("margin.png"),
+                                         to: folder.appendingPathComponent("again.png"))
+        try OptionOutputTests.framed(["margin.png", "again.png", "-o", "out/", "--format", "png", "--preset", "none",
+                                      "--trim=10%"], in: folder)
+        for name in ["margin", "again"] {
+            let png = try Support.readPNG(folder.appendingPathComponent("out/\(name).png"))
+            #expect(png.width == 50 && png.height == 40, "\(name): \(png.width)x\(png.height)")
+        }
         // A frame around the kept part: 10 px of padding on each side.
         try OptionOutputTests.framed(["margin.png", "-o", "mat.png", "--preset", "none", "--trim", "10%",
                                       "--padding", "10", "--background", "#0000ff"], in: folder)

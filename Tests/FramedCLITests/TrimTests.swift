@@ -109,6 +109,17 @@ import Testing
         print("TrimTests: 20 MP JPEG trimmed and framed in \(elapsed)")
     }
 
+    @Test func anSVGPictureIsDrawnWholeWithAWarning() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect x="10" y="10" width="10" height="10" fill="red"/></svg>"#
+        try Data(svg.utf8).write(to: folder.appendingPathComponent("v.svg"))
+        let r = try OptionOutputTests.framed(["v.svg", "-o", "v.png", "--preset", "none", "--trim"], in: folder)
+        #expect(r.stderr.contains("not trimmed"), "\(r.stderr)")
+        let png = try OptionOutputTests.png("v.png", in: folder)
+        #expect(png.width == 40 && png.height == 30)
+    }
+
     @Test func aToleranceIsAPercentage() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }

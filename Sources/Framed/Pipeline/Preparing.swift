@@ -95,6 +95,7 @@ extension Framer {
     /// resolution. The addresses it names but librsvg will not load are a warning.
     func prepared(_ document: SVGDocument, plan: FramePlan, format: OutputFormat) -> PreparedPicture {
         var warnings: [FramingWarning] = []
+        if picture.trim != nil { warnings.append(.decoder("SVG: not trimmed (trim applies to pixels; a vector picture is drawn whole)")) }
         let check = document.check
         if check.externalCount > 0 {
             let more = check.externalCount > check.external.count ? " and \(check.externalCount - check.external.count) more" : ""

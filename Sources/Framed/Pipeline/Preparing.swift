@@ -27,13 +27,14 @@ extension Framer {
                                                     need: (needWhole.width, needWhole.height))
 
         var decoded: DecodedPicture
-        if let probe, probe.scale == scale {
+        if let probe, probe.scale.numerator * scale.denominator >= scale.numerator * probe.scale.denominator {
+            // The picture decoded to find the edges has the pixels needed: no second decode.
             decoded = probe.decoded
         } else {
             // Resized as it is decoded (on a second core), unless a picture that may have alpha
             // is flattened first, or the picture is cropped first.
             let resize = threads > 1 && (picture.flatten == nil || info.hasAlpha == false) && plan.trim == nil
-            decoded = try decode(input, scale: scale, need: need, resize: resize, label: label)
+            decoded = try decode(input, scale: scale, need: needWhole, resize: resize, label: label)
         }
         if let box = plan.trim {
             // The kept box in the decoded picture's pixels, rounded outwards.

@@ -156,6 +156,25 @@ import Testing
         }
     }
 
+    /// The photo-lab outputs draw the same gradient: TIFF (lossless) and JPEG (within its noise),
+    /// at 96 dpi so that a pixel is a CSS px.
+    @Test func jpegAndTIFFOutputsHaveTheGradientToo() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try OptionOutputTests.write(Support.picture(width: 40, height: 20, rgb: (255, 0, 0)), "red.png", in: folder)
+        let black = Self.hex("#000000"), white = Self.hex("#ffffff")
+        for (name, tolerance) in [("g.tif", 3.0), ("g.jpg", 8.0)] {
+            try OptionOutputTests.framed(["red.png", "-o", name, "--preset", "none", "--margin", "40", "--dpi", "96",
+                                          "--canvas-color", "linear-gradient(to right, #000000, #ffffff)"], in: folder)
+            let image = try OptionOutputTests.png(name, in: folder)
+            #expect(image.width == 120 && image.height == 100, "\(name): \(image.width)x\(image.height)")
+            let (d, at) = Self.worst(image, Self.grid(120, 100, step: 6, outside: (40, 40, 40, 20))) { x, _ in
+                Self.mix(black, white, (Double(x) + 0.5) / 120)
+            }
+            #expect(d <= tolerance, "\(name): off by \(d) at \(at)")
+        }
+    }
+
     /// Vector: the SVG holds gradient elements and no picture but the one framed, the PDF a
     /// shading of the gradient's type.
     @Test func gradientsStayVectorInSVGAndPDF() throws {

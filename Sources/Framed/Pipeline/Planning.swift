@@ -127,8 +127,8 @@ extension Framer {
     }
 }
 
-/// The picture decoded to find its uniform edges, kept for the decode after planning when that
-/// one would be at the same scale.
+/// The picture decoded to find its uniform edges, used again after planning when it has at
+/// least the pixels the kept part needs.
 struct TrimProbe {
     /// The picture as decoded (oriented, colour-converted, not resized).
     var decoded: DecodedPicture

@@ -104,7 +104,7 @@ extension Setting {
         } read: { f in .string(f.style.canvasGradient?.description ?? f.style.canvasColor.description) },
         Setting("aspect") { f, v throws(SettingError) in
             f.style.aspect = v.lowercased() == "none" ? nil : try parse("aspect", v, AspectRatio.init(parsing:))
-        } read: { f in .string(f.style.aspect?.description ?? "none") },
+        } read: { f in f.style.aspect.map { .string($0.description) } },
         Setting("image-dpi") { f, v throws(SettingError) in
             switch v.lowercased() {
             case "css": f.style.pictureResolution = .css

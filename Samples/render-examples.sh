@@ -65,4 +65,19 @@ run Samples/landscape.jpg -o "$work/shop.pdf" --page 150mmx100mm --bleed 3mm --m
     --canvas-color '#e9e4d8' --title Landscape
 pdftoppm -png -singlefile -r 120 "$work/shop.pdf" "$out/shop"
 
+# 7. A social card: the screenshot with rounded corners and a shadow on a gradient backdrop,
+#    grown to 1200x630's ratio, as SVG (the gradient stays vector).
+run Samples/screenshot.png -o "$work/card.svg" --width 480 --border 0 --radius 10 \
+    --shadow '0 12px 32px rgba(20,10,60,.45)' --margin 40 \
+    --canvas-color 'linear-gradient(135deg, #6a11cb, #2575fc)' --aspect 1200x630
+rsvg-convert -o "$out/card.png" "$work/card.svg"
+
+# 8. Trimming: the screenshot as if saved with a wide white margin (made here by framing it on a
+#    white mat), trimmed back to the window and framed as a figure, as PNG.
+run Samples/screenshot.png -o "$work/margin.png" --preset none --padding '40px 120px 90px 60px' --background white \
+    --flatten white
+run "$work/margin.png" -o "$work/trimmed.png" --trim --width 400 --border 1 --border-color '#d0d0d0' \
+    --shadow '0 6px 18px rgba(0,0,0,.3)' --margin 16 --canvas-color '#f3f4f6'
+cp "$work/trimmed.png" "$out/trimmed.png"
+
 ls -l "$out"

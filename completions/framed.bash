@@ -21,6 +21,7 @@ _framed() {
         --shadow) COMPREPLY=($(compgen -W 'none' -- "$cur")); return ;;
         --margin) COMPREPLY=(); return ;;
         --canvas-color) COMPREPLY=(); return ;;
+        --aspect) COMPREPLY=($(compgen -W 'none 16:9 1:1 4:3' -- "$cur")); return ;;
         --image-dpi) COMPREPLY=($(compgen -W 'css auto' -- "$cur")); return ;;
         --scale) COMPREPLY=(); return ;;
         --dpi) COMPREPLY=(); return ;;
@@ -28,6 +29,7 @@ _framed() {
         --quality) COMPREPLY=(); return ;;
         --resample) COMPREPLY=($(compgen -W 'box good best' -- "$cur")); return ;;
         --flatten) COMPREPLY=(); return ;;
+        --trim) COMPREPLY=($(compgen -W '0 5% 10%' -- "$cur")); return ;;
         --intent) COMPREPLY=($(compgen -W 'perceptual relative' -- "$cur")); return ;;
         --max-pixels) COMPREPLY=(); return ;;
         --min-ppi) COMPREPLY=(); return ;;
@@ -42,7 +44,7 @@ _framed() {
         -j|--jobs) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --image-dpi --scale --dpi --no-snap --embed --quality --lossless --resample --flatten --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --aspect --image-dpi --scale --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -f -- "$cur"))

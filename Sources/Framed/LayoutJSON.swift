@@ -18,8 +18,13 @@ extension FramePlan {
             ("dpi", .number(dpi)),
             ("pictureFormat", .string(pictureFormat.rawValue)),
             ("sourcePixels", Self.pixels(sourcePixels)),
-            ("canvas", Self.size(canvas)),
         ]
+        if let trim {
+            pairs.append(("trimmed", .object([("x", .number(Double(trim.x))), ("y", .number(Double(trim.y))),
+                                              ("width", .number(Double(trim.width))),
+                                              ("height", .number(Double(trim.height)))])))
+        }
+        pairs.append(("canvas", Self.size(canvas)))
         if let canvasPixels { pairs.append(("canvasPixels", Self.pixels(canvasPixels))) }
         // The page boxes, as a PDF writes them (the media is the whole output).
         let trim = placement?.trim ?? Rect(origin: .zero, size: canvas)

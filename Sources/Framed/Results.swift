@@ -55,6 +55,9 @@ public struct FramePlan: Sendable, Equatable {
     public var canvasPixels: PixelSize?
     /// What the picture's header said, for the stages after planning.
     package var info: PictureInfo
+    /// With trimming: the part of the oriented picture that is kept and laid out; nil when
+    /// nothing is trimmed.
+    package var trim: PixelBox? = nil
 
     /// The whole output's size in points: the page plus bleed, or the framed canvas.
     public var canvas: Size { placement?.media ?? layout.canvas }

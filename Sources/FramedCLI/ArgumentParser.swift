@@ -17,6 +17,10 @@ struct OptionSpec: Sendable {
     var defaultText: String? = nil
     /// What the value can be, for shell completion: a file, or one of a few words.
     var completion: Completion = .anything
+    /// The value may be left out (`--trim`, `--trim 10%`, `--trim=10%`): then the next argument
+    /// is its value only when it reads as one (a number, or a percentage), and otherwise the
+    /// option's value is empty.
+    var optionalValue: Bool = false
 
     /// What an option's value can be, for shell completion.
     enum Completion: Sendable, Equatable {
@@ -95,6 +99,13 @@ struct ArgumentParser {
             }
             if let inlineValue {
                 result.options.append((name, inlineValue))
+            } else if spec.optionalValue {
+                if index < arguments.count, Self.readsAsTolerance(arguments[index]) {
+                    result.options.append((name, arguments[index]))
+                    index += 1
+                } else {
+                    result.options.append((name, ""))
+                }
             } else {
                 guard index < arguments.count else { throw UsageError("--\(name) needs a value (\(spec.valueName!))") }
                 result.options.append((name, arguments[index]))
@@ -102,6 +113,14 @@ struct ArgumentParser {
             }
         }
         return result
+    }
+
+    /// Whether an argument after an option with an optional value is that value: digits with
+    /// at most one point, and an optional `%`.
+    static func readsAsTolerance(_ argument: String) -> Bool {
+        let number = argument.hasSuffix("%") ? argument.dropLast() : Substring(argument)
+        return !number.isEmpty && number.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+            && number.filter { $0 == "." }.count <= 1 && number != "."
     }
 
     /// " (did you mean --x?)" for a near miss, else "".

@@ -81,6 +81,7 @@ enum Completions {
                 case let .words(words): value = ":\(what):(\(words.joined(separator: " ")))"
                 case .anything: value = ":\(what): "
                 }
+                if spec.optionalValue { value = ":" + value }
             }
             if let short = spec.short {
                 lines.append("        " + shellQuoted("(-\(short) --\(spec.name))") + "{-\(short),--\(spec.name)}"
@@ -116,7 +117,7 @@ enum Completions {
             var line = "complete -c framed"
             if let short = spec.short { line += " -s \(short)" }
             line += " -l \(spec.name)"
-            if spec.valueName != nil {
+            if spec.valueName != nil && !spec.optionalValue {
                 switch spec.completion {
                 case .file: line += " -r -F"
                 case let .words(words): line += " -x -a \(fishQuoted(words.joined(separator: " ")))"

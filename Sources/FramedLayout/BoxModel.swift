@@ -263,10 +263,24 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         let bounds = placedShadows.filter { !$0.inset }.reduce(frame0) { $0.union($1.extent) }
         func wholePixels(_ points: Double) -> Double { (points / 0.75 - 1e-9).rounded(.up) * 0.75 }
         let m = style.margin.points
-        let left = wholePixels(-bounds.minX) + m, top = wholePixels(-bounds.minY) + m
+        var left = wholePixels(-bounds.minX) + m, top = wholePixels(-bounds.minY) + m
         let right = wholePixels(bounds.maxX - frameSize.width) + m
         let bottom = wholePixels(bounds.maxY - frameSize.height) + m
         canvas = Size(width: left + frameSize.width + right, height: top + frameSize.height + bottom)
+        if let aspect = style.aspect {
+            // Grow the short way to the ratio; the frame moves by whole CSS pixels, so it stays
+            // on the pixel grid, as near the middle as that allows.
+            let ratio = aspect.value
+            if canvas.width / canvas.height < ratio {
+                let grown = canvas.height * ratio
+                left += ((grown - canvas.width) / 2 / 0.75).rounded(.down) * 0.75
+                canvas.width = grown
+            } else if canvas.width / canvas.height > ratio {
+                let grown = canvas.width / ratio
+                top += ((grown - canvas.height) / 2 / 0.75).rounded(.down) * 0.75
+                canvas.height = grown
+            }
+        }
         frame = frame0.offsetBy(dx: left, dy: top)
         for i in placedShadows.indices { placedShadows[i].box = placedShadows[i].box.offsetBy(dx: left, dy: top) }
         shadows = placedShadows

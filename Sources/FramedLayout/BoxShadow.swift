@@ -131,7 +131,7 @@ public struct BoxShadow: Sendable, Equatable, Codable, CustomStringConvertible {
 
 /// Splits text where `isSeparator` holds outside parentheses, so that "rgba(0, 0, 0, .5)" stays
 /// whole. nil when the parentheses do not balance.
-private func splitOutsideParentheses(_ text: Substring, where isSeparator: (Character) -> Bool,
+func splitOutsideParentheses(_ text: Substring, where isSeparator: (Character) -> Bool,
                                      omittingEmpty: Bool = true) -> [Substring]? {
     var parts: [Substring] = [], depth = 0, start = text.startIndex
     for i in text.indices {

@@ -151,6 +151,14 @@ public struct FrameStyle: Sendable, Equatable, Codable {
     public var borderStyle: BorderStyle
     /// A hairline around the picture inside the mat; nil for none.
     public var innerBorder: InnerBorder?
+    /// A gradient painted over `background` in the frame (CSS `background-image`), laid out in
+    /// the frame's outer box; nil for none.
+    public var backgroundGradient: CSSGradient?
+    /// A gradient painted over `canvasColor` on the whole canvas; nil for none.
+    public var canvasGradient: CSSGradient?
+    /// The ratio the canvas is grown to, around the frame and margin and centred; nil to keep
+    /// the canvas as the frame, shadows and margin make it.
+    public var aspect: AspectRatio?
 
     /// A style with every field given or left at its default: no size (the frame grows
     /// around the picture at its natural size), no border, mat, radius, shadow or margin,
@@ -163,7 +171,8 @@ public struct FrameStyle: Sendable, Equatable, Codable {
                 position: ContentPosition = .center, shadows: [BoxShadow] = [],
                 margin: Length = .zero, canvasColor: RGBAColor = .transparent,
                 pictureResolution: PictureResolution = .css, borderStyle: BorderStyle = .solid,
-                innerBorder: InnerBorder? = nil) {
+                innerBorder: InnerBorder? = nil, backgroundGradient: CSSGradient? = nil,
+                canvasGradient: CSSGradient? = nil, aspect: AspectRatio? = nil) {
         self.size = size; self.width = width; self.height = height
         self.border = border; self.borderColor = borderColor
         self.padding = padding; self.background = background
@@ -171,6 +180,7 @@ public struct FrameStyle: Sendable, Equatable, Codable {
         self.shadows = shadows; self.margin = margin; self.canvasColor = canvasColor
         self.pictureResolution = pictureResolution
         self.borderStyle = borderStyle; self.innerBorder = innerBorder
+        self.backgroundGradient = backgroundGradient; self.canvasGradient = canvasGradient; self.aspect = aspect
     }
 
     /// The most shadows a style may have. Each is drawn as gradients over the whole frame, so

@@ -19,11 +19,21 @@ struct FrameDrawing {
             context.setSource(style.canvasColor)
             context.paint()
         }
+        if let gradient = style.canvasGradient {
+            context.setSource(try Self.pattern(gradient.resolved(in: Rect(origin: .zero, size: layout.canvas))))
+            context.paint()
+        }
         try drawOuterShadows(in: context)
         if style.background.alpha > 0 {
             context.newPath()
             context.addRoundedRect(layout.frame, radius: layout.outerRadius)
             context.setSource(style.background)
+            context.fill()
+        }
+        if let gradient = style.backgroundGradient {
+            context.newPath()
+            context.addRoundedRect(layout.frame, radius: layout.outerRadius)
+            context.setSource(try Self.pattern(gradient.resolved(in: layout.frame)))
             context.fill()
         }
         try drawPicture(picture, in: context)
@@ -44,7 +54,7 @@ struct FrameDrawing {
         let outer = layout.shadows.filter { !$0.inset }
         guard !outer.isEmpty else { return }
         try context.withSavedState { () throws(RenderError) in
-            if style.background.alpha < 1 {
+            if style.background.alpha < 1 || style.backgroundGradient != nil {
                 let reach = outer.reduce(layout.frame) { $0.union(VectorShadow.area(of: $1)) }.outset(by: 1)
                 context.newPath()
                 context.addRoundedRect(reach, radius: 0)
@@ -56,6 +66,23 @@ struct FrameDrawing {
                 try VectorShadow.draw(shadow, in: context)
             }
         }
+    }
+
+    /// A Cairo gradient pattern for a resolved CSS gradient, its ends padded (CSS gradients
+    /// continue in their end colours). An ellipse is a circle of the x radius whose pattern space
+    /// is stretched on y.
+    static func pattern(_ gradient: ResolvedGradient) throws(RenderError) -> CairoPattern {
+        let pattern: CairoPattern
+        switch gradient.geometry {
+        case let .linear(start, end):
+            pattern = try .linear(from: start, to: end)
+        case let .radial(center, rx, ry):
+            pattern = try .radial(centre: .zero, radius: rx)
+            pattern.setMatrix(scaleX: 1, scaleY: rx / ry, translateX: -center.x, translateY: -center.y * rx / ry)
+        }
+        for stop in gradient.stops { pattern.addStop(stop.offset, stop.color) }
+        pattern.padEnds()
+        return pattern
     }
 
     /// An inset shadow, inside the padding box.

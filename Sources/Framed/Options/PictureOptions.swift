@@ -17,6 +17,10 @@ public struct PictureOptions: Sendable, Equatable {
     public var minimumPPI: Double?
     /// With `minimumPPI`: a picture below it is an error instead, and nothing is written.
     public var failBelowMinimumPPI: Bool
+    /// Remove the picture's uniform edges before layout (ImageMagick's `-trim`): rows and
+    /// columns within this colour distance of the top-left corner's colour, a fraction of the
+    /// largest distance as `-fuzz` takes it (0 exact, 0.1 for `10%`); nil: no trimming.
+    public var trim: Double? = nil
 
     /// The defaults: upright, perceptual intent, no flattening, Lanczos-3, 256 megapixels, no
     /// resolution check.

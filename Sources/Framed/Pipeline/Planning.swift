@@ -28,8 +28,8 @@ extension Framer {
 
     /// The plan, and for an SVG the document librsvg loaded to learn its size (drawn later from
     /// the same load).
-    func planned(_ input: borrowing PictureInput, label: String, format: OutputFormat) throws(FramingError)
-        -> (plan: FramePlan, document: SVGDocument?) {
+    func planned(_ input: borrowing PictureInput, label: String, format: OutputFormat, trimming: Bool = true)
+        throws(FramingError) -> (plan: FramePlan, document: SVGDocument?, probe: TrimProbe?) {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
         if output.pdfVariant != nil && format != .pdf { throw fail(.pdfVariantNeedsPDF(format)) }
         let info: PictureInfo
@@ -60,17 +60,29 @@ extension Framer {
             metrics = PictureMetrics(pixelWidth: oriented.0, pixelHeight: oriented.1, fileResolution: info.resolution)
         }
         let oriented = (metrics.pixelWidth, metrics.pixelHeight)
+        // Trimming: the uniform edges are found on the picture as it would be decoded for the
+        // untrimmed frame (shrunk on load), then the frame is laid out around what is left.
+        var probe: TrimProbe?
+        var metricsLaidOut = metrics
+        if trimming, document == nil, let tolerance = picture.trim {
+            let untrimmed = try planned(input, label: label, format: format, trimming: false).plan
+            probe = try trimProbe(input, plan: untrimmed, tolerance: tolerance, label: label)
+            if let box = probe?.sourceBox {
+                metricsLaidOut = PictureMetrics(pixelWidth: box.width, pixelHeight: box.height,
+                                                fileResolution: metrics.fileResolution)
+            }
+        }
 
         var layout: FrameLayout
         var style = self.style
         var placement: PagePlacement?
         if let page = page.spec {
-            do { (style, layout, placement) = try PageLayout.place(picture: metrics, style: style, page: page) } catch {
+            do { (style, layout, placement) = try PageLayout.place(picture: metricsLaidOut, style: style, page: page) } catch {
                 if case let .layout(reason) = error { throw fail(.layout(reason)) }
                 throw fail(.page(error))
             }
         } else {
-            do { layout = try FrameLayout(picture: metrics, style: style) } catch { throw fail(.layout(error)) }
+            do { layout = try FrameLayout(picture: metricsLaidOut, style: style) } catch { throw fail(.layout(error)) }
             // Marks without a page: the trim box is the framed canvas.
             if page.marks != .none { placement = .unpaged(canvas: layout.canvas, marks: page.marks) }
         }
@@ -98,7 +110,9 @@ extension Framer {
                          dpi: options.pictureDPI, rasterPixels: need,
                          effectivePPI: document == nil ? layout.effectivePPI(of: need) : options.pictureDPI,
                          canvasPixels: format.isRaster ? options.pixelSize(ofCanvas: canvas) : nil, info: info)
-        return (plan, document)
+        var result = plan
+        result.trim = probe?.sourceBox
+        return (result, document, probe)
     }
 
     /// `points` at `dpi` in whole pixels, at least 1 (clamped before `Int()` can trap).
@@ -110,5 +124,54 @@ extension Framer {
     func loadSVG(_ input: borrowing PictureInput) throws(RasterError) -> SVGDocument {
         guard input.count <= PictureInput.svgByteLimit else { throw .tooManyBytes(limit: PictureInput.svgByteLimit) }
         return try SVGDocument.load(try input.contents(), limits: SVGLimits(maxPixels: picture.maxPixels))
+    }
+}
+
+/// The picture decoded to find its uniform edges, used again after planning when it has at
+/// least the pixels the kept part needs.
+struct TrimProbe {
+    /// The picture as decoded (oriented, colour-converted, not resized).
+    var decoded: DecodedPicture
+    /// The shrink-on-load scale it was decoded at.
+    var scale: (numerator: Int, denominator: Int)
+    /// What is left after trimming, in the oriented picture's own pixels; nil when nothing is trimmed.
+    var sourceBox: PixelBox?
+}
+
+extension Framer {
+    /// Decodes the picture at the scale `plan` would decode it at, and finds the box left after
+    /// trimming there, in the whole picture's pixels (rounded outwards when the picture was
+    /// shrunk on load, so a box found on a reduced picture is at most one reduced pixel too big
+    /// on each side).
+    func trimProbe(_ input: borrowing PictureInput, plan: FramePlan, tolerance: Double, label: String)
+        throws(FramingError) -> TrimProbe {
+        let scale = DecodeOptions.shrinkOnLoadScale(source: (plan.sourcePixels.width, plan.sourcePixels.height),
+                                                    need: (plan.rasterPixels.width, plan.rasterPixels.height))
+        let decoded = try decode(input, scale: scale, need: plan.rasterPixels, resize: false, label: label)
+        let image = decoded.image
+        guard let box = image.trimBox(tolerance: tolerance) else {
+            return TrimProbe(decoded: decoded, scale: scale, sourceBox: nil)
+        }
+        let w = plan.sourcePixels.width, h = plan.sourcePixels.height
+        let x0 = box.x * w / image.width, y0 = box.y * h / image.height
+        let x1 = min(w, ((box.x + box.width) * w + image.width - 1) / image.width)
+        let y1 = min(h, ((box.y + box.height) * h + image.height - 1) / image.height)
+        return TrimProbe(decoded: decoded, scale: scale, sourceBox: PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+    }
+
+    /// Decodes `input` shrunk on load by `scale`, for a place that needs `need` pixels (resized
+    /// as it is decoded when `resize` and there is a second core).
+    func decode(_ input: borrowing PictureInput, scale: (numerator: Int, denominator: Int), need: PixelSize,
+                resize: Bool, label: String) throws(FramingError) -> DecodedPicture {
+        do {
+            var decodeOptions = DecodeOptions(maxPixels: picture.maxPixels, scaleDenominator: scale.denominator)
+            decodeOptions.scaleNumerator = scale.numerator
+            decodeOptions.autoOrient = picture.autoOrient
+            decodeOptions.intent = picture.intent
+            decodeOptions.threads = threads
+            (decodeOptions.neededWidth, decodeOptions.neededHeight) = (need.width, need.height)
+            if resize { decodeOptions.resize = ResizeRequest(width: need.width, height: need.height, filter: picture.resample) }
+            return try Pictures.decode(input, options: decodeOptions)
+        } catch { throw FramingError(picture: label, problem: .picture(error)) }
     }
 }

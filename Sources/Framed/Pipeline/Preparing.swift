@@ -13,27 +13,38 @@ extension Framer {
     package func prepare(_ source: PictureSource, label: String, format: OutputFormat) throws(FramingError) -> PreparedPicture {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
         let input = try open(source, label: label)
-        let (plan, document) = try planned(input, label: label, format: format)
+        let (plan, document, probe) = try planned(input, label: label, format: format)
         if let document { return prepared(document, plan: plan, format: format) }
         let info = plan.info, need = plan.rasterPixels
-        let scale = DecodeOptions.shrinkOnLoadScale(source: (plan.sourcePixels.width, plan.sourcePixels.height),
-                                                    need: (need.width, need.height))
+        // Trimmed: the whole picture is decoded at the scale that gives the kept box its pixels.
+        let whole = plan.sourcePixels
+        var needWhole = need
+        if let box = plan.trim {
+            needWhole = PixelSize(width: (need.width * whole.width + box.width - 1) / box.width,
+                                  height: (need.height * whole.height + box.height - 1) / box.height)
+        }
+        let scale = DecodeOptions.shrinkOnLoadScale(source: (whole.width, whole.height),
+                                                    need: (needWhole.width, needWhole.height))
 
-        let decoded: DecodedPicture
-        do {
-            var decodeOptions = DecodeOptions(maxPixels: picture.maxPixels, scaleDenominator: scale.denominator)
-            decodeOptions.scaleNumerator = scale.numerator
-            decodeOptions.autoOrient = picture.autoOrient
-            decodeOptions.intent = picture.intent
-            decodeOptions.threads = threads
-            (decodeOptions.neededWidth, decodeOptions.neededHeight) = (need.width, need.height)
+        var decoded: DecodedPicture
+        if let probe, probe.scale.numerator * scale.denominator >= scale.numerator * probe.scale.denominator {
+            // The picture decoded to find the edges has the pixels needed: no second decode.
+            decoded = probe.decoded
+        } else {
             // Resized as it is decoded (on a second core), unless a picture that may have alpha
-            // is flattened first.
-            if threads > 1 && (picture.flatten == nil || info.hasAlpha == false) {
-                decodeOptions.resize = ResizeRequest(width: need.width, height: need.height, filter: picture.resample)
-            }
-            decoded = try Pictures.decode(input, options: decodeOptions)
-        } catch { throw fail(.picture(error)) }
+            // is flattened first, or the picture is cropped first.
+            let resize = threads > 1 && (picture.flatten == nil || info.hasAlpha == false) && plan.trim == nil
+            decoded = try decode(input, scale: scale, need: needWhole, resize: resize, label: label)
+        }
+        if let box = plan.trim {
+            // The kept box in the decoded picture's pixels, rounded outwards.
+            let dw = decoded.image.width, dh = decoded.image.height
+            let x0 = box.x * dw / whole.width, y0 = box.y * dh / whole.height
+            let x1 = max(x0 + 1, min(dw, ((box.x + box.width) * dw + whole.width - 1) / whole.width))
+            let y1 = max(y0 + 1, min(dh, ((box.y + box.height) * dh + whole.height - 1) / whole.height))
+            guard Memory.available((x1 - x0) * (y1 - y0) * 4) else { throw fail(.picture(.outOfMemory)) }
+            decoded.image = decoded.image.cropped(to: PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        }
         var warnings = decoded.warningSummary.map { [FramingWarning.decoder($0)] } ?? []
         warnings += decoded.colorWarnings.map(FramingWarning.color)
 
@@ -54,6 +65,7 @@ extension Framer {
         var jpeg: [UInt8]?
         if !format.isRaster {
             let untouched = info.format == .jpeg && decoded.scaleNumerator == decoded.scaleDenominator && !resampled
+                && plan.trim == nil
                 && !decoded.colorConverted && plan.orientation == .up
             if output.embed == .jpeg && image.hasAlpha { throw fail(.transparencyInJPEG) }
             if untouched && output.embed != .png && !output.lossless {
@@ -84,6 +96,7 @@ extension Framer {
     /// resolution. The addresses it names but librsvg will not load are a warning.
     func prepared(_ document: SVGDocument, plan: FramePlan, format: OutputFormat) -> PreparedPicture {
         var warnings: [FramingWarning] = []
+        if picture.trim != nil { warnings.append(.decoder("SVG: not trimmed (trim applies to pixels; a vector picture is drawn whole)")) }
         let check = document.check
         if check.externalCount > 0 {
             let more = check.externalCount > check.external.count ? " and \(check.externalCount - check.external.count) more" : ""

@@ -80,8 +80,8 @@ extension Setting {
             f.style.padding = try parse("padding", v, EdgeInsets.init(parsing:))
         } read: { f in .string(f.style.padding.description) },
         Setting("background") { f, v throws(SettingError) in
-            f.style.background = try parse("background", v, RGBAColor.init(parsing:))
-        } read: { f in .string(f.style.background.description) },
+            (f.style.background, f.style.backgroundGradient) = try paint("background", v)
+        } read: { f in .string(f.style.backgroundGradient?.description ?? f.style.background.description) },
         Setting("radius") { f, v throws(SettingError) in
             f.style.radius = try parse("radius", v, Length.init(parsing:))
         } read: { f in .string(f.style.radius.description) },
@@ -100,8 +100,11 @@ extension Setting {
             f.style.margin = try parse("margin", v, Length.init(parsing:))
         } read: { f in .string(f.style.margin.description) },
         Setting("canvas-color") { f, v throws(SettingError) in
-            f.style.canvasColor = try parse("canvas-color", v, RGBAColor.init(parsing:))
-        } read: { f in .string(f.style.canvasColor.description) },
+            (f.style.canvasColor, f.style.canvasGradient) = try paint("canvas-color", v)
+        } read: { f in .string(f.style.canvasGradient?.description ?? f.style.canvasColor.description) },
+        Setting("aspect") { f, v throws(SettingError) in
+            f.style.aspect = v.lowercased() == "none" ? nil : try parse("aspect", v, AspectRatio.init(parsing:))
+        } read: { f in f.style.aspect.map { .string($0.description) } },
         Setting("image-dpi") { f, v throws(SettingError) in
             switch v.lowercased() {
             case "css": f.style.pictureResolution = .css
@@ -160,6 +163,9 @@ extension Setting {
         Setting("min-ppi") { f, v throws(SettingError) in
             f.picture.minimumPPI = try number("min-ppi", v, maximum: 100_000)
         } read: { f in f.picture.minimumPPI.map { .number($0) } },
+        Setting("trim") { f, v throws(SettingError) in
+            f.picture.trim = try trimTolerance(v)
+        } read: { f in f.picture.trim.map { .string(formatPercent($0 * 100) + "%") } },
         Setting("strict", switch: true) { f, v throws(SettingError) in
             f.picture.failBelowMinimumPPI = try switchValue("strict", v)
         } read: { f in .bool(f.picture.failBelowMinimumPPI) },
@@ -262,4 +268,34 @@ func trimmingSpaces(_ text: String) -> String {
     guard let first = scalars.firstIndex(where: { !isSpace($0) }),
           let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
     return String(scalars[first...last])
+}
+
+/// A colour, or a CSS gradient over transparent: what `background` and `canvas-color` take.
+private func paint(_ setting: String, _ text: String) throws(SettingError) -> (RGBAColor, CSSGradient?) {
+    if CSSGradient.looksLikeGradient(text) {
+        return (.transparent, try parse(setting, text, CSSGradient.init(parsing:)))
+    }
+    return (try parse(setting, text, RGBAColor.init(parsing:)), nil)
+}
+
+/// `trim`'s value: empty, `true` or `0` for exact, a percentage for ImageMagick's `-fuzz`
+/// distance, `none` or `false` for no trimming.
+private func trimTolerance(_ text: String) throws(SettingError) -> Double? {
+    let value = trimmingSpaces(text).lowercased()
+    switch value {
+    case "", "true", "0": return 0
+    case "none", "false": return nil
+    default:
+        guard value.hasSuffix("%"), let percent = Double(value.dropLast()), percent.isFinite,
+              percent >= 0, percent <= 100 else {
+            throw SettingError(setting: "trim", reason: "\"\(excerpt(text))\" is not a tolerance: give a percentage"
+                               + " from 0% to 100%, like 10%, or none")
+        }
+        return percent / 100
+    }
+}
+
+/// A percentage as short as it reads back exactly: 10, 2.5.
+private func formatPercent(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }

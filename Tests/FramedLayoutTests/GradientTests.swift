@@ -1,0 +1,115 @@
+import Testing
+import FramedLayout
+
+/// CSS gradients resolved in a box, with the numbers worked out by hand from CSS Images 3.
+@Suite struct GradientTests {
+    static func close(_ a: Point, _ b: Point) -> Bool { abs(a.x - b.x) < 1e-6 && abs(a.y - b.y) < 1e-6 }
+    static let box = Rect(x: 0, y: 0, width: 200, height: 100)
+
+    @Test func anAngledLineReachesTheCornersFromTheCentre() throws {
+        // 135deg: direction (sin, -cos) = (.7071, .7071); length 200 * .7071 + 100 * .7071 = 212.13.
+        let g = try CSSGradient(parsing: "linear-gradient(135deg, #6a11cb, #2575fc)").resolved(in: Self.box)
+        guard case let .linear(start, end) = g.geometry else { Issue.record("not linear"); return }
+        #expect(Self.close(start, Point(x: 25, y: -25)) && Self.close(end, Point(x: 175, y: 125)), "\(start) \(end)")
+        #expect(g.stops.map(\.offset) == [0, 1])
+        // The same angle in other units, and the default (to bottom).
+        for text in ["linear-gradient(0.375turn, red, blue)", "linear-gradient(150grad, red, blue)"] {
+            #expect(try CSSGradient(parsing: text).resolved(in: Self.box).geometry == g.geometry)
+        }
+        let down = try CSSGradient(parsing: "linear-gradient(red, blue)").resolved(in: Self.box)
+        #expect(down.geometry == .linear(start: Point(x: 100, y: 0), end: Point(x: 100, y: 100)))
+    }
+
+    @Test func aCornerDirectionIsPerpendicularToTheOtherDiagonal() throws {
+        // to top right in 200 x 100: direction (100, -200) / 223.6, length 178.89, so the
+        // top-left and bottom-right corners sit halfway.
+        let g = try CSSGradient(parsing: "linear-gradient(to top right, red, blue)").resolved(in: Self.box)
+        guard case let .linear(start, end) = g.geometry else { Issue.record("not linear"); return }
+        #expect(Self.close(start, Point(x: 60, y: 130)) && Self.close(end, Point(x: 140, y: -30)), "\(start) \(end)")
+        let left = try CSSGradient(parsing: "linear-gradient(to left, red, blue)").resolved(in: Self.box)
+        #expect(left.geometry == .linear(start: Point(x: 200, y: 50), end: Point(x: 0, y: 50)))
+    }
+
+    @Test func stopPositionsAreFixedUpAsCSSDoes() throws {
+        let g = try CSSGradient(parsing: "linear-gradient(red, blue 30%, lime 20%, yellow, white)").resolved(in: Self.box)
+        let offsets = g.stops.map(\.offset)
+        for (a, b) in zip(offsets, [0, 0.3, 0.3, 0.65, 1]) { #expect(abs(a - b) < 1e-9, "\(offsets)") }
+        // Two positions make two stops; lengths are along the line (100pt of a 200pt line).
+        let two = try CSSGradient(parsing: "linear-gradient(to right, red 10% 20%, blue 100pt)").resolved(in: Self.box)
+        #expect(two.stops.map(\.offset) == [0.1, 0.2, 0.5])
+        // Beyond the ends: the line grows so that the offsets fit in 0...1.
+        let wide = try CSSGradient(parsing: "linear-gradient(to right, red -50%, blue 150%)").resolved(in: Self.box)
+        #expect(wide.geometry == .linear(start: Point(x: -100, y: 50), end: Point(x: 300, y: 50)))
+        #expect(wide.stops.map(\.offset) == [0, 1])
+    }
+
+    @Test func radialSizesComeFromTheSidesAndCorners() throws {
+        let box = Rect(x: 10, y: 20, width: 100, height: 60)
+        func radii(_ text: String) throws -> (Point, Double, Double) {
+            guard case let .radial(c, rx, ry) = try CSSGradient(parsing: text).resolved(in: box).geometry else {
+                throw StyleParseError(input: text, reason: "not radial")
+            }
+            return (c, rx, ry)
+        }
+        // Centre (35, 50): 25 from the left, 75 from the right, 30 from top and bottom.
+        var (c, rx, ry) = try radii("radial-gradient(circle closest-side at 25% 50%, red, blue)")
+        #expect(c == Point(x: 35, y: 50) && rx == 25 && ry == 25)
+        (c, rx, ry) = try radii("radial-gradient(circle farthest-side at 25% 50%, red, blue)")
+        #expect(rx == 75 && ry == 75)
+        (_, rx, ry) = try radii("radial-gradient(circle closest-corner at 25% 50%, red, blue)")
+        #expect(abs(rx - (25.0 * 25 + 30 * 30).squareRoot()) < 1e-9 && rx == ry)
+        (_, rx, ry) = try radii("radial-gradient(ellipse closest-side at 25% 50%, red, blue)")
+        #expect(rx == 25 && ry == 30)
+        // farthest-corner, the default: the farthest-side ellipse (75 x 30) grown by root 2.
+        (_, rx, ry) = try radii("radial-gradient(at 25% 50%, red, blue)")
+        #expect(abs(rx - 75 * 2.0.squareRoot()) < 1e-9 && abs(ry - 30 * 2.0.squareRoot()) < 1e-9)
+        (c, rx, ry) = try radii("radial-gradient(40pt 20% at right 5pt, red, blue)")
+        #expect(c == Point(x: 110, y: 25) && rx == 40 && abs(ry - 12) < 1e-9)
+        (c, _, _) = try radii("radial-gradient(circle at bottom left, red, blue)")
+        #expect(c == Point(x: 10, y: 80))
+    }
+
+    @Test func aRadialStopInsideTheCentreStartsAtItsColourThere() throws {
+        // red at -10pt, blue at 10pt: at the centre, halfway.
+        let g = try CSSGradient(parsing: "radial-gradient(circle 10pt, #ff0000 -10pt, #0000ff 10pt)").resolved(in: Self.box)
+        #expect(g.stops.map(\.offset) == [0, 1])
+        let first = g.stops[0].color
+        #expect(abs(first.red - 0.5) < 1e-9 && abs(first.blue - 0.5) < 1e-9 && first.green == 0)
+    }
+
+    @Test(arguments: [
+        ("linear-gradient(red)", "two colour stops"),
+        ("linear-gradient(to middle, red, blue)", "left, right, top, bottom"),
+        ("linear-gradient(45, red, blue)", "angle"),
+        ("radial-gradient(circle 10% , red, blue)", "percentage"),
+        ("radial-gradient(ellipse 10px, red, blue)", "two radii"),
+        ("radial-gradient(circle at nowhere, red, blue)", "position"),
+        ("linear-gradient(red, , blue)", "empty"),
+        ("conic-gradient(red, blue)", "linear-gradient"),
+        ("linear-gradient(red, blue", "closing"),
+    ])
+    func wrongGradientsSayWhy(_ text: String, _ words: String) {
+        #expect(throws: StyleParseError.self) { try CSSGradient(parsing: text) }
+        do { _ = try CSSGradient(parsing: text) } catch { #expect(error.description.contains(words), "\(error)") }
+    }
+
+    @Test func ratiosParse() throws {
+        #expect(try AspectRatio(parsing: "16:9").value == 16.0 / 9)
+        #expect(try AspectRatio(parsing: "1200x630") == AspectRatio(width: 1200, height: 630))
+        #expect(try AspectRatio(parsing: "1200x630").description == "1200:630")
+        for bad in ["16", "0:1", "1:-2", "a:b", "1:2:3"] {
+            #expect(throws: StyleParseError.self) { try AspectRatio(parsing: bad) }
+        }
+    }
+
+    @Test func anAspectGrowsTheCanvasAndCentresTheFrameOnWholePixels() throws {
+        // 90 x 90 px = 67.5 pt; 16:9 makes the canvas 120 x 67.5 pt, the frame 35 px = 26.25 pt in.
+        var style = FrameStyle(aspect: try AspectRatio(parsing: "16:9"))
+        var layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 90, pixelHeight: 90), style: style)
+        #expect(layout.canvas == Size(width: 120, height: 67.5) && layout.frame.origin == Point(x: 26.25, y: 0))
+        // 1:1 on a 120 x 63 px picture: 57 px to share, 28 above.
+        style.aspect = AspectRatio(width: 1, height: 1)
+        layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 120, pixelHeight: 63), style: style)
+        #expect(layout.canvas == Size(width: 90, height: 90) && layout.frame.origin == Point(x: 0, y: 21))
+    }
+}

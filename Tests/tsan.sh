@@ -2,7 +2,8 @@
 # Runs the suites whose code starts threads in-process under ThreadSanitizer, in its own build
 # folder: the PNG reader's inflating thread, the JPEG chroma decoder's, the resize that follows
 # a decode (on a WorkerThread), the deflate and resample bands, a JPEG encoded in parts, and
-# librsvg loading an SVG on a thread of its own with a deadline (SVGLibraryTests).
+# librsvg loading an SVG on a thread of its own with a deadline (SVGLibraryTests), TIFF bands
+# decoded on a second thread as the resize follows (TIFFTests), and libheif's decoders (HEIFTests).
 #
 # Not the batch workers (BatchTests, through a framed binary built with the same sanitizer):
 # they share a Synchronization.Mutex that two threads contend for, and ThreadSanitizer does not
@@ -22,7 +23,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 SWIFT=${SWIFT:-swift}
 BUILD=${TSAN_BUILD:-$ROOT/.build/tsan}
-SUITES='WorkerThreadTests|SVGLibraryTests|JPEGPartsTests|PNGDataTests|ResizeWhileDecodingTests|FileInputTests|ProgressiveScanTests|ReducedScaleTests|JPEGCodingTests|ThreadsTests'
+SUITES='WorkerThreadTests|SVGLibraryTests|TIFFTests|HEIFTests|JPEGPartsTests|PNGDataTests|ResizeWhileDecodingTests|FileInputTests|ProgressiveScanTests|ReducedScaleTests|JPEGCodingTests|ThreadsTests'
 . "$ROOT/Tests/Sanitizers/run.sh"
 
 require_sanitizer thread tsan.sh ThreadSanitizer

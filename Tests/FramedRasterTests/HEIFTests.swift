@@ -293,4 +293,134 @@ import CCodecs
             }
         }
     }
+
+    // MARK: Grid pictures
+
+    /// A box: its 4-byte size, type and payload (sizes below 4 GB, as here).
+    static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+        PictureBytes.be32(UInt32(8 + payload.count)) + Array(type.utf8) + payload
+    }
+
+    /// A full box: version and 24-bit flags before the payload.
+    static func fullBox(_ type: String, version: UInt8 = 0, flags: UInt32 = 0, _ payload: [UInt8]) -> [UInt8] {
+        box(type, [version, UInt8(flags >> 16 & 255), UInt8(flags >> 8 & 255), UInt8(flags & 255)] + payload)
+    }
+
+    static func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 255), UInt8(v & 255)] }
+
+    /// The boxes in `bytes[range]`: type and the whole box's range.
+    static func boxes(_ bytes: [UInt8], _ range: Range<Int>) -> [(type: String, range: Range<Int>)] {
+        var found: [(String, Range<Int>)] = [], at = range.lowerBound
+        while at + 8 <= range.upperBound {
+            let size = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            guard size >= 8, at + size <= range.upperBound else { break }
+            found.append((String(decoding: bytes[at + 4..<at + 8], as: UTF8.self), at..<at + size))
+            at += size
+        }
+        return found
+    }
+
+    /// What a grid needs of one of heif-enc's files: the tile's decoder configuration (`hvcC`)
+    /// and its coded bytes (the `mdat` payload: heif-enc stores the one picture there, and wraps
+    /// it in a 1x1 grid of its own, which is left behind).
+    static func tile(_ file: [UInt8]) throws -> (hvcC: [UInt8], data: [UInt8]) {
+        let top = boxes(file, 0..<file.count)
+        let meta = try #require(top.first { $0.type == "meta" }).range
+        let iprp = try #require(boxes(file, meta.lowerBound + 12..<meta.upperBound).first { $0.type == "iprp" }).range
+        let ipco = try #require(boxes(file, iprp.lowerBound + 8..<iprp.upperBound).first { $0.type == "ipco" }).range
+        let hvcC = try #require(boxes(file, ipco.lowerBound + 8..<ipco.upperBound).first { $0.type == "hvcC" }).range
+        let mdat = try #require(top.first { $0.type == "mdat" }).range
+        return (Array(file[hvcC]), Array(file[mdat.lowerBound + 8..<mdat.upperBound]))
+    }
+
+    /// A HEIF file whose primary picture is a `grid` item (ISO/IEC 23008-12 6.6.2.3) of
+    /// `columns` x `rows` hidden HEVC tiles, `width` x `height` once put together and cropped, as
+    /// cameras write them (an iPhone's photo is 512x512 tiles). Debian's heif-enc cannot write
+    /// one, so it is put together here, box by box, from tiles heif-enc encoded.
+    static func grid(tiles: [(hvcC: [UInt8], data: [UInt8])], columns: Int, rows: Int, tileSide: Int,
+                     width: Int, height: Int) -> [UInt8] {
+        let gridID = tiles.count + 1
+        let ftyp = box("ftyp", Array("heic".utf8) + PictureBytes.be32(0) + Array("mif1heic".utf8))
+        let hdlr = fullBox("hdlr", PictureBytes.be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
+        let pitm = fullBox("pitm", be16(gridID))
+        var entries: [UInt8] = []
+        for id in 1...gridID {
+            // infe version 2: item ID, protection index, type, empty name; tiles hidden (flag 1).
+            entries += fullBox("infe", version: 2, flags: id == gridID ? 0 : 1,
+                               be16(id) + be16(0) + Array((id == gridID ? "grid" : "hvc1").utf8) + [0])
+        }
+        let iinf = fullBox("iinf", be16(gridID) + entries)
+        let iref = fullBox("iref", box("dimg", be16(gridID) + be16(tiles.count) + (1...tiles.count).flatMap { be16($0) }))
+        // The grid's description: version 0, flags 0 (16-bit sizes), rows and columns less one.
+        let descriptor: [UInt8] = [0, 0, UInt8(rows - 1), UInt8(columns - 1)] + be16(width) + be16(height)
+        let idat = box("idat", descriptor)
+        // Properties: one hvcC per tile, then the tile's ispe, the grid's ispe.
+        var ipco = tiles.flatMap { $0.hvcC }
+        ipco += fullBox("ispe", PictureBytes.be32(UInt32(tileSide)) + PictureBytes.be32(UInt32(tileSide)))
+        ipco += fullBox("ispe", PictureBytes.be32(UInt32(width)) + PictureBytes.be32(UInt32(height)))
+        var ipma: [UInt8] = PictureBytes.be32(UInt32(gridID))
+        for id in 1...tiles.count { ipma += be16(id) + [2, 0x80 | UInt8(id), UInt8(tiles.count + 1)] }
+        ipma += be16(gridID) + [1, UInt8(tiles.count + 2)]
+        let iprp = box("iprp", box("ipco", ipco) + fullBox("ipma", ipma))
+        // iloc version 1, 4-byte offsets and lengths: tiles in the mdat (construction method 0,
+        // offsets from the file's start), the grid's description in the idat (method 1).
+        func iloc(mdatStart: Int) -> [UInt8] {
+            var items: [UInt8] = [0x44, 0x00] + be16(gridID)
+            var offset = mdatStart
+            for (index, tile) in tiles.enumerated() {
+                items += be16(index + 1) + be16(0) + be16(0) + be16(1)
+                items += PictureBytes.be32(UInt32(offset)) + PictureBytes.be32(UInt32(tile.data.count))
+                offset += tile.data.count
+            }
+            items += be16(gridID) + be16(1) + be16(0) + be16(1) + PictureBytes.be32(0)
+                + PictureBytes.be32(UInt32(descriptor.count))
+            return fullBox("iloc", version: 1, items)
+        }
+        func meta(mdatStart: Int) -> [UInt8] {
+            fullBox("meta", hdlr + pitm + iloc(mdatStart: mdatStart) + iinf + iref + idat + iprp)
+        }
+        let metaSize = meta(mdatStart: 0).count
+        return ftyp + meta(mdatStart: ftyp.count + metaSize + 8) + box("mdat", tiles.flatMap { $0.data })
+    }
+
+    /// A 2x2 grid of 64x64 tiles, cropped to 120x100, decodes to the four tiles put together
+    /// and cropped (lossless: within a level of the source, the same as libheif's own
+    /// `heif-convert`), with its size read from the grid's `ispe` before any tile is decoded.
+    @Test func gridPicturesArePutTogetherFromTheirTiles() throws {
+        let side = 64, whole = Self.picture(2 * side, 2 * side)
+        var tiles: [(hvcC: [UInt8], data: [UInt8])] = []
+        for (index, (column, row)) in [(0, 0), (1, 0), (0, 1), (1, 1)].enumerated() {
+            var pixels: [UInt8] = []
+            for y in 0..<side {
+                let start = ((row * side + y) * 2 * side + column * side) * 4
+                pixels += whole.pixels[start..<start + side * 4]
+            }
+            try write(PictureEncoder.png(RasterImage(width: side, height: side, pixels: pixels, hasAlpha: false),
+                                         dropAlpha: true), "tile\(index).png")
+            try encode("heif-enc", ["-L", "-p", "chroma=444", "--matrix_coefficients=0", "-o", "tile\(index).heic",
+                                    "tile\(index).png"])
+            tiles.append(try Self.tile([UInt8](Data(contentsOf: URL(fileURLWithPath: path("tile\(index).heic"))))))
+        }
+        try write(Self.grid(tiles: tiles, columns: 2, rows: 2, tileSide: side, width: 120, height: 100), "grid.heic")
+
+        let info = try Pictures.info(.file(path("grid.heic")))
+        #expect(info.format == .heif && info.width == 120 && info.height == 100)
+        var small = DecodeOptions()
+        small.maxPixels = 120 * 100 - 1
+        #expect(throws: RasterError.tooLarge(width: 120, height: 100, limit: 120 * 100 - 1)) { try decode("grid.heic", small) }
+
+        let decoded = try decode("grid.heic").image
+        #expect(decoded.width == 120 && decoded.height == 100)
+        var expected: [UInt8] = []
+        for y in 0..<100 { expected += whole.pixels[(y * 2 * side) * 4..<(y * 2 * side + 120) * 4] }
+        let source = RasterImage(width: 120, height: 100, pixels: expected, hasAlpha: false)
+        #expect(zip(decoded.pixels, source.pixels).allSatisfy { abs(Int($0) - Int($1)) <= 1 },
+                "\(Self.differs(decoded, source) ?? "")")
+        let r = try Tool.run("heif-convert", [path("grid.heic"), path("libheif.png")])
+        #expect(r.status == 0, "heif-convert: \(r.stderr)")
+        var stored = DecodeOptions()
+        stored.autoOrient = false
+        let libheif = try Pictures.decode(contentsOf: path("libheif.png"), options: stored).image
+        #expect(Self.differs(decoded, libheif) == nil)
+    }
 }

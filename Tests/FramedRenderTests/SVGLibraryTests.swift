@@ -72,6 +72,40 @@ import Testing
         }
     }
 
+    /// Drawing is held to the limit too, on its own clock: a document that loads at once but
+    /// whose filter takes seconds to draw (ten octaves of turbulence over a million pixels,
+    /// about a second of one core) is refused in one line when the limit is reached, not when
+    /// the drawing ends; and while that drawing runs on alone, the document refuses another.
+    @Test func aSlowDrawingIsRefused() throws {
+        _ = try Self.load(#"<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>"#)  // librsvg loaded
+        var limits = SVGLimits()
+        limits.seconds = 0.25
+        let side = 1000
+        let text = #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(side)" height="\#(side)">"#
+            + #"<filter id="f" x="0" y="0" width="1" height="1"><feTurbulence baseFrequency="0.05" numOctaves="10"/>"#
+            + #"</filter><rect width="\#(side)" height="\#(side)" filter="url(#f)"/></svg>"#
+        let document = try SVGDocument.load(Array(text.utf8), limits: limits)
+        let surface = try CairoImageSurface(width: side, height: side, hasAlpha: true)
+        let context = try CairoContext(surface.surface)
+        let rect = Rect(x: 0, y: 0, width: Double(side), height: Double(side))
+        let clock = ContinuousClock(), start = clock.now
+        do {
+            try document.draw(in: context, rect: rect)
+            Issue.record("drew within \(limits.seconds) s")
+        } catch {
+            #expect(error.description.contains("took more than") && !error.description.contains("\n"), "\(error)")
+        }
+        let waited = clock.now - start
+        #expect(waited < .milliseconds(900), "refused after \(waited), the limit being 0.25 s")
+        do {
+            try document.draw(in: try CairoContext(try CairoImageSurface(width: 1, height: 1, hasAlpha: true).surface),
+                              rect: Rect(x: 0, y: 0, width: 1, height: 1))
+            Issue.record("a second drawing started while the first ran on")
+        } catch {
+            #expect(error.description.contains("has not ended"), "\(error)")
+        }
+    }
+
     @Test func theCheckCountsAndRefuses() throws {
         let check = try SVGCheck.run(Array(#"""
             <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="1" height="1">

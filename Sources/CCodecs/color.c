@@ -6,24 +6,8 @@
 #include <string.h>
 #include <lcms2.h>
 #include "ccodecs_common.h"
+#include "ccodecs_logs.h"
 #include "ccodecs_color.h"
-
-typedef struct {
-    char text[CCODECS_MESSAGE_SIZE]; /* lcms2's first complaint, "" if none */
-} lcms_log;
-
-static void on_lcms_error(cmsContext context, cmsUInt32Number code, const char *text) {
-    (void)code;
-    lcms_log *log = cmsGetContextUserData(context);
-    if (log && !log->text[0]) ccodecs_message(log->text, "%s", text);
-}
-
-static cmsContext quiet_context(lcms_log *log) {
-    log->text[0] = 0;
-    cmsContext context = cmsCreateContext(NULL, log);
-    if (context) cmsSetLogErrorHandlerTHR(context, on_lcms_error);
-    return context;
-}
 
 /* Keeps the first warning. */
 static void warn(char *warning, const char *what, const char *reason) {
@@ -125,7 +109,7 @@ static void convert_by_formula(uint8_t *pixels, size_t count, int inverted) {
 }
 
 /* The embedded profile, if it opens and fits the pixels; else NULL and a warning. */
-static cmsHPROFILE open_embedded(cmsContext context, lcms_log *log, const uint8_t *icc,
+static cmsHPROFILE open_embedded(cmsContext context, ccodecs_log *log, const uint8_t *icc,
                                  size_t icc_size, int pixel_format, char *warning) {
     if (icc_size > 0xFFFFFFFFu) {
         warn(warning, "embedded ICC profile ignored", "too large");
@@ -162,8 +146,8 @@ int ccodecs_color_to_srgb(uint8_t *pixels, uint32_t width, uint32_t height, int 
     }
     int cmyk = is_cmyk(pixel_format);
     if ((!icc || !icc_size) && !cmyk) return CCODECS_OK;
-    lcms_log log;
-    cmsContext context = quiet_context(&log);
+    ccodecs_log log;
+    cmsContext context = ccodecs_lcms_context(&log);
     if (!context) {
         ccodecs_message(message, "out of memory");
         return CCODECS_NO_MEMORY;
@@ -209,8 +193,8 @@ static int make_profile(const double *chromaticities, int gray, int parametric_t
         ccodecs_message(message, "gamma or chromaticities out of range");
         return CCODECS_BAD_ARGUMENT;
     }
-    lcms_log log;
-    cmsContext context = quiet_context(&log);
+    ccodecs_log log;
+    cmsContext context = ccodecs_lcms_context(&log);
     cmsToneCurve *curve = context ? cmsBuildParametricToneCurve(context, parametric_type, parameters) : NULL;
     cmsHPROFILE profile = NULL;
     if (curve) {

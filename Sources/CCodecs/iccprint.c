@@ -6,24 +6,8 @@
 #include <string.h>
 #include <lcms2.h>
 #include "ccodecs_common.h"
+#include "ccodecs_logs.h"
 #include "ccodecs_print.h"
-
-typedef struct {
-    char text[CCODECS_MESSAGE_SIZE];
-} print_log;
-
-static void on_error(cmsContext context, cmsUInt32Number code, const char *text) {
-    (void)code;
-    print_log *log = cmsGetContextUserData(context);
-    if (log && !log->text[0]) ccodecs_message(log->text, "%s", text);
-}
-
-static cmsContext open_context(print_log *log) {
-    log->text[0] = 0;
-    cmsContext context = cmsCreateContext(NULL, log);
-    if (context) cmsSetLogErrorHandlerTHR(context, on_error);
-    return context;
-}
 
 /* The sRGB tone curve (IEC 61966-2-1): linear below 0.04045, a 2.4 power above. */
 static double srgb_to_linear(double v) {
@@ -40,8 +24,8 @@ static int set_text(cmsContext context, cmsHPROFILE profile, cmsTagSignature tag
 int ccodecs_srgb_profile(ccodecs_buffer *out, char *message) {
     memset(out, 0, sizeof *out);
     message[0] = 0;
-    print_log log;
-    cmsContext context = open_context(&log);
+    ccodecs_log log;
+    cmsContext context = ccodecs_lcms_context(&log);
     if (!context) {
         ccodecs_message(message, "cannot make the sRGB profile (out of memory)");
         return CCODECS_NO_MEMORY;
@@ -101,8 +85,8 @@ int ccodecs_icc_read_facts(const uint8_t *icc, size_t size, ccodecs_icc_facts *f
         ccodecs_message(message, "not an ICC profile (too short)");
         return CCODECS_ERROR;
     }
-    print_log log;
-    cmsContext context = open_context(&log);
+    ccodecs_log log;
+    cmsContext context = ccodecs_lcms_context(&log);
     if (!context) {
         ccodecs_message(message, "out of memory");
         return CCODECS_NO_MEMORY;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <tiffio.h>
 #include "ccodecs_common.h"
+#include "ccodecs_logs.h"
 #include "ccodecs_tiff.h"
 
 /* ---- opening ---- */
@@ -15,7 +16,7 @@
 typedef struct {
     ccodecs_input input;
     uint64_t position;
-    char error[CCODECS_MESSAGE_SIZE];  /* libtiff's first error, "" if none */
+    ccodecs_log error;                 /* libtiff's first error */
 } source;
 
 static tmsize_t source_read(thandle_t handle, void *buffer, tmsize_t size) {
@@ -53,27 +54,10 @@ static int source_map(thandle_t handle, void **base, toff_t *size) {
 
 static void source_unmap(thandle_t handle, void *base, toff_t size) { (void)handle, (void)base, (void)size; }
 
-static int on_error(TIFF *tiff, void *user, const char *module, const char *format, va_list args) {
-    (void)tiff;
-    source *s = user;
-    if (s && !s->error[0]) {
-        char text[CCODECS_MESSAGE_SIZE];
-        vsnprintf(text, sizeof text, format, args);
-        if (module && module[0]) ccodecs_message(s->error, "%s: %s", module, text);
-        else ccodecs_message(s->error, "%s", text);
-    }
-    return 1;
-}
-
-static int on_warning(TIFF *tiff, void *user, const char *module, const char *format, va_list args) {
-    (void)tiff, (void)user, (void)module, (void)format, (void)args;
-    return 1;
-}
-
 /* Opens the TIFF over `s` (whose input is set); NULL with a message on failure. */
 static TIFF *open_tiff(source *s, char *message) {
     s->position = 0;
-    s->error[0] = 0;
+    s->error.text[0] = 0;
     if (s->input.size == 0) {
         ccodecs_message(message, "no TIFF data");
         return NULL;
@@ -83,18 +67,18 @@ static TIFF *open_tiff(source *s, char *message) {
         ccodecs_message(message, "out of memory");
         return NULL;
     }
-    TIFFOpenOptionsSetErrorHandlerExtR(options, on_error, s);
-    TIFFOpenOptionsSetWarningHandlerExtR(options, on_warning, s);
+    TIFFOpenOptionsSetErrorHandlerExtR(options, ccodecs_tiff_on_error, &s->error);
+    TIFFOpenOptionsSetWarningHandlerExtR(options, ccodecs_tiff_on_warning, &s->error);
     TIFF *tiff = TIFFClientOpenExt("TIFF", "rm", s, source_read, source_write, source_seek, source_close, source_size,
                                    source_map, source_unmap, options);
     TIFFOpenOptionsFree(options);
-    if (!tiff) ccodecs_message(message, "%s", s->error[0] ? s->error : "not a readable TIFF");
+    if (!tiff) ccodecs_message(message, "%s", s->error.text[0] ? s->error.text : "not a readable TIFF");
     return tiff;
 }
 
 /* A failure that libtiff explained (or `fallback`), as CCODECS_ERROR. */
 static int tiff_error(const source *s, char *message, const char *fallback) {
-    ccodecs_message(message, "%s", s->error[0] ? s->error : fallback);
+    ccodecs_message(message, "%s", s->error.text[0] ? s->error.text : fallback);
     return CCODECS_ERROR;
 }
 
@@ -570,7 +554,7 @@ static int choose_directory(tiff_state *state, uint32_t need_width, uint32_t nee
             best = (level){-1, subifds[i], p.width};
     }
     /* Errors in the directories walked past are not the picture's. */
-    state->s.error[0] = 0;
+    state->s.error.text[0] = 0;
     int ok = best.directory >= 0 ? TIFFSetDirectory(tiff, (tdir_t)best.directory) : TIFFSetSubDirectory(tiff, best.offset);
     if (!ok) return tiff_error(&state->s, message, "cannot read the TIFF directory again");
     return read_page(tiff, &state->p, message);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <tiffio.h>
 #include "ccodecs_common.h"
+#include "ccodecs_logs.h"
 #include "ccodecs_print.h"
 
 /* A file in memory: the bytes written so far (size) and where libtiff is (position). */
@@ -13,7 +14,7 @@ typedef struct {
     ccodecs_buffer *out;
     uint64_t position;
     int failed;
-    char text[CCODECS_MESSAGE_SIZE];   /* libtiff's first error, "" if none */
+    ccodecs_log log;                   /* libtiff's first error */
 } memory_file;
 
 static int reserve(memory_file *file, uint64_t end) {
@@ -66,18 +67,6 @@ static toff_t file_size(thandle_t handle) { return ((memory_file *)handle)->out-
 static int file_map(thandle_t handle, void **base, toff_t *size) { (void)handle; (void)base; (void)size; return 0; }
 static void file_unmap(thandle_t handle, void *base, toff_t size) { (void)handle; (void)base; (void)size; }
 
-static int on_error(TIFF *tiff, void *user_data, const char *module, const char *format, va_list args) {
-    (void)tiff; (void)module;
-    memory_file *file = user_data;
-    if (file && !file->text[0]) vsnprintf(file->text, sizeof file->text, format, args);
-    return 1;
-}
-
-static int on_warning(TIFF *tiff, void *user_data, const char *module, const char *format, va_list args) {
-    (void)tiff; (void)user_data; (void)module; (void)format; (void)args;
-    return 1;
-}
-
 int ccodecs_tiff_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height, double dpi,
                             const uint8_t *icc, size_t icc_size, int compression,
                             ccodecs_buffer *out, char *message) {
@@ -96,8 +85,8 @@ int ccodecs_tiff_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height
         ccodecs_message(message, "out of memory");
         return CCODECS_NO_MEMORY;
     }
-    TIFFOpenOptionsSetErrorHandlerExtR(options, on_error, &file);
-    TIFFOpenOptionsSetWarningHandlerExtR(options, on_warning, &file);
+    TIFFOpenOptionsSetErrorHandlerExtR(options, ccodecs_tiff_on_error, &file.log);
+    TIFFOpenOptionsSetWarningHandlerExtR(options, ccodecs_tiff_on_warning, &file.log);
     /* "wl": little-endian classic TIFF; "m" would stop libtiff mapping, which it cannot here anyway. */
     TIFF *tiff = TIFFClientOpenExt("framed output", "wl", &file, file_read, file_write, file_seek, file_close,
                                    file_size, file_map, file_unmap, options);
@@ -140,7 +129,7 @@ int ccodecs_tiff_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height
     free(row);
     if (ok && !file.failed) return CCODECS_OK;
     int status = file.failed ? CCODECS_NO_MEMORY : CCODECS_ERROR;
-    ccodecs_message(message, "%s", file.failed ? "out of memory" : file.text[0] ? file.text : "libtiff failed");
+    ccodecs_message(message, "%s", file.failed ? "out of memory" : file.log.text[0] ? file.log.text : "libtiff failed");
     free(out->data);
     memset(out, 0, sizeof *out);
     return status;

@@ -57,29 +57,54 @@ package enum Resampler {
         let cores = min(max(1, threads ?? processorCount), processorCount)
         let bands = max(1, min(bands ?? (work < 400_000 ? 1 : cores), height, 64))
 
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, count in
-            adviseHugePages(UnsafeMutableRawBufferPointer(output))
-            image.pixels.withUnsafeBufferPointer { source in
-                horizontal.withTaps(fourfold: true) { h in
-                    vertical.withTaps { v in
-                        let job = Band(source: source.baseAddress!, sourceWidth: image.width, sourceStride: image.width * 4,
-                                       horizontal: h, vertical: v, window: vertical.window,
-                                       width: width, premultiplied: image.hasAlpha,
-                                       output: output.baseAddress!, loops: engines.sampleLoops)
-                        if bands == 1 {
-                            job.run(rows: 0..<height)
-                        } else {
-                            DispatchQueue.concurrentPerform(iterations: bands) { band in
-                                job.run(rows: height * band / bands ..< height * (band + 1) / bands)
-                            }
-                        }
+        let pixels = image.pixels.withUnsafeBufferPointer { source in
+            resampled(horizontal, vertical, source: source.baseAddress!, sourceWidth: image.width,
+                      sourceStride: image.width * 4, hasAlpha: image.hasAlpha, width: width, height: height,
+                      engines: engines) { job in
+                let job = job
+                if bands == 1 {
+                    job.run(rows: 0..<height)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: bands) { band in
+                        job.run(rows: height * band / bands ..< height * (band + 1) / bands)
                     }
                 }
+                return true
             }
-            count = width * height * 4
         }
-        return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: image.hasAlpha,
+        return RasterImage(width: width, height: height, pixels: pixels!, hasAlpha: image.hasAlpha,
                            resolution: resolution)
+    }
+
+    /// What every resize shares: the output allocated (on huge pages where the system has
+    /// them), the weight tables seen through pointers, and `body` given the band that resamples
+    /// `source` (rows `sourceStride` bytes apart) into the output. The pixels, or nil when
+    /// `body` returns false (its rows did not all come).
+    private static func resampled(_ horizontal: WeightTable, _ vertical: WeightTable, source: UnsafePointer<UInt8>,
+                                  sourceWidth: Int, sourceStride: Int, hasAlpha: Bool, width: Int, height: Int,
+                                  engines: Engines, _ body: (inout Band) -> Bool) -> [UInt8]? {
+        var done = false
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, count in
+            count = 0
+            adviseHugePages(UnsafeMutableRawBufferPointer(output))
+            horizontal.withTaps(fourfold: true) { h in
+                vertical.withTaps { v in
+                    var job = Band(source: source, sourceWidth: sourceWidth, sourceStride: sourceStride,
+                                   horizontal: h, vertical: v, window: vertical.window, width: width,
+                                   premultiplied: hasAlpha, output: output.baseAddress!, loops: engines.sampleLoops)
+                    done = body(&job)
+                }
+            }
+            if done { count = width * height * 4 }
+        }
+        return done ? pixels : nil
+    }
+
+    /// The weight tables of a resize from `sourceWidth` x `sourceHeight` to `width` x `height`.
+    private static func tables(_ sourceWidth: Int, _ sourceHeight: Int, _ width: Int, _ height: Int,
+                               _ filter: ResamplingFilter) -> (WeightTable, WeightTable) {
+        (WeightTable(source: sourceWidth, destination: width, filter: filter),
+         WeightTable(source: sourceHeight, destination: height, filter: filter))
     }
 
     /// The source's resolution scaled with the picture when both axes scale alike, else nil.
@@ -115,37 +140,25 @@ package enum Resampler {
                        hasAlpha: Bool, width: Int, height: Int, filter: ResamplingFilter, engines: Engines,
                        decode: () -> Bool) -> [UInt8]? {
         precondition(width > 0 && height > 0 && sourceWidth > 0 && sourceHeight > 0)
-        let horizontal = WeightTable(source: sourceWidth, destination: width, filter: filter)
-        let vertical = WeightTable(source: sourceHeight, destination: height, filter: filter)
-        var decoded = false
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, count in
-            count = 0
-            adviseHugePages(UnsafeMutableRawBufferPointer(output))
-            horizontal.withTaps(fourfold: true) { h in
-                vertical.withTaps { v in
-                    var job = Band(source: source, sourceWidth: sourceWidth, sourceStride: sourceWidth * 4,
-                                   horizontal: h, vertical: v,
-                                   window: vertical.window, width: width, premultiplied: hasAlpha,
-                                   output: output.baseAddress!, loops: engines.sampleLoops)
-                    job.ready = ready
-                    let claims = RowClaims(height: height)
-                    // Without a thread, the rows are all resampled from the bottom once decoded.
-                    let follower = try? WorkerThread { [job] in
-                        WorkerThread.lowerCallingThreadPriority()
-                        job.run { claims.fromTop() }
-                    }
-                    decoded = decode()
-                    ready.finish(rows: decoded ? sourceHeight : nil)
-                    if decoded {
-                        // Bands of 32 rows: each starts its ring afresh, a few source rows again.
-                        while let rows = claims.fromBottom(32) { job.run(rows: rows) }
-                    }
-                    follower?.join()
-                }
+        let (horizontal, vertical) = tables(sourceWidth, sourceHeight, width, height, filter)
+        return resampled(horizontal, vertical, source: source, sourceWidth: sourceWidth, sourceStride: sourceWidth * 4,
+                         hasAlpha: hasAlpha, width: width, height: height, engines: engines) { job in
+            job.ready = ready
+            let job = job, claims = RowClaims(height: height)
+            // Without a thread, the rows are all resampled from the bottom once decoded.
+            let follower = try? WorkerThread { [job] in
+                WorkerThread.lowerCallingThreadPriority()
+                job.run { claims.fromTop() }
             }
-            if decoded { count = width * height * 4 }
+            let decoded = decode()
+            ready.finish(rows: decoded ? sourceHeight : nil)
+            if decoded {
+                // Bands of 32 rows: each starts its ring afresh, a few source rows again.
+                while let rows = claims.fromBottom(32) { job.run(rows: rows) }
+            }
+            follower?.join()
+            return decoded
         }
-        return decoded ? pixels : nil
     }
 
     /// `resize` of straight RGBA8 pixels that are not a RasterImage (a library's own buffer,
@@ -153,24 +166,17 @@ package enum Resampler {
     static func resize(source: UnsafePointer<UInt8>, stride: Int, sourceWidth: Int, sourceHeight: Int, hasAlpha: Bool,
                        width: Int, height: Int, filter: ResamplingFilter, threads: Int?, engines: Engines) -> [UInt8] {
         precondition(width > 0 && height > 0 && sourceWidth > 0 && sourceHeight > 0 && stride >= sourceWidth * 4)
-        let horizontal = WeightTable(source: sourceWidth, destination: width, filter: filter)
-        let vertical = WeightTable(source: sourceHeight, destination: height, filter: filter)
+        let (horizontal, vertical) = tables(sourceWidth, sourceHeight, width, height, filter)
         let cores = min(max(1, threads ?? processorCount), processorCount)
         let bands = max(1, min(cores, height, 64))
-        return [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, count in
-            adviseHugePages(UnsafeMutableRawBufferPointer(output))
-            horizontal.withTaps(fourfold: true) { h in
-                vertical.withTaps { v in
-                    let job = Band(source: source, sourceWidth: sourceWidth, sourceStride: stride, horizontal: h,
-                                   vertical: v, window: vertical.window, width: width, premultiplied: hasAlpha,
-                                   output: output.baseAddress!, loops: engines.sampleLoops)
-                    DispatchQueue.concurrentPerform(iterations: bands) { band in
-                        job.run(rows: height * band / bands ..< height * (band + 1) / bands)
-                    }
-                }
+        return resampled(horizontal, vertical, source: source, sourceWidth: sourceWidth, sourceStride: stride,
+                         hasAlpha: hasAlpha, width: width, height: height, engines: engines) { job in
+            let job = job
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                job.run(rows: height * band / bands ..< height * (band + 1) / bands)
             }
-            count = width * height * 4
-        }
+            return true
+        }!
     }
 
     /// `resize` of a picture whose rows come one at a time from a decoder that holds only a few
@@ -182,27 +188,19 @@ package enum Resampler {
                        hasAlpha: Bool, width: Int, height: Int, filter: ResamplingFilter,
                        engines: Engines) -> [UInt8]? {
         precondition(width > 0 && height > 0 && sourceWidth > 0 && sourceHeight > 0)
-        let horizontal = WeightTable(source: sourceWidth, destination: width, filter: filter)
-        let vertical = WeightTable(source: sourceHeight, destination: height, filter: filter)
-        var failed = false
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, count in
-            count = 0
-            horizontal.withTaps(fourfold: true) { h in
-                vertical.withTaps { v in
-                    var job = Band(source: UnsafePointer(bitPattern: 1)!, sourceWidth: sourceWidth, sourceStride: 0,
-                                   horizontal: h, vertical: v, window: vertical.window, width: width,
-                                   premultiplied: hasAlpha, output: output.baseAddress!, loops: engines.sampleLoops)
-                    job.fetch = { y in
-                        let fetched = row(y)
-                        if fetched == nil { failed = true }
-                        return fetched
-                    }
-                    job.run(rows: 0..<height)
-                }
+        let (horizontal, vertical) = tables(sourceWidth, sourceHeight, width, height, filter)
+        // No source pointer: every row is fetched.
+        return resampled(horizontal, vertical, source: UnsafePointer(bitPattern: 1)!, sourceWidth: sourceWidth,
+                         sourceStride: 0, hasAlpha: hasAlpha, width: width, height: height, engines: engines) { job in
+            var failed = false
+            job.fetch = { y in
+                let fetched = row(y)
+                if fetched == nil { failed = true }
+                return fetched
             }
-            if !failed { count = width * height * 4 }
+            job.run(rows: 0..<height)
+            return !failed
         }
-        return failed ? nil : pixels
     }
 
     /// Online processors (at least 1): the resampler's bands, and the command line's default

@@ -1476,6 +1476,9 @@ static int reduced_decode(void *planned, uint8_t *pixels, ccodecs_layout layout,
                     break;
                 }
                 if (__atomic_load_n(&half->done, __ATOMIC_ACQUIRE)) {
+                    /* Records published after `published` was read and before `done` was set
+                     * are to be looked at first: every one is visible now. */
+                    if (j < __atomic_load_n(&half->published, __ATOMIC_ACQUIRE)) continue;
                     looking = 0;
                     break;
                 }

@@ -80,7 +80,7 @@ import Testing
                 #expect(decoded == reference, "\(name) at \(scale)/8: \(threads) threads, file \(fromFile)")
             }
         }
-        #expect(seen[1]!.count == 1 && (natural || seen[2]!.count == 1), "\(name)")
+        #expect(seen[1]!.count == 1 && (natural || seen[2]!.count == 1), "\(name): entropy threads seen \(seen)")
         return (seen[1]!.first!, seen[2]!.max()!)
     }
 

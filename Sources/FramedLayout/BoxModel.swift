@@ -1,7 +1,8 @@
 /// The box model: from a picture's pixel size and a style to every rectangle that gets drawn.
 ///
 /// Outside in: canvas ⊃ margin ⊃ shadow extent ⊃ frame (border-box) ⊃ border ⊃ padding box
-/// (the mat) ⊃ content box ⊃ picture (clipped to the content box). All values in points.
+/// (the mat; a window title bar across its top) ⊃ content box ⊃ picture (clipped to the content
+/// box). All values in points.
 
 /// What the layout needs to know about a picture.
 public struct PictureMetrics: Sendable, Equatable, Hashable, Codable {
@@ -196,6 +197,9 @@ public struct FrameLayout: Sendable, Equatable, Codable {
     public var picturePixels: PixelSize
     /// Width of the hairline drawn just outside `pictureClip` (0: none).
     public var innerBorderWidth: Double
+    /// The window title bar (`FrameStyle.chrome`): a band across the top of the padding box, as
+    /// wide as it, above the padding and the picture; nil without one.
+    public var titleBar: Rect?
 
     /// Lays out `picture` with `style`.
     public init(picture: PictureMetrics, style: FrameStyle) throws(LayoutError) {
@@ -219,8 +223,9 @@ public struct FrameLayout: Sendable, Equatable, Codable {
 
         // Frame (border-box) and content box.
         let b = style.border.points
+        let bar = style.chrome.barHeight.points
         let chromeW = 2 * b + style.padding.horizontal.points
-        let chromeH = 2 * b + style.padding.vertical.points
+        let chromeH = 2 * b + style.padding.vertical.points + bar
         var frameSize: Size
         if let size = style.size {
             frameSize = Size(width: size.width.points, height: size.height.points)
@@ -287,8 +292,10 @@ public struct FrameLayout: Sendable, Equatable, Codable {
 
         paddingBox = frame.outset(by: -b)
         let p = style.padding
-        contentBox = paddingBox.outset(top: -p.top.points, right: -p.right.points,
+        contentBox = paddingBox.outset(top: -p.top.points - bar, right: -p.right.points,
                                        bottom: -p.bottom.points, left: -p.left.points)
+        titleBar = style.chrome.kind == nil ? nil
+            : Rect(x: paddingBox.x, y: paddingBox.y, width: paddingBox.width, height: bar)
 
         // The picture inside the content box.
         let box = contentBox
@@ -344,6 +351,11 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         result.pictureClip = result.contentBox.intersection(result.picture)
         result.innerRadius = max(0, outerRadius - result.borderWidth)
         result.innerBorderWidth = snapWidth(innerBorderWidth)
+        if let bar = titleBar {
+            let top = result.paddingBox.minY
+            result.titleBar = Rect(x: result.paddingBox.minX, y: top, width: result.paddingBox.width,
+                                   height: max(0, snap(top + bar.height) - top))
+        }
         return result
     }
 

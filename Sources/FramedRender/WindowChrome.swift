@@ -1,0 +1,103 @@
+import FramedLayout
+
+/// The window title bar (`FrameStyle.chrome`), drawn as vector paths in the layout's `titleBar`
+/// and clipped to the frame's inner rounded shape, so the frame's top corners round it.
+///
+/// Sizes are CSS px at 1x, as the platforms draw them: macOS's three 12 px buttons with 8 px
+/// between them, the first 8 px from the left, centred on the bar; Windows 11's caption buttons,
+/// 46 px wide and right-aligned, with 10 px glyphs drawn 1 px thick.
+struct WindowChromeDrawing {
+    var bar: Rect
+    var kind: ChromeKind
+    var theme: ChromeTheme
+
+    /// One CSS px in points.
+    static let px = 0.75
+
+    /// The bar's fill. macOS: `NSColor.windowBackgroundColor`, #ececec in the light (Aqua) and
+    /// #323232 in the dark appearance, which is what a titled window without a toolbar shows.
+    /// Windows 11: WinUI's `SolidBackgroundFillColorBase`, #f3f3f3 light and #202020 dark, the
+    /// caption of a window without Mica. The plain bar takes macOS's colours.
+    var barColor: RGBAColor {
+        switch (kind, theme) {
+        case (.windows, .light): RGBAColor(red8: 0xf3, green8: 0xf3, blue8: 0xf3)
+        case (.windows, .dark): RGBAColor(red8: 0x20, green8: 0x20, blue8: 0x20)
+        case (_, .light): RGBAColor(red8: 0xec, green8: 0xec, blue8: 0xec)
+        case (_, .dark): RGBAColor(red8: 0x32, green8: 0x32, blue8: 0x32)
+        }
+    }
+
+    /// Windows 11's caption glyphs: WinUI's `TextFillColorPrimary`, black at 228/255 in the
+    /// light theme, white in the dark one.
+    var glyphColor: RGBAColor {
+        theme == .light ? RGBAColor(red: 0, green: 0, blue: 0, alpha: 228.0 / 255) : .white
+    }
+
+    /// macOS's close, minimise and zoom buttons, left to right.
+    static let macButtons: [RGBAColor] = [
+        RGBAColor(red8: 0xff, green8: 0x5f, blue8: 0x57),
+        RGBAColor(red8: 0xfe, green8: 0xbc, blue8: 0x2e),
+        RGBAColor(red8: 0x28, green8: 0xc8, blue8: 0x40),
+    ]
+
+    func draw(clip paddingBox: Rect, radius: Double, in context: CairoContext) throws(RenderError) {
+        try context.withSavedState { () throws(RenderError) in
+            context.newPath()
+            context.addRoundedRect(paddingBox, radius: radius)
+            context.clip()
+            context.newPath()
+            context.addRoundedRect(bar, radius: 0)
+            context.setSource(barColor)
+            context.fill()
+            switch kind {
+            case .macos: drawMacButtons(in: context)
+            case .windows: try drawWindowsGlyphs(in: context)
+            case .plain: break
+            }
+        }
+    }
+
+    /// Three filled circles, 12 px across, their centres 20 px apart from 14 px in.
+    private func drawMacButtons(in context: CairoContext) {
+        let px = Self.px, diameter = 12 * px
+        for (index, color) in Self.macButtons.enumerated() {
+            let left = bar.minX + (8 + 20 * Double(index)) * px
+            context.newPath()
+            context.addRoundedRect(Rect(x: left, y: bar.midY - diameter / 2, width: diameter, height: diameter),
+                                   radius: diameter / 2)
+            context.setSource(color)
+            context.fill()
+        }
+    }
+
+    /// Minimise, maximise and close, right to left in 46 px wide buttons. Each glyph fills a
+    /// 10 px square around the button's centre, rounded to whole px so that its 1 px lines cover
+    /// whole pixels at 1x: minimise a line across the middle row, maximise the square's outline,
+    /// close the square's two diagonals.
+    private func drawWindowsGlyphs(in context: CairoContext) throws(RenderError) {
+        let px = Self.px
+        let centreY = bar.minY + (bar.height / px / 2).rounded(.down) * px
+        context.setSource(glyphColor)
+        for index in 0..<3 {
+            // Index 0 is the close button, at the right.
+            let centreX = bar.maxX - (46 * Double(index) + 23) * px
+            let square = Rect(x: centreX - 5 * px, y: centreY - 5 * px, width: 10 * px, height: 10 * px)
+            context.newPath()
+            switch index {
+            case 2:
+                context.addRoundedRect(Rect(x: square.minX, y: centreY, width: square.width, height: px), radius: 0)
+                context.fill()
+            case 1:
+                context.addRoundedRect(square, radius: 0)
+                context.addRoundedRect(square.outset(by: -px), radius: 0)
+                context.setEvenOddFill(true)
+                context.fill()
+                context.setEvenOddFill(false)
+            default:
+                context.addLine(from: square.origin, to: Point(x: square.maxX, y: square.maxY))
+                context.addLine(from: Point(x: square.maxX, y: square.minY), to: Point(x: square.minX, y: square.maxY))
+                context.stroke(width: px)
+            }
+        }
+    }
+}

@@ -105,6 +105,19 @@ extension Setting {
         Setting("aspect") { f, v throws(SettingError) in
             f.style.aspect = v.lowercased() == "none" ? nil : try parse("aspect", v, AspectRatio.init(parsing:))
         } read: { f in f.style.aspect.map { .string($0.description) } },
+        Setting("chrome") { f, v throws(SettingError) in
+            guard v.lowercased() != "none" else { f.style.chrome.kind = nil; return }
+            guard let kind = ChromeKind(rawValue: v.lowercased()) else {
+                throw SettingError(setting: "chrome", reason: "\"\(excerpt(v))\" is not one of "
+                                   + (ChromeKind.allCases.map(\.rawValue) + ["none"]).joined(separator: ", "))
+            }
+            f.style.chrome.kind = kind
+        } read: { f in f.style.chrome.kind.map { .string($0.rawValue) } },
+        Setting("chrome-theme") { f, v throws(SettingError) in
+            f.style.chrome.theme = try choice("chrome-theme", v, ChromeTheme.self)
+        } read: { f in
+            f.style.chrome.kind == nil && f.style.chrome.theme == .light ? nil : .string(f.style.chrome.theme.rawValue)
+        },
         Setting("image-dpi") { f, v throws(SettingError) in
             switch v.lowercased() {
             case "css": f.style.pictureResolution = .css

@@ -24,6 +24,7 @@ complete -c framed -l canvas-color -x -d 'colour or CSS gradient (linear-gradien
 complete -c framed -l aspect -x -a 'none 16:9 1:1 4:3' -d 'grow the canvas to this ratio around the frame, centred: 16:9, 1:1, 1200x630, or none'
 complete -c framed -l chrome -x -a 'macos windows plain none' -d 'window title bar above the picture, inside the frame: macos, windows, plain or none'
 complete -c framed -l chrome-theme -x -a 'light dark' -d 'the title bar\'s colours: light or dark'
+complete -c framed -l chrome-title -x -d 'title centred in the title bar, ellipsised when too long'
 complete -c framed -l image-dpi -x -a 'css auto' -d 'size of a picture pixel: 96 per inch, the file\'s own, or N per inch'
 complete -c framed -l scale -x -d 'PNG, JPEG, TIFF: device pixels per CSS px'
 complete -c framed -l dpi -x -d 'PNG, JPEG, TIFF: pixels per inch of the output; SVG/PDF: of the embedded picture'

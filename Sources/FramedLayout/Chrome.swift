@@ -29,17 +29,25 @@ public enum ChromeTheme: String, Sendable, Equatable, Hashable, CaseIterable, Co
     case dark
 }
 
-/// The title bar of a `FrameStyle`: which platform's (none by default) and in which theme.
+/// The title bar of a `FrameStyle`: which platform's (none by default), in which theme, with
+/// which title.
 public struct WindowChrome: Sendable, Equatable, Hashable, Codable {
     /// Whose bar is drawn; nil for no bar.
     public var kind: ChromeKind?
     /// Light or dark; kept when `kind` is nil, so that the theme can be chosen before the bar.
     public var theme: ChromeTheme
+    /// The text centred in the bar, on one line, ellipsised when too long; nil for none. Kept
+    /// when `kind` is nil, as the theme is.
+    public var title: String?
 
-    /// A bar of `kind` (nil: none) in `theme`.
-    public init(kind: ChromeKind? = nil, theme: ChromeTheme = .light) {
-        self.kind = kind; self.theme = theme
+    /// A bar of `kind` (nil: none) in `theme`, with `title` (nil: none).
+    public init(kind: ChromeKind? = nil, theme: ChromeTheme = .light, title: String? = nil) {
+        self.kind = kind; self.theme = theme; self.title = title
     }
+
+    /// The longest title, in bytes of UTF-8: a window's title, not a document. Pango shapes the
+    /// whole text before it ellipsises it, so the limit bounds the work.
+    public static let maximumTitleBytes = 1000
 
     /// The bar's height; zero without a bar.
     public var barHeight: Length { kind?.barHeight ?? .zero }

@@ -37,7 +37,7 @@ struct FrameDrawing {
             context.fill()
         }
         if let bar = layout.titleBar, let kind = style.chrome.kind {
-            try WindowChromeDrawing(bar: bar, kind: kind, theme: style.chrome.theme)
+            try WindowChromeDrawing(bar: bar, kind: kind, theme: style.chrome.theme, title: style.chrome.title)
                 .draw(clip: layout.paddingBox, radius: layout.innerRadius, in: context)
         }
         try drawPicture(picture, in: context)

@@ -1,3 +1,4 @@
+import CPango
 import FramedLayout
 
 /// The window title bar (`FrameStyle.chrome`), drawn as vector paths in the layout's `titleBar`
@@ -5,11 +6,14 @@ import FramedLayout
 ///
 /// Sizes are CSS px at 1x, as the platforms draw them: macOS's three 12 px buttons with 8 px
 /// between them, the first 8 px from the left, centred on the bar; Windows 11's caption buttons,
-/// 46 px wide and right-aligned, with 10 px glyphs drawn 1 px thick.
+/// 46 px wide and right-aligned, with 10 px glyphs drawn 1 px thick. The title is set by Pango
+/// in DejaVu Sans at 13 px (macOS's title size; the platforms' own UI fonts are not on Linux),
+/// centred on the bar and kept clear of the buttons on both sides so that it stays centred.
 struct WindowChromeDrawing {
     var bar: Rect
     var kind: ChromeKind
     var theme: ChromeTheme
+    var title: String?
 
     /// One CSS px in points.
     static let px = 0.75
@@ -33,6 +37,30 @@ struct WindowChromeDrawing {
         theme == .light ? RGBAColor(red: 0, green: 0, blue: 0, alpha: 228.0 / 255) : .white
     }
 
+    /// The title's colour. macOS: `NSColor.labelColor`, black at 85 % (light) or white at 85 %
+    /// (dark); Windows 11: the glyphs' colour. The plain bar takes macOS's.
+    var titleColor: RGBAColor {
+        switch (kind, theme) {
+        case (.windows, _): glyphColor
+        case (_, .light): RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.85)
+        case (_, .dark): RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.85)
+        }
+    }
+
+    /// The room kept free of the title on each side of the bar, in CSS px: the buttons and 8 px
+    /// (macOS: 8 + 3 x 12 + 2 x 8; Windows: 3 x 46).
+    var titleInset: Double {
+        switch kind {
+        case .macos: 68
+        case .windows: 146
+        case .plain: 8
+        }
+    }
+
+    /// The title's font and size in CSS px.
+    static let titleFont = "DejaVu Sans"
+    static let titleSize = 13.0
+
     /// macOS's close, minimise and zoom buttons, left to right.
     static let macButtons: [RGBAColor] = [
         RGBAColor(red8: 0xff, green8: 0x5f, blue8: 0x57),
@@ -54,7 +82,32 @@ struct WindowChromeDrawing {
             case .windows: try drawWindowsGlyphs(in: context)
             case .plain: break
             }
+            if let title, !title.isEmpty { try drawTitle(title, in: context) }
         }
+    }
+
+    /// The title through Pango (cpango.h): one line in the bar between the insets.
+    private func drawTitle(_ title: String, in context: CairoContext) throws(RenderError) {
+        let inset = titleInset * Self.px
+        let box = Rect(x: bar.minX + inset, y: bar.minY, width: bar.width - 2 * inset, height: bar.height)
+        guard box.width > 0 else { return }
+        context.setSource(titleColor)
+        var title = title
+        let (status, message) = title.withUTF8 { text in
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(CPANGO_MESSAGE_SIZE)) { buffer in
+                buffer[0] = 0
+                let status = text.withMemoryRebound(to: CChar.self) { chars in
+                    cpango_show_line(UnsafeMutableRawPointer(context.pointer), chars.baseAddress, chars.count,
+                                     Self.titleFont, Self.titleSize * Self.px, box.x, box.y, box.width, box.height,
+                                     buffer.baseAddress!)
+                }
+                return (status, String(cString: buffer.baseAddress!))
+            }
+        }
+        if status == CPANGO_MISSING { throw .unsupported("a window title needs Pango: \(message)") }
+        if status != CPANGO_OK { throw .cairo(operation: "drawing the window title", message: message) }
+        context.newPath()
+        try context.checkStatus("drawing the window title")
     }
 
     /// Three filled circles, 12 px across, their centres 20 px apart from 14 px in.

@@ -201,6 +201,98 @@ import Testing
         }
     }
 
+    // MARK: The title
+
+    /// The columns and rows (bounding box) in the bar where the pixels differ from `bar` by
+    /// more than 40 levels, between the x limits; nil when none do.
+    static func ink(_ image: RasterImage, bar: RGB, height: Int, from x0: Int, to x1: Int)
+        -> (minX: Int, maxX: Int, minY: Int, maxY: Int, darkest: Int, lightest: Int)? {
+        var box: (minX: Int, maxX: Int, minY: Int, maxY: Int, darkest: Int, lightest: Int)?
+        for y in 0..<height {
+            for x in x0..<x1 {
+                let p = image.pixel(x: x, y: y)
+                guard abs(Int(p.r) - bar.0) > 40 else { continue }
+                let b = box ?? (x, x, y, y, 255, 0)
+                box = (min(b.minX, x), max(b.maxX, x), min(b.minY, y), max(b.maxY, y), min(b.darkest, Int(p.r)),
+                       max(b.lightest, Int(p.r)))
+            }
+        }
+        return box
+    }
+
+    /// The title is centred on the bar (its ink within 2 px of the middle both ways, measured
+    /// between the buttons' insets), in the theme's text colour (black or white at 85 %: a
+    /// glyph's stem reaches it), in PNG, librsvg's SVG and poppler's PDF.
+    @Test(arguments: ["light", "dark"])
+    func theTitleIsCentredInTheThemesColour(theme: String) throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try OptionOutputTests.write(Support.picture(width: 400, height: 60, rgb: (0, 0, 255)), "blue.png", in: folder)
+        let bar = Self.macBar[theme]!
+        for (format, image) in try Self.renderings(["blue.png", "--preset", "none", "--chrome", "macos",
+                                                    "--chrome-theme", theme, "--chrome-title", "HHHH"], in: folder) {
+            let box = try #require(Self.ink(image, bar: bar, height: 28, from: 68, to: 400 - 68), "\(format): no title")
+            let middle = Double(box.minX + box.maxX + 1) / 2, rows = Double(box.minY + box.maxY + 1) / 2
+            #expect(abs(middle - 200) <= 2, "\(format): the title's ink spans \(box.minX)...\(box.maxX)")
+            #expect(abs(rows - 14) <= 2, "\(format): the title's ink spans rows \(box.minY)...\(box.maxY)")
+            // Cap height of DejaVu Sans at 13 px: 0.73 em, about 9.5 px.
+            #expect((8...11).contains(box.maxY - box.minY + 1), "\(format): rows \(box.minY)...\(box.maxY)")
+            if theme == "light" {
+                #expect(box.darkest <= Int((0.15 * Double(bar.0)).rounded()) + 6, "\(format): darkest \(box.darkest)")
+            } else {
+                #expect(box.lightest >= Int((0.85 * 255 + 0.15 * Double(bar.0)).rounded()) - 6, "\(format): lightest \(box.lightest)")
+            }
+            // The buttons' side of the bar is left alone.
+            Self.check(image, 64, 14, bar, "\(format): between the buttons and the title")
+        }
+    }
+
+    /// A title too long for the bar is ellipsised within the room between the insets (the
+    /// buttons and 8 px on both sides); in PDF it stays text, in DejaVu Sans, and copies whole.
+    @Test func aLongTitleIsEllipsisedAndStaysTextInPDF() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try OptionOutputTests.write(Support.picture(width: 300, height: 60, rgb: (0, 0, 255)), "blue.png", in: folder)
+        let title = "The quarterly report, final version, reviewed and approved by everyone involved"
+        for (format, image) in try Self.renderings(["blue.png", "--preset", "none", "--chrome", "macos",
+                                                    "--chrome-title", title], in: folder) {
+            let box = try #require(Self.ink(image, bar: Self.macBar["light"]!, height: 28, from: 60, to: 300),
+                                   "\(format): no title")
+            #expect(box.minX >= 68 && box.maxX < 300 - 68, "\(format): the title's ink spans \(box.minX)...\(box.maxX)")
+            #expect(box.maxX - box.minX > 120, "\(format): the room is used: \(box.minX)...\(box.maxX)")
+        }
+        // The ellipsis stands for the words it hides: the PDF's text is the whole title.
+        let whole = try Support.output("pdftotext", [folder.appendingPathComponent("out.pdf").path, "-"])
+        #expect(whole.contains(title), "\(whole)")
+        try OptionOutputTests.framed(["blue.png", "-o", "t.pdf", "--preset", "none", "--chrome", "windows",
+                                      "--chrome-title", "Quarterly report"], in: folder)
+        let pdf = folder.appendingPathComponent("t.pdf").path
+        let text = try Support.output("pdftotext", [pdf, "-"])
+        #expect(text.contains("Quarterly report"), "\(text)")
+        let fonts = try Support.output("pdffonts", [pdf])
+        #expect(fonts.contains("DejaVuSans"), "\(fonts)")
+    }
+
+    /// Pango shapes and orders the text: a Hebrew title comes out as Hebrew text, in logical
+    /// order, in the PDF, and is drawn centred in PNG.
+    @Test func rightToLeftTitlesAreShaped() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try OptionOutputTests.write(Support.picture(width: 300, height: 60, rgb: (0, 0, 255)), "blue.png", in: folder)
+        let title = "שלום עולם"
+        try OptionOutputTests.framed(["blue.png", "-o", "h.pdf", "--preset", "none", "--chrome", "plain",
+                                      "--chrome-title", title], in: folder)
+        let text = try Support.output("pdftotext", [folder.appendingPathComponent("h.pdf").path, "-"])
+        // pdftotext puts spaces between some Hebrew glyphs: compare the letters, in logical order.
+        let letters = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.isAlphabetic }))
+        #expect(letters.contains("שלוםעולם"), "\(text)")
+        try OptionOutputTests.framed(["blue.png", "-o", "h.png", "--preset", "none", "--chrome", "plain",
+                                      "--chrome-title", title], in: folder)
+        let image = try OptionOutputTests.png("h.png", in: folder)
+        let box = try #require(Self.ink(image, bar: Self.macBar["light"]!, height: 28, from: 0, to: 300))
+        #expect(abs(Double(box.minX + box.maxX + 1) / 2 - 150) <= 2, "\(box)")
+    }
+
     @Test func wrongValuesNameTheSetting() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -208,6 +300,7 @@ import Testing
         for (arguments, line) in [
             (["--chrome", "linux"], "--chrome: \"linux\" is not one of macos, windows, plain, none"),
             (["--chrome-theme", "blue"], "--chrome-theme: \"blue\" is not one of light, dark"),
+            (["--chrome-title", String(repeating: "x", count: 1001)], "--chrome-title: is 1001 bytes long: at most 1000"),
         ] {
             let r = try CLITests.framed(["a.png", "-o", "x.png"] + arguments, in: folder)
             #expect(r.status == 2, "\(arguments): \(r.status)")

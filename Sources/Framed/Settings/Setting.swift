@@ -118,6 +118,14 @@ extension Setting {
         } read: { f in
             f.style.chrome.kind == nil && f.style.chrome.theme == .light ? nil : .string(f.style.chrome.theme.rawValue)
         },
+        Setting("chrome-title") { f, v throws(SettingError) in
+            let title = try text("chrome-title", v)
+            guard title.utf8.count <= WindowChrome.maximumTitleBytes else {
+                throw SettingError(setting: "chrome-title", reason: "is \(title.utf8.count) bytes long: at most "
+                                   + "\(WindowChrome.maximumTitleBytes)")
+            }
+            f.style.chrome.title = title.isEmpty ? nil : title
+        } read: { f in f.style.chrome.title.map { .string($0) } },
         Setting("image-dpi") { f, v throws(SettingError) in
             switch v.lowercased() {
             case "css": f.style.pictureResolution = .css

@@ -46,6 +46,8 @@ let lookOptions: [Option] = [
                         defaultText: "none", completion: .words(ChromeKind.allCases.map(\.rawValue) + ["none"]))),
     .setting(OptionSpec(name: "chrome-theme", valueName: "THEME", help: "the title bar's colours: light or dark",
                         defaultText: "light", completion: .cases(ChromeTheme.self))),
+    .setting(OptionSpec(name: "chrome-title", valueName: "TEXT",
+                        help: "title centred in the title bar, ellipsised when too long")),
     .setting(OptionSpec(name: "image-dpi", valueName: "css|auto|N",
                         help: "size of a picture pixel: 96 per inch, the file's own, or N per inch",
                         defaultText: "css", completion: .words(["css", "auto"]))),

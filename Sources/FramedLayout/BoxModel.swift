@@ -141,8 +141,9 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyPicture(width: Int, height: Int)
     /// A length of the style is not a finite number, or out of its range (`reason` says which).
     case invalidLength(field: StyleField, value: Double, reason: String)
-    /// The frame's given width or height (`name`) is all border and padding.
-    case frameTooSmall(name: String, frame: Double, needed: Double)
+    /// The frame's given width or height (`name`) is all border and padding (and, of the height,
+    /// `titleBar`: the window title bar's height, 0 without one).
+    case frameTooSmall(name: String, frame: Double, needed: Double, titleBar: Double = 0)
     /// A picture resolution that is not a positive finite number.
     case invalidResolution(Double)
     /// More shadows than `FrameStyle.maximumShadows`.
@@ -158,9 +159,10 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the picture has no pixels (\(w)x\(h))"
         case let .invalidLength(field, value, reason):
             return "\(name(field)) \(Length(points: value)) is invalid: \(reason)"
-        case let .frameTooSmall(name, frame, needed):
+        case let .frameTooSmall(name, frame, needed, titleBar):
             return "the frame's \(name) (\(Length(points: frame))) leaves no room for the picture: "
-                + "border and padding take \(Length(points: needed))"
+                + (titleBar > 0 ? "border, padding and the title bar take " : "border and padding take ")
+                + "\(Length(points: needed))"
         case let .invalidResolution(dpi):
             return "picture resolution \(dpi) dpi is invalid: it must be a positive number"
         case let .tooManyShadows(count):
@@ -235,7 +237,9 @@ public struct FrameLayout: Sendable, Equatable, Codable {
             frameSize = Size(width: width.points, height: contentW / natural.aspectRatio + chromeH)
         } else if let height = style.height {
             let contentH = height.points - chromeH
-            guard contentH > 0 else { throw .frameTooSmall(name: "height", frame: height.points, needed: chromeH) }
+            guard contentH > 0 else {
+                throw .frameTooSmall(name: "height", frame: height.points, needed: chromeH, titleBar: bar)
+            }
             frameSize = Size(width: contentH * natural.aspectRatio + chromeW, height: height.points)
         } else {
             frameSize = Size(width: natural.width + chromeW, height: natural.height + chromeH)
@@ -244,7 +248,7 @@ public struct FrameLayout: Sendable, Equatable, Codable {
             throw .frameTooSmall(name: "width", frame: frameSize.width, needed: chromeW)
         }
         guard frameSize.height - chromeH > 0 else {
-            throw .frameTooSmall(name: "height", frame: frameSize.height, needed: chromeH)
+            throw .frameTooSmall(name: "height", frame: frameSize.height, needed: chromeH, titleBar: bar)
         }
         let frame0 = Rect(origin: .zero, size: frameSize)
         let outer = min(style.radius.points, frameSize.width / 2, frameSize.height / 2)

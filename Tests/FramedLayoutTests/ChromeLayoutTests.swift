@@ -55,6 +55,15 @@ struct ChromeLayoutTests {
         #expect(px(wide.titleBar) == [5, 5, 200, 28])
     }
 
+    /// A height that the bar fills says so.
+    @Test func aHeightTheBarFillsNamesTheBar() {
+        #expect(throws: LayoutError.frameTooSmall(name: "height", frame: 22.5, needed: 24, titleBar: 24)) {
+            try layout(100, 30) { $0.size = LengthSize(width: .px(100), height: .px(30)); $0.chrome = WindowChrome(kind: .windows) }
+        }
+        let message = LayoutError.frameTooSmall(name: "height", frame: 22.5, needed: 24, titleBar: 24).description
+        #expect(message == "the frame's height (30px) leaves no room for the picture: border, padding and the title bar take 32px")
+    }
+
     /// Snapped for raster output at 1.5 device pixels per CSS px the bar stays on the padding
     /// box's top and ends on a whole device pixel, where the content box begins.
     @Test func snappingKeepsTheBarOnThePixelGrid() throws {

@@ -157,6 +157,33 @@ import Testing
         #expect(images.split(separator: "\n").count == 3, "one image, the picture:\n\(images)")
     }
 
+    /// The PDF's bar, buttons and glyphs as Ghostscript and MuPDF draw them too (poppler is in
+    /// the tests above): plain fills and strokes, the same in every viewer.
+    @Test func ghostscriptAndMuPDFDrawTheSameBar() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try OptionOutputTests.write(Support.picture(width: 200, height: 100, rgb: (0, 0, 255)), "blue.png", in: folder)
+        try OptionOutputTests.framed(["blue.png", "-o", "m.pdf", "--preset", "none", "--chrome", "macos"], in: folder)
+        try OptionOutputTests.framed(["blue.png", "-o", "w.pdf", "--preset", "none", "--chrome", "windows",
+                                      "--chrome-theme", "dark"], in: folder)
+        let m = folder.appendingPathComponent("m.pdf"), w = folder.appendingPathComponent("w.pdf")
+        for (viewer, mac, windows) in [
+            ("gs", try Support.rasterisePDFWithGhostscript(m, dpi: 96), try Support.rasterisePDFWithGhostscript(w, dpi: 96)),
+            ("mupdf", try Support.rasterisePDFWithMuPDF(m, dpi: 96), try Support.rasterisePDFWithMuPDF(w, dpi: 96)),
+        ] {
+            for (index, colour) in Self.macButtons.enumerated() {
+                Self.check(mac, 14 + 20 * index, 14, colour, "\(viewer): button \(index)")
+            }
+            Self.check(mac, 150, 14, Self.macBar["light"]!, "\(viewer): the bar")
+            Self.check(mac, 100, 28, (0, 0, 255), "\(viewer): the picture")
+            let glyph = Self.windowsGlyph("dark"), bar = Self.windowsBar["dark"]!
+            Self.check(windows, 200 - 23 - 92, 16, glyph, "\(viewer): minimise")
+            Self.check(windows, 200 - 23 - 46 - 5, 16, glyph, "\(viewer): maximise's left side")
+            Self.check(windows, 200 - 23 - 46, 16, bar, "\(viewer): inside maximise")
+            Self.check(windows, 20, 16, bar, "\(viewer): the bar")
+        }
+    }
+
     /// JPEG and TIFF draw the bar as PNG does (JPEG within its noise), at 96 dpi.
     @Test func jpegAndTIFFOutputsHaveTheBar() throws {
         let folder = try CLITests.workspace()

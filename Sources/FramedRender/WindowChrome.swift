@@ -104,7 +104,7 @@ struct WindowChromeDrawing {
                 return (status, String(cString: buffer.baseAddress!))
             }
         }
-        if status == CPANGO_MISSING { throw .unsupported("a window title needs Pango: \(message)") }
+        if status == CPANGO_MISSING { throw .unsupported("the window title cannot be drawn: \(message)") }
         if status != CPANGO_OK { throw .cairo(operation: "drawing the window title", message: message) }
         context.newPath()
         try context.checkStatus("drawing the window title")

@@ -328,6 +328,7 @@ import Testing
             (["--chrome", "linux"], "--chrome: \"linux\" is not one of macos, windows, plain, none"),
             (["--chrome-theme", "blue"], "--chrome-theme: \"blue\" is not one of light, dark"),
             (["--chrome-title", String(repeating: "x", count: 1001)], "--chrome-title: is 1001 bytes long: at most 1000"),
+            (["--chrome-title", "two\nlines"], "--chrome-title: holds the control character U+000A: a title is one line of text"),
         ] {
             let r = try CLITests.framed(["a.png", "-o", "x.png"] + arguments, in: folder)
             #expect(r.status == 2, "\(arguments): \(r.status)")

@@ -124,6 +124,12 @@ extension Setting {
                 throw SettingError(setting: "chrome-title", reason: "is \(title.utf8.count) bytes long: at most "
                                    + "\(WindowChrome.maximumTitleBytes)")
             }
+            // One line of text: a line break, a tab or a NUL (which would end it early) is a slip.
+            if let control = title.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                throw SettingError(setting: "chrome-title", reason: "holds the control character U+"
+                                   + String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                                   + ": a title is one line of text")
+            }
             f.style.chrome.title = title.isEmpty ? nil : title
         } read: { f in f.style.chrome.title.map { .string($0) } },
         Setting("image-dpi") { f, v throws(SettingError) in
@@ -319,4 +325,11 @@ private func trimTolerance(_ text: String) throws(SettingError) -> Double? {
 /// A percentage as short as it reads back exactly: 10, 2.5.
 private func formatPercent(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}
+
+extension String {
+    /// The string with zeros in front up to `width` characters (hexadecimal code points).
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
 }

@@ -68,6 +68,8 @@ struct WindowChromeDrawing {
         RGBAColor(red8: 0x28, green8: 0xc8, blue8: 0x40),
     ]
 
+    /// Fills the bar, then draws its buttons and its title, all inside `paddingBox` rounded by
+    /// `radius` (the frame's inner shape).
     func draw(clip paddingBox: Rect, radius: Double, in context: CairoContext) throws(RenderError) {
         try context.withSavedState { () throws(RenderError) in
             context.newPath()

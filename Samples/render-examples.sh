@@ -80,4 +80,11 @@ run "$work/margin.png" -o "$work/trimmed.png" --trim --width 400 --border 1 --bo
     --shadow '0 6px 18px rgba(0,0,0,.3)' --margin 16 --canvas-color '#f3f4f6'
 cp "$work/trimmed.png" "$out/trimmed.png"
 
+# 9. Window chrome: the landscape under a macOS title bar with a title, rounded by the frame's
+#    corners, with a window's shadow on a light backdrop, as SVG (the bar and its buttons stay vector).
+run Samples/landscape.jpg -o "$work/chrome.svg" --width 480 --border 0 --radius 10 --chrome macos \
+    --chrome-title landscape.jpg \
+    --shadow '0 0 0 1px rgba(0,0,0,.12), 0 12px 28px rgba(0,0,0,.3)' --margin 32 --canvas-color '#dfe6ee'
+rsvg-convert -o "$out/chrome.png" "$work/chrome.svg"
+
 ls -l "$out"

@@ -54,6 +54,9 @@ extension FramePlan {
             ("picture", Self.rect(place(layout.picture))),
             ("pictureClip", Self.rect(place(layout.pictureClip))),
             ("innerBorderWidth", .number(layout.innerBorderWidth)),
+        ]
+        if let bar = layout.titleBar { pairs.append(("titleBar", Self.rect(place(bar)))) }
+        pairs += [
             ("shadows", .array(layout.shadows.map { shadow in
                 .object([
                     ("box", Self.rect(place(shadow.box))),

@@ -1,7 +1,8 @@
 /// The box model: from a picture's pixel size and a style to every rectangle that gets drawn.
 ///
 /// Outside in: canvas ⊃ margin ⊃ shadow extent ⊃ frame (border-box) ⊃ border ⊃ padding box
-/// (the mat) ⊃ content box ⊃ picture (clipped to the content box). All values in points.
+/// (the mat; a window title bar across its top) ⊃ content box ⊃ picture (clipped to the content
+/// box). All values in points.
 
 /// What the layout needs to know about a picture.
 public struct PictureMetrics: Sendable, Equatable, Hashable, Codable {
@@ -140,8 +141,9 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyPicture(width: Int, height: Int)
     /// A length of the style is not a finite number, or out of its range (`reason` says which).
     case invalidLength(field: StyleField, value: Double, reason: String)
-    /// The frame's given width or height (`name`) is all border and padding.
-    case frameTooSmall(name: String, frame: Double, needed: Double)
+    /// The frame's given width or height (`name`) is all border and padding (and, of the height,
+    /// `titleBar`: the window title bar's height, 0 without one).
+    case frameTooSmall(name: String, frame: Double, needed: Double, titleBar: Double = 0)
     /// A picture resolution that is not a positive finite number.
     case invalidResolution(Double)
     /// More shadows than `FrameStyle.maximumShadows`.
@@ -157,9 +159,10 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the picture has no pixels (\(w)x\(h))"
         case let .invalidLength(field, value, reason):
             return "\(name(field)) \(Length(points: value)) is invalid: \(reason)"
-        case let .frameTooSmall(name, frame, needed):
+        case let .frameTooSmall(name, frame, needed, titleBar):
             return "the frame's \(name) (\(Length(points: frame))) leaves no room for the picture: "
-                + "border and padding take \(Length(points: needed))"
+                + (titleBar > 0 ? "border, padding and the title bar take " : "border and padding take ")
+                + "\(Length(points: needed))"
         case let .invalidResolution(dpi):
             return "picture resolution \(dpi) dpi is invalid: it must be a positive number"
         case let .tooManyShadows(count):
@@ -196,6 +199,9 @@ public struct FrameLayout: Sendable, Equatable, Codable {
     public var picturePixels: PixelSize
     /// Width of the hairline drawn just outside `pictureClip` (0: none).
     public var innerBorderWidth: Double
+    /// The window title bar (`FrameStyle.chrome`): a band across the top of the padding box, as
+    /// wide as it, above the padding and the picture; nil without one.
+    public var titleBar: Rect?
 
     /// Lays out `picture` with `style`.
     public init(picture: PictureMetrics, style: FrameStyle) throws(LayoutError) {
@@ -219,8 +225,9 @@ public struct FrameLayout: Sendable, Equatable, Codable {
 
         // Frame (border-box) and content box.
         let b = style.border.points
+        let bar = style.chrome.barHeight.points
         let chromeW = 2 * b + style.padding.horizontal.points
-        let chromeH = 2 * b + style.padding.vertical.points
+        let chromeH = 2 * b + style.padding.vertical.points + bar
         var frameSize: Size
         if let size = style.size {
             frameSize = Size(width: size.width.points, height: size.height.points)
@@ -230,7 +237,9 @@ public struct FrameLayout: Sendable, Equatable, Codable {
             frameSize = Size(width: width.points, height: contentW / natural.aspectRatio + chromeH)
         } else if let height = style.height {
             let contentH = height.points - chromeH
-            guard contentH > 0 else { throw .frameTooSmall(name: "height", frame: height.points, needed: chromeH) }
+            guard contentH > 0 else {
+                throw .frameTooSmall(name: "height", frame: height.points, needed: chromeH, titleBar: bar)
+            }
             frameSize = Size(width: contentH * natural.aspectRatio + chromeW, height: height.points)
         } else {
             frameSize = Size(width: natural.width + chromeW, height: natural.height + chromeH)
@@ -239,7 +248,7 @@ public struct FrameLayout: Sendable, Equatable, Codable {
             throw .frameTooSmall(name: "width", frame: frameSize.width, needed: chromeW)
         }
         guard frameSize.height - chromeH > 0 else {
-            throw .frameTooSmall(name: "height", frame: frameSize.height, needed: chromeH)
+            throw .frameTooSmall(name: "height", frame: frameSize.height, needed: chromeH, titleBar: bar)
         }
         let frame0 = Rect(origin: .zero, size: frameSize)
         let outer = min(style.radius.points, frameSize.width / 2, frameSize.height / 2)
@@ -287,8 +296,10 @@ public struct FrameLayout: Sendable, Equatable, Codable {
 
         paddingBox = frame.outset(by: -b)
         let p = style.padding
-        contentBox = paddingBox.outset(top: -p.top.points, right: -p.right.points,
+        contentBox = paddingBox.outset(top: -p.top.points - bar, right: -p.right.points,
                                        bottom: -p.bottom.points, left: -p.left.points)
+        titleBar = style.chrome.kind == nil ? nil
+            : Rect(x: paddingBox.x, y: paddingBox.y, width: paddingBox.width, height: bar)
 
         // The picture inside the content box.
         let box = contentBox
@@ -344,6 +355,11 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         result.pictureClip = result.contentBox.intersection(result.picture)
         result.innerRadius = max(0, outerRadius - result.borderWidth)
         result.innerBorderWidth = snapWidth(innerBorderWidth)
+        if let bar = titleBar {
+            let top = result.paddingBox.minY
+            result.titleBar = Rect(x: result.paddingBox.minX, y: top, width: result.paddingBox.width,
+                                   height: max(0, snap(top + bar.height) - top))
+        }
         return result
     }
 

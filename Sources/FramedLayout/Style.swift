@@ -159,10 +159,12 @@ public struct FrameStyle: Sendable, Equatable, Codable {
     /// The ratio the canvas is grown to, around the frame and margin and centred; nil to keep
     /// the canvas as the frame, shadows and margin make it.
     public var aspect: AspectRatio?
+    /// A window's title bar above the picture, inside the border; none by default.
+    public var chrome: WindowChrome
 
     /// A style with every field given or left at its default: no size (the frame grows
     /// around the picture at its natural size), no border, mat, radius, shadow or margin,
-    /// transparent colours but a black border colour, `scaleDown` and centred. Lengths are
+    /// transparent colours but a black border colour, `scaleDown` and centred, no title bar. Lengths are
     /// taken as given: `FrameLayout` checks them and names the field that is out of range.
     public init(size: LengthSize? = nil, width: Length? = nil, height: Length? = nil,
                 border: Length = .zero, borderColor: RGBAColor = .black,
@@ -172,7 +174,8 @@ public struct FrameStyle: Sendable, Equatable, Codable {
                 margin: Length = .zero, canvasColor: RGBAColor = .transparent,
                 pictureResolution: PictureResolution = .css, borderStyle: BorderStyle = .solid,
                 innerBorder: InnerBorder? = nil, backgroundGradient: CSSGradient? = nil,
-                canvasGradient: CSSGradient? = nil, aspect: AspectRatio? = nil) {
+                canvasGradient: CSSGradient? = nil, aspect: AspectRatio? = nil,
+                chrome: WindowChrome = WindowChrome()) {
         self.size = size; self.width = width; self.height = height
         self.border = border; self.borderColor = borderColor
         self.padding = padding; self.background = background
@@ -181,6 +184,7 @@ public struct FrameStyle: Sendable, Equatable, Codable {
         self.pictureResolution = pictureResolution
         self.borderStyle = borderStyle; self.innerBorder = innerBorder
         self.backgroundGradient = backgroundGradient; self.canvasGradient = canvasGradient; self.aspect = aspect
+        self.chrome = chrome
     }
 
     /// The most shadows a style may have. Each is drawn as gradients over the whole frame, so

@@ -3,8 +3,8 @@ import FramedLayout
 /// The one drawing routine that every backend runs, in user space measured in points.
 ///
 /// Order, bottom to top: canvas colour, outer shadows (last in the CSS list first; outside the
-/// frame only), the frame's background, the picture (clipped, then painted), inset shadows, the
-/// inner border, the border.
+/// frame only), the frame's background, the window title bar, the picture (clipped, then
+/// painted), inset shadows, the inner border, the border.
 struct FrameDrawing {
     var layout: FrameLayout
     var style: FrameStyle
@@ -35,6 +35,10 @@ struct FrameDrawing {
             context.addRoundedRect(layout.frame, radius: layout.outerRadius)
             context.setSource(try Self.pattern(gradient.resolved(in: layout.frame)))
             context.fill()
+        }
+        if let bar = layout.titleBar, let kind = style.chrome.kind {
+            try WindowChromeDrawing(bar: bar, kind: kind, theme: style.chrome.theme, title: style.chrome.title)
+                .draw(clip: layout.paddingBox, radius: layout.innerRadius, in: context)
         }
         try drawPicture(picture, in: context)
         for shadow in layout.shadows.reversed() where shadow.inset {

@@ -170,7 +170,7 @@ struct PresetConfigLayoutTests {
         "padding": ["--padding", "1px 2px 3px 4px"], "background": ["--background", "#abc"], "radius": ["--radius", "3.5pt"],
         "fit": ["--fit", "cover"], "position": ["--position", "bottom-left"],
         "shadow": ["--shadow", "0 0 0 1px #c8c8c8, 12px 16px 24px rgba(30,60,200,.45)"], "margin": ["--margin", "0.25in"],
-        "canvas-color": ["--canvas-color", "beige"], "aspect": ["--aspect", "16:9"], "trim": ["--trim", "10%"], "image-dpi": ["--image-dpi", "144"], "scale": ["--scale", "2"],
+        "canvas-color": ["--canvas-color", "beige"], "aspect": ["--aspect", "16:9"], "chrome": ["--chrome", "macos"], "chrome-theme": ["--chrome-theme", "dark"], "chrome-title": ["--chrome-title", "Notes \"2026\""], "trim": ["--trim", "10%"], "image-dpi": ["--image-dpi", "144"], "scale": ["--scale", "2"],
         "dpi": ["--dpi", "150"], "no-snap": ["--no-snap"], "embed": ["--embed", "png"], "quality": ["--quality", "80"],
         "lossless": ["--lossless"], "resample": ["--resample", "good"], "flatten": ["--flatten", "white"],
         "no-auto-orient": ["--no-auto-orient"], "intent": ["--intent", "relative"], "max-pixels": ["--max-pixels", "1000000"],

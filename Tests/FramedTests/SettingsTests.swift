@@ -91,7 +91,7 @@ struct SettingsTests {
             "format": "svg", "size": "600x400", "border": "2px", "border-color": "#123456", "border-style": "double",
             "inner-border": "1px #333", "padding": "1px 2px", "background": "rgb(10 20 30 / 0.5)", "radius": "3mm",
             "fit": "cover", "position": "bottom-left", "shadow": "1px 2px 3px 4px red, inset 0 0 2px blue",
-            "margin": "1in", "canvas-color": "radial-gradient(circle at 10% 20%, red, blue 80%)", "aspect": "4:3", "image-dpi": "144", "scale": "2", "dpi": "200",
+            "margin": "1in", "canvas-color": "radial-gradient(circle at 10% 20%, red, blue 80%)", "aspect": "4:3", "chrome": "windows", "chrome-theme": "dark", "chrome-title": "Café — 報告", "image-dpi": "144", "scale": "2", "dpi": "200",
             "no-snap": "true", "embed": "png", "quality": "75", "lossless": "true", "resample": "box", "flatten": "#eee",
             "no-auto-orient": "true", "trim": "2.5%", "intent": "relative", "max-pixels": "1000000", "min-ppi": "150", "strict": "true",
             "page": "Letter", "orientation": "landscape", "bleed": "0.125in", "title": "T", "author": "A",

@@ -105,6 +105,33 @@ extension Setting {
         Setting("aspect") { f, v throws(SettingError) in
             f.style.aspect = v.lowercased() == "none" ? nil : try parse("aspect", v, AspectRatio.init(parsing:))
         } read: { f in f.style.aspect.map { .string($0.description) } },
+        Setting("chrome") { f, v throws(SettingError) in
+            guard v.lowercased() != "none" else { f.style.chrome.kind = nil; return }
+            guard let kind = ChromeKind(rawValue: v.lowercased()) else {
+                throw SettingError(setting: "chrome", reason: "\"\(excerpt(v))\" is not one of "
+                                   + (ChromeKind.allCases.map(\.rawValue) + ["none"]).joined(separator: ", "))
+            }
+            f.style.chrome.kind = kind
+        } read: { f in f.style.chrome.kind.map { .string($0.rawValue) } },
+        Setting("chrome-theme") { f, v throws(SettingError) in
+            f.style.chrome.theme = try choice("chrome-theme", v, ChromeTheme.self)
+        } read: { f in
+            f.style.chrome.kind == nil && f.style.chrome.theme == .light ? nil : .string(f.style.chrome.theme.rawValue)
+        },
+        Setting("chrome-title") { f, v throws(SettingError) in
+            let title = try text("chrome-title", v)
+            guard title.utf8.count <= WindowChrome.maximumTitleBytes else {
+                throw SettingError(setting: "chrome-title", reason: "is \(title.utf8.count) bytes long: at most "
+                                   + "\(WindowChrome.maximumTitleBytes)")
+            }
+            // One line of text: a line break, a tab or a NUL (which would end it early) is a slip.
+            if let control = title.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                throw SettingError(setting: "chrome-title", reason: "holds the control character U+"
+                                   + String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                                   + ": a title is one line of text")
+            }
+            f.style.chrome.title = title.isEmpty ? nil : title
+        } read: { f in f.style.chrome.title.map { .string($0) } },
         Setting("image-dpi") { f, v throws(SettingError) in
             switch v.lowercased() {
             case "css": f.style.pictureResolution = .css
@@ -298,4 +325,11 @@ private func trimTolerance(_ text: String) throws(SettingError) -> Double? {
 /// A percentage as short as it reads back exactly: 10, 2.5.
 private func formatPercent(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}
+
+extension String {
+    /// The string with zeros in front up to `width` characters (hexadecimal code points).
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
 }

@@ -1,4 +1,4 @@
-import CPango
+internal import CPango
 import FramedLayout
 
 /// The window title bar (`FrameStyle.chrome`), drawn as vector paths in the layout's `titleBar`

@@ -67,6 +67,33 @@ extension Framer {
         return framed
     }
 
+    // MARK: Sets
+
+    /// Frames the picture at `path` once for each of `scales` (device pixels per CSS px), as
+    /// `frame(_:scales:)` does.
+    public func frame(_ path: String, scales: [Double]) throws(FramingError) -> [FramedPicture] {
+        try frame(.file(path) as PictureSource, scales: scales)
+    }
+
+    /// Frames a picture once for each of `scales` (device pixels per CSS px: `[1, 2, 3]` for a
+    /// 1x screen and HiDPI ones), as files of `output.format` (PNG when it is nil), in the
+    /// order given; `output.scale` and `output.scales` are not used.
+    ///
+    /// The picture is read and decoded once, at the pixels the largest output needs, and
+    /// resampled from there for each of the others, so a set costs one decode however many
+    /// scales it has. The largest comes out the same bytes as framing at its scale alone; a
+    /// smaller one may differ from its own framing in the last bits of its picture's pixels
+    /// (it is resampled from more pixels than a shrink-on-load decode for it alone gives).
+    /// With trimming, the edges are found once, on the largest.
+    /// - Throws: `scalesNeedRaster` for SVG or PDF (one vector file serves every scale), and
+    ///   what `frame(_:)` throws.
+    public func frame(_ source: PictureSource, scales: [Double]) throws(FramingError) -> [FramedPicture] {
+        let label = Self.label(source)
+        let set = try framedSet(source, label: label, format: output.format ?? .png, scales: scales)
+        for framed in set { try checkResolution(framed.report, label: label) }
+        return set
+    }
+
     // MARK: Plans
 
     /// Lays out the picture at `path` from its header alone, decoding nothing: every rectangle,

@@ -38,6 +38,9 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
         case render(RenderError)
         /// A PDF/X variant was asked for an output of another format than PDF.
         case pdfVariantNeedsPDF(OutputFormat)
+        /// Several scales were asked for an SVG or PDF output: a vector file serves every scale,
+        /// so a set of them would be the same file several times.
+        case scalesNeedRaster(OutputFormat)
         /// The output intent's ICC profile file could not be read: its path and the system's reason.
         case outputIntentUnreadable(path: String, reason: String)
         /// The output intent's file is no ICC profile that can be an output intent: its path and why.
@@ -63,6 +66,9 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
             case let .render(error): return error.description
             case let .pdfVariantNeedsPDF(format):
                 return "a PDF/X variant needs a PDF output, not \(format.rawValue.uppercased()); set the format to pdf or drop pdf-variant"
+            case let .scalesNeedRaster(format):
+                return "several scales make one file each for PNG, JPEG or TIFF; \(format.rawValue.uppercased()) is vector "
+                    + "and one file serves every scale: give one scale"
             case let .outputIntentUnreadable(path, reason): return "cannot read the output intent \(path) (\(reason))"
             case let .outputIntentInvalid(path, reason): return "the output intent \(path) cannot be used: \(reason)"
             }

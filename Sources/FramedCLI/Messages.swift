@@ -33,6 +33,9 @@ extension FramingError {
         case let .pdfVariantNeedsPDF(format):
             return UsageError("\(output ?? input): --pdf-variant makes a PDF, but the output is \(format.rawValue.uppercased()); "
                               + "write a .pdf or give --format pdf")
+        case let .scalesNeedRaster(format):
+            return UsageError("--scale with several values writes PNG, JPEG or TIFF; \(format.rawValue.uppercased()) is vector "
+                              + "and one file serves every scale: give one --scale")
         case let .outputIntentUnreadable(path, reason):
             return FileError(path: path, reason: "cannot read the --output-intent profile (\(reason))")
         case let .outputIntentInvalid(path, reason):

@@ -23,6 +23,11 @@ public struct OutputOptions: Sendable, Equatable {
     /// PNG, JPEG and TIFF: device pixels per CSS px (2 for a HiDPI figure). Ignored when `dpi`
     /// is set.
     public var scale: Double
+    /// A set: the scales to write one output each at (`1, 2, 3` for `shot.png`, `shot@2x.png`,
+    /// `shot@3x.png`), the picture decoded once for all of them (`Framer.frame(_:scales:)`).
+    /// Empty (the default): one output, at `scale`. PNG, JPEG and TIFF only: SVG and PDF are
+    /// vector, one file serving every scale.
+    public var scales: [Double] = []
     /// PNG, JPEG and TIFF: device pixels per inch of the whole output. SVG and PDF: pixels per
     /// inch of the embedded picture. Nil: the format's default (`OutputFormat.defaultPictureDPI`;
     /// PNG 96 times `scale`; JPEG and TIFF 300, or 96 times a `scale` other than 1).

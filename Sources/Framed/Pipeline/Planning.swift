@@ -27,8 +27,10 @@ extension Framer {
     }
 
     /// The plan, and for an SVG the document librsvg loaded to learn its size (drawn later from
-    /// the same load).
-    func planned(_ input: borrowing PictureInput, label: String, format: OutputFormat, trimming: Bool = true)
+    /// the same load). `reusing` is what an earlier plan of the same input loaded (the SVG
+    /// document, the trimming probe), taken again instead of loading or decoding a second time.
+    func planned(_ input: borrowing PictureInput, label: String, format: OutputFormat, trimming: Bool = true,
+                 reusing earlier: (document: SVGDocument?, probe: TrimProbe?)? = nil)
         throws(FramingError) -> (plan: FramePlan, document: SVGDocument?, probe: TrimProbe?) {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
         if output.pdfVariant != nil && format != .pdf { throw fail(.pdfVariantNeedsPDF(format)) }
@@ -42,7 +44,9 @@ extension Framer {
             // A vector picture: its size is what its root says, read by librsvg (no pixel limit:
             // a PNG canvas is held to it below, and SVG and PDF draw no pixels of it).
             let svg: SVGDocument
-            do { svg = try loadSVG(input) } catch { throw fail(.picture(error)) }
+            if let known = earlier?.document { svg = known } else {
+                do { svg = try loadSVG(input) } catch { throw fail(.picture(error)) }
+            }
             metrics = PictureMetrics(naturalSize: svg.naturalSize)
             info = PictureInfo(format: .svg, width: metrics.pixelWidth, height: metrics.pixelHeight, hasAlpha: true,
                                resolution: nil)
@@ -64,7 +68,13 @@ extension Framer {
         // untrimmed frame (shrunk on load), then the frame is laid out around what is left.
         var probe: TrimProbe?
         var metricsLaidOut = metrics
-        if trimming, document == nil, let tolerance = picture.trim {
+        if trimming, document == nil, picture.trim != nil, let known = earlier?.probe {
+            probe = known
+            if let box = known.sourceBox {
+                metricsLaidOut = PictureMetrics(pixelWidth: box.width, pixelHeight: box.height,
+                                                fileResolution: metrics.fileResolution)
+            }
+        } else if trimming, document == nil, let tolerance = picture.trim {
             let untrimmed = try planned(input, label: label, format: format, trimming: false).plan
             probe = try trimProbe(input, plan: untrimmed, tolerance: tolerance, label: label)
             if let box = probe?.sourceBox {

@@ -34,7 +34,8 @@ struct JobContext: Sendable {
 
     private func frame(_ job: Job, into result: inout JobResult) throws {
         let input = job.label
-        if case let .file(path) = job.output, !settings.overwrite, !settings.dryRun, OutputFile.wouldReplace(path) {
+        let outputs = job.setOutputs.isEmpty ? [job.output] : job.setOutputs
+        for case let .file(path) in outputs where !settings.overwrite && !settings.dryRun && OutputFile.wouldReplace(path) {
             throw FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
         }
         // A file is read by the decoders as they need it (an unreadable one fails as .picture).
@@ -43,9 +44,25 @@ struct JobContext: Sendable {
 
         if settings.dryRun {
             do {
-                let plan = try framer.plan(framer.open(source, label: input), label: input, format: job.format)
-                result.layout = plan.jsonValue(input: job.input, output: job.output.text)
+                let opened = try framer.open(source, label: input)
+                if job.setOutputs.isEmpty {
+                    let plan = try framer.plan(opened, label: input, format: job.format)
+                    result.layouts = [plan.jsonValue(input: job.input, output: job.output.text)]
+                } else {
+                    // A set: the layout of each of its files, in the order of the scales.
+                    for (scale, output) in zip(framer.output.scales, job.setOutputs) {
+                        var one = framer
+                        one.output.scale = scale
+                        one.output.scales = []
+                        result.layouts.append(try one.plan(opened, label: input, format: job.format)
+                            .jsonValue(input: job.input, output: output.text))
+                    }
+                }
             } catch { throw error.commandLineError(input: input, output: job.output.text) }
+            return
+        }
+        if !job.setOutputs.isEmpty {
+            try frameSet(job, source: source, framer: framer, into: &result)
             return
         }
         let report: PictureReport
@@ -70,5 +87,28 @@ struct JobContext: Sendable {
             result.warnings.append("\(input): \(warning.commandLineText)")
         }
         if !settings.pages { try BatchRunner.writeOut(bytes, to: job.output, replacing: settings.overwrite) }
+    }
+
+    /// A set (`--scale 1,2,3`): the picture decoded once, framed at each scale, and each file
+    /// written; a warning that every scale gives (the decoder's) is said once.
+    private func frameSet(_ job: Job, source: PictureSource, framer: Framer, into result: inout JobResult) throws {
+        let input = job.label
+        let set: [FramedPicture]
+        do { set = try framer.framedSet(source, label: input, format: job.format, scales: framer.output.scales) } catch {
+            throw error.commandLineError(input: input, output: job.output.text)
+        }
+        for framed in set {
+            for warning in framed.report.warnings {
+                if case let .belowMinimumPPI(ppi, minimum) = warning, framer.picture.failBelowMinimumPPI {
+                    throw FramingError(picture: input, problem: .belowMinimumPPI(ppi: ppi, minimum: minimum))
+                        .commandLineError(input: input)
+                }
+                let line = "\(input): \(warning.commandLineText)"
+                if !result.warnings.contains(line) { result.warnings.append(line) }
+            }
+        }
+        for (framed, output) in zip(set, job.setOutputs) {
+            try BatchRunner.writeOut(framed.bytes, to: output, replacing: settings.overwrite)
+        }
     }
 }

@@ -88,8 +88,18 @@ extension Framer {
     /// - Throws: `scalesNeedRaster` for SVG or PDF (one vector file serves every scale), and
     ///   what `frame(_:)` throws.
     public func frame(_ source: PictureSource, scales: [Double]) throws(FramingError) -> [FramedPicture] {
+        try frame(source, set: scales.map { SetMember(scale: $0) })
+    }
+
+    /// Frames a picture once for each member of a set: a version of the look (`variant(_:)`:
+    /// `docs` and `docs-dark`) at a scale, in the order given (`output.setMembers` lists the
+    /// set that `output.variants` and `output.scales` ask for). The picture is read and
+    /// decoded once, as `frame(_:scales:)` says.
+    /// - Throws: `noVariant` for a preset without the twin asked for, `scalesNeedRaster` for
+    ///   several scales in SVG or PDF, and what `frame(_:)` throws.
+    public func frame(_ source: PictureSource, set members: [SetMember]) throws(FramingError) -> [FramedPicture] {
         let label = Self.label(source)
-        let set = try framedSet(source, label: label, format: output.format ?? .png, scales: scales)
+        let set = try framedSet(source, label: label, format: output.format ?? .png, members: members)
         for framed in set { try checkResolution(framed.report, label: label) }
         return set
     }

@@ -41,6 +41,8 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
         /// Several scales were asked for an SVG or PDF output: a vector file serves every scale,
         /// so a set of them would be the same file several times.
         case scalesNeedRaster(OutputFormat)
+        /// A variant was asked of a preset that has no such twin (`Preset.twin(_:)`).
+        case noVariant(Preset, Variant)
         /// The output intent's ICC profile file could not be read: its path and the system's reason.
         case outputIntentUnreadable(path: String, reason: String)
         /// The output intent's file is no ICC profile that can be an output intent: its path and why.
@@ -69,6 +71,8 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
             case let .scalesNeedRaster(format):
                 return "several scales make one file each for PNG, JPEG or TIFF; \(format.rawValue.uppercased()) is vector "
                     + "and one file serves every scale: give one scale"
+            case let .noVariant(preset, variant):
+                return "the preset \(preset.rawValue) has no \(variant.rawValue) variant (docs has: docs-dark)"
             case let .outputIntentUnreadable(path, reason): return "cannot read the output intent \(path) (\(reason))"
             case let .outputIntentInvalid(path, reason): return "the output intent \(path) cannot be used: \(reason)"
             }

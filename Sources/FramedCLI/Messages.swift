@@ -36,6 +36,9 @@ extension FramingError {
         case let .scalesNeedRaster(format):
             return UsageError("--scale with several values writes PNG, JPEG or TIFF; \(format.rawValue.uppercased()) is vector "
                               + "and one file serves every scale: give one --scale")
+        case let .noVariant(preset, variant):
+            return UsageError("--variant \(variant.rawValue): the preset \(preset.rawValue) has no \(variant.rawValue) twin "
+                              + "(docs has: docs-dark)")
         case let .outputIntentUnreadable(path, reason):
             return FileError(path: path, reason: "cannot read the --output-intent profile (\(reason))")
         case let .outputIntentInvalid(path, reason):

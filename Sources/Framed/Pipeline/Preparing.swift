@@ -140,19 +140,26 @@ extension Framer {
         return FramedPicture(bytes: bytes, plan: prepared.plan, report: prepared.report)
     }
 
-    /// The picture framed in memory once per scale, in the order of `scales` (an empty list:
-    /// `output.scale` alone), from one read and one decode (`Framer.frame(_:scales:)`).
-    package func framedSet(_ source: PictureSource, label: String, format: OutputFormat, scales: [Double])
+    /// The picture framed in memory once per member of a set, in their order (an empty list:
+    /// the settings as they are), from one read and one decode (`Framer.frame(_:set:)`).
+    package func framedSet(_ source: PictureSource, label: String, format: OutputFormat, members: [SetMember])
         throws(FramingError) -> [FramedPicture] {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
-        let scales = scales.isEmpty ? [output.scale] : scales
-        guard format.isRaster else { throw fail(.scalesNeedRaster(format)) }
-        let framers = scales.map { scale -> Framer in
+        let members = members.isEmpty ? [SetMember(scale: output.scale)] : members
+        if !format.isRaster && Set(members.map(\.scale)).count > 1 { throw fail(.scalesNeedRaster(format)) }
+        var framers: [Framer] = []
+        for member in members {
             var framer = self
-            framer.output.scale = scale
+            if let variant = member.variant {
+                guard let twin = self.variant(variant) else { throw fail(.noVariant(preset, variant)) }
+                framer = twin
+            }
+            framer.output.scale = member.scale
             framer.output.scales = []
-            return framer
+            framer.output.variants = []
+            framers.append(framer)
         }
+        let scales = members.map(\.scale)
         let input = try open(source, label: label)
         // The largest scale is planned first: where trimming is asked for, the edges are found
         // on its pixels, and the other plans take that box (and an SVG's document) from it.

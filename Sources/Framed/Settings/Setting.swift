@@ -137,6 +137,17 @@ extension Setting {
             f.output.scales.isEmpty ? .number(f.output.scale)
                 : .string(f.output.scales.map(formatNumber).joined(separator: ","))
         },
+        Setting("variant") { f, v throws(SettingError) in
+            var variants: [Variant] = []
+            for part in v.split(separator: ",", omittingEmptySubsequences: false) {
+                let variant = try choice("variant", trimmingSpaces(String(part)), Variant.self)
+                guard !variants.contains(variant) else {
+                    throw SettingError(setting: "variant", reason: "\(variant.rawValue) is given twice in \"\(excerpt(v))\"")
+                }
+                variants.append(variant)
+            }
+            f.output.variants = variants
+        } read: { f in f.output.variants.isEmpty ? nil : .string(f.output.variants.map(\.rawValue).joined(separator: ",")) },
         Setting("dpi") { f, v throws(SettingError) in
             f.output.dpi = try number("dpi", v, minimum: 1, maximum: 6_000)
         } read: { f in f.output.dpi.map { .number($0) } },

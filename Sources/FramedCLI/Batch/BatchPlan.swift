@@ -26,8 +26,8 @@ struct Job: Sendable {
     var input: String
     var output: Destination
     var format: OutputFormat
-    /// A set (`--scale 1,2,3`): one output per scale, in the order of the scales (`output` is
-    /// the first); empty for one output.
+    /// A set (`--scale 1,2,3`, `--variant light,dark`): one output per member, in the order of
+    /// `OutputOptions.setMembers` (`output` is the first); empty for one output.
     var setOutputs: [Destination] = []
 
     /// The input as messages name it.
@@ -57,9 +57,21 @@ enum BatchPlanner {
             throw UsageError("- (standard input) can be read once only")
         }
         if !settings.dryRun && settings.output == nil { throw UsageError("no output file given (-o FILE)") }
-        // A set: one output per scale, named by `scaleSuffix`.
-        let scales = settings.framer.output.scales
-        let suffixes = scales.isEmpty ? [scaleSuffix(settings.framer.output.scale)] : scales.map(scaleSuffix)
+        // A set: one output per scale and variant, named by `variantSuffix` and `scaleSuffix`.
+        let framer = settings.framer
+        let scales = framer.output.scales, variants = framer.output.variants
+        for variant in variants where framer.preset.twin(variant) == nil {
+            throw UsageError("--variant \(variant.rawValue): the preset \(framer.preset.rawValue) has no \(variant.rawValue) "
+                             + "twin (docs has: docs-dark)")
+        }
+        let members = framer.output.setMembers
+        let isSet = members.count > 1
+        // Each member's words for a template ({variant}, {scale}), and for a plain name (only
+        // what tells the files of this set apart).
+        let templateWords = members.map { (variant: $0.variant.map(variantSuffix) ?? "", scale: scaleSuffix($0.scale)) }
+        let nameSuffixes = zip(members, templateWords).map { member, words in
+            (variants.count > 1 ? words.variant : "") + (scales.count > 1 ? words.scale : "")
+        }
 
         // What kind of output.
         enum Mode { case none, stdout, file(String), folder(String), template(String) }
@@ -76,13 +88,17 @@ enum BatchPlanner {
                 mode = .file(output)
             }
         }
-        if !scales.isEmpty {
-            if settings.pages { throw UsageError("--pages writes one PDF; --scale with several values writes a file per scale") }
+        if isSet {
+            let what = scales.count > 1 ? "--scale with several values" : "--variant with two values"
+            if settings.pages { throw UsageError("--pages writes one PDF; \(what) writes several files") }
             switch mode {
-            case .stdout: throw UsageError("-o - (standard output) takes one file; --scale with several values writes one per scale")
-            case let .template(template) where !template.contains("{scale}"):
+            case .stdout: throw UsageError("-o - (standard output) takes one file; \(what) writes several")
+            case let .template(template) where scales.count > 1 && !template.contains("{scale}"):
                 throw UsageError("-o \(template): --scale with several values needs {scale} in the template, "
                                  + "or the files would have one name (out/{stem}{scale}.png: shot.png, shot@2x.png)")
+            case let .template(template) where variants.count > 1 && !template.contains("{variant}"):
+                throw UsageError("-o \(template): --variant with two values needs {variant} in the template, "
+                                 + "or the files would have one name (out/{stem}{variant}.png: shot.png, shot-dark.png)")
             default: break
             }
         }
@@ -101,7 +117,7 @@ enum BatchPlanner {
         var warnings: [String] = []
         var sources = try expand(settings.inputs, recursive: settings.recursive, skipping: outputFolder, warnings: &warnings)
         if case let .template(template) = mode, !settings.pages {
-            sources = try leavingOutOwnOutputs(sources, template: template, scales: suffixes)
+            sources = try leavingOutOwnOutputs(sources, template: template, words: templateWords)
         }
         guard !sources.isEmpty else {
             // The folders left out may be why none was found: say so first.
@@ -167,7 +183,7 @@ enum BatchPlanner {
                     output = .file(path)
                 case let .template(template):
                     let path = try expandTemplate(template, source: source.path, index: index + 1, digits: digits,
-                                                  scale: suffixes[0])
+                                                  variant: templateWords[0].variant, scale: templateWords[0].scale)
                     if format == nil {
                         guard let named = OutputFormat(path: path) else {
                             throw UsageError("cannot tell the format of \"\(path)\" (from -o \(template)); "
@@ -178,16 +194,16 @@ enum BatchPlanner {
                     output = .file(path)
                 }
                 var job = Job(index: index, input: source.path, output: output, format: format!)
-                if !scales.isEmpty {
-                    guard job.format.isRaster else {
+                if isSet {
+                    guard job.format.isRaster || scales.count < 2 else {
                         throw UsageError("--scale with several values writes PNG, JPEG or TIFF; \(job.format.rawValue.uppercased()) "
                                          + "is vector and one file serves every scale: give one --scale")
                     }
-                    job.setOutputs = try suffixes.map { suffix throws(UsageError) -> Destination in
+                    job.setOutputs = try zip(templateWords, nameSuffixes).map { words, suffix throws(UsageError) -> Destination in
                         switch (mode, output) {
                         case let (.template(template), _):
                             return .file(try expandTemplate(template, source: source.path, index: index + 1, digits: digits,
-                                                            scale: suffix))
+                                                            variant: words.variant, scale: words.scale))
                         case let (_, .file(path)): return .file(inserting(suffix, into: path))
                         default: return output
                         }
@@ -220,7 +236,7 @@ enum BatchPlanner {
             }
             if !settings.pages, let other = taken[key] {
                 if other.index == job.index {
-                    throw UsageError("two scales of \(job.label) would both be written to \(path); "
+                    throw UsageError("two files of the set of \(job.label) would both be written to \(path); "
                                      + "give scales that differ in their @Nx names")
                 }
                 throw UsageError("\(other.label) and \(job.label) would both be written to \(path); "
@@ -243,17 +259,17 @@ enum BatchPlanner {
     /// outputs), as the output folder of `-o out/` is skipped. A picture whose output is itself
     /// stays, to be refused as such. Leaving pictures out renumbers `{index}`, so the outputs
     /// are named again until none is left out.
-    static func leavingOutOwnOutputs(_ sources: [Source], template: String, scales: [String] = [""])
-        throws(UsageError) -> [Source] {
+    static func leavingOutOwnOutputs(_ sources: [Source], template: String,
+                                     words: [(variant: String, scale: String)] = [("", "")]) throws(UsageError) -> [Source] {
         var sources = sources
         while sources.contains(where: \.walked) {
             let digits = String(sources.count).count
             var outputs: [[String]] = []
             for (index, source) in sources.enumerated() {
                 var own: [String] = []
-                for scale in scales {
+                for word in words {
                     own.append(Paths.normalized(try expandTemplate(template, source: source.path, index: index + 1,
-                                                                   digits: digits, scale: scale)))
+                                                                   digits: digits, variant: word.variant, scale: word.scale)))
                 }
                 outputs.append(own)
             }
@@ -331,29 +347,31 @@ enum BatchPlanner {
     }
 
     /// `{name}` the file name, `{stem}` without its extension, `{ext}` the extension (without the
-    /// dot), `{index}` the position from 1, zero-padded to the width of the count, `{scale}` the
-    /// scale's suffix (`scaleSuffix`: empty at 1x, `@2x`).
+    /// dot), `{index}` the position from 1, zero-padded to the width of the count, `{variant}`
+    /// the variant's suffix (`variantSuffix`: empty for light, `-dark`), `{scale}` the scale's
+    /// (`scaleSuffix`: empty at 1x, `@2x`).
     static func expandTemplate(_ template: String, source: String, index: Int, digits: Int,
-                               scale: String = "") throws(UsageError) -> String {
+                               variant: String = "", scale: String = "") throws(UsageError) -> String {
         let parts = names(of: source)
         var result = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
             result += rest[..<open]
             guard rest[open] == "{", let close = rest[open...].firstIndex(of: "}") else {
-                throw UsageError("-o \(template): a { without its } (placeholders: {name}, {stem}, {ext}, {index}, {scale})")
+                throw UsageError("-o \(template): a { without its } (placeholders: {name}, {stem}, {ext}, {index}, {variant}, {scale})")
             }
             let key = rest[rest.index(after: open)..<close]
             switch key {
             case "name": result += parts.name
             case "scale": result += scale
+            case "variant": result += variant
             case "stem": result += parts.stem
             case "ext": result += parts.ext
             case "index":
                 let number = String(index)
                 result += String(repeating: "0", count: max(0, digits - number.count)) + number
             default:
-                throw UsageError("-o \(template): unknown placeholder {\(key)} (use {name}, {stem}, {ext}, {index} or {scale})")
+                throw UsageError("-o \(template): unknown placeholder {\(key)} (use {name}, {stem}, {ext}, {index}, {variant} or {scale})")
             }
             rest = rest[rest.index(after: close)...]
         }
@@ -365,6 +383,12 @@ enum BatchPlanner {
     static func scaleSuffix(_ scale: Double) -> String {
         if scale == 1 { return "" }
         return "@" + (scale == scale.rounded() ? String(Int(scale)) : String(scale)) + "x"
+    }
+
+    /// How the dark file of a set is told from the light one: `-dark` (`shot-dark.png`, as
+    /// GitHub's and MkDocs' light/dark pairs are usually named); nothing for light.
+    static func variantSuffix(_ variant: Variant) -> String {
+        variant == .light ? "" : "-" + variant.rawValue
     }
 
     /// `path` with `suffix` before the extension of its last component (`shot.png` with `@2x`:

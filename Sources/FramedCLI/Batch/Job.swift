@@ -12,6 +12,11 @@ struct JobContext: Sendable {
     var framer: Framer {
         var framer = settings.framer
         framer.threads = threads
+        // One variant and no set: these settings in that version (the planner checked it has one).
+        if framer.output.setMembers.count == 1, let variant = framer.output.variants.first, let twin = framer.variant(variant) {
+            framer = twin
+            framer.output.variants = []
+        }
         return framer
     }
 
@@ -50,10 +55,11 @@ struct JobContext: Sendable {
                     result.layouts = [plan.jsonValue(input: job.input, output: job.output.text)]
                 } else {
                     // A set: the layout of each of its files, in the order of the scales.
-                    for (scale, output) in zip(framer.output.scales, job.setOutputs) {
-                        var one = framer
-                        one.output.scale = scale
+                    for (member, output) in zip(framer.output.setMembers, job.setOutputs) {
+                        var one = member.variant.flatMap(framer.variant) ?? framer
+                        one.output.scale = member.scale
                         one.output.scales = []
+                        one.output.variants = []
                         result.layouts.append(try one.plan(opened, label: input, format: job.format)
                             .jsonValue(input: job.input, output: output.text))
                     }
@@ -94,7 +100,7 @@ struct JobContext: Sendable {
     private func frameSet(_ job: Job, source: PictureSource, framer: Framer, into result: inout JobResult) throws {
         let input = job.label
         let set: [FramedPicture]
-        do { set = try framer.framedSet(source, label: input, format: job.format, scales: framer.output.scales) } catch {
+        do { set = try framer.framedSet(source, label: input, format: job.format, members: framer.output.setMembers) } catch {
             throw error.commandLineError(input: input, output: job.output.text)
         }
         for framed in set {

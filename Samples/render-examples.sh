@@ -80,4 +80,10 @@ run "$work/margin.png" -o "$work/trimmed.png" --trim --width 400 --border 1 --bo
     --shadow '0 6px 18px rgba(0,0,0,.3)' --margin 16 --canvas-color '#f3f4f6'
 cp "$work/trimmed.png" "$out/trimmed.png"
 
+# 9. A set: the screenshot as a docs figure for light and dark pages, at 1x and 2x, in one run
+#    (set.png, set@2x.png, set-dark.png, set-dark@2x.png); the README shows the 1x pair.
+run Samples/screenshot.png -o "$work/set.png" --preset docs --width 360 --margin 8 --variant light,dark --scale 1,2
+cp "$work/set.png" "$out/set.png"
+cp "$work/set-dark.png" "$out/set-dark.png"
+
 ls -l "$out"

@@ -27,10 +27,11 @@ extension Framer {
     }
 
     /// The plan, and for an SVG the document librsvg loaded to learn its size (drawn later from
-    /// the same load). `reusing` is what an earlier plan of the same input loaded (the SVG
-    /// document, the trimming probe), taken again instead of loading or decoding a second time.
+    /// the same load). `reusing` is what an earlier plan of the same input read (its header,
+    /// the SVG document, the trimming probe), taken again instead of reading, loading or
+    /// decoding a second time.
     func planned(_ input: borrowing PictureInput, label: String, format: OutputFormat, trimming: Bool = true,
-                 reusing earlier: (document: SVGDocument?, probe: TrimProbe?)? = nil)
+                 reusing earlier: (plan: FramePlan, document: SVGDocument?, probe: TrimProbe?)? = nil)
         throws(FramingError) -> (plan: FramePlan, document: SVGDocument?, probe: TrimProbe?) {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
         if output.pdfVariant != nil && format != .pdf { throw fail(.pdfVariantNeedsPDF(format)) }
@@ -39,7 +40,9 @@ extension Framer {
         let metrics: PictureMetrics
         var document: SVGDocument?
         let pictureFormat: PictureFormat
-        do { pictureFormat = try Pictures.format(of: input) } catch { throw fail(.picture(error)) }
+        if let earlier { pictureFormat = earlier.plan.info.format } else {
+            do { pictureFormat = try Pictures.format(of: input) } catch { throw fail(.picture(error)) }
+        }
         if pictureFormat == .svg {
             // A vector picture: its size is what its root says, read by librsvg (no pixel limit:
             // a PNG canvas is held to it below, and SVG and PDF draw no pixels of it).
@@ -53,7 +56,9 @@ extension Framer {
             orientation = .up
             document = svg
         } else {
-            do { info = try Pictures.info(input) } catch { throw fail(.picture(error)) }
+            if let earlier { info = earlier.plan.info } else {
+                do { info = try Pictures.info(input) } catch { throw fail(.picture(error)) }
+            }
             let limit = picture.maxPixels
             guard info.width.multipliedReportingOverflow(by: info.height).partialValue <= limit,
                   info.width <= limit, info.height <= limit else {

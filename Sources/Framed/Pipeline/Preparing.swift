@@ -169,7 +169,7 @@ extension Framer {
         for index in scales.indices {
             plans.append(index == largest ? first.plan
                          : try framers[index].planned(input, label: label, format: format,
-                                                      reusing: (first.document, first.probe)).plan)
+                                                      reusing: first).plan)
         }
         // One decode, for the plan that needs the most pixels (the largest scale, unless a dpi
         // makes them all alike), not resized on the way: each output resamples its own.

@@ -85,7 +85,8 @@ extension Framer {
     /// smaller one may differ from its own framing in the last bits of its picture's pixels
     /// (it is resampled from more pixels than a shrink-on-load decode for it alone gives).
     /// With trimming, the edges are found once, on the largest.
-    /// - Throws: `scalesNeedRaster` for SVG or PDF (one vector file serves every scale), and
+    /// - Throws: `scalesNeedRaster` for SVG or PDF (one vector file serves every scale),
+    ///   `scalesWithDPI` when `output.dpi` is set (it, not the scale, decides the pixels), and
     ///   what `frame(_:)` throws.
     public func frame(_ source: PictureSource, scales: [Double]) throws(FramingError) -> [FramedPicture] {
         try frame(source, set: scales.map { SetMember(scale: $0) })

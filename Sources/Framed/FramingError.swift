@@ -41,6 +41,9 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
         /// Several scales were asked for an SVG or PDF output: a vector file serves every scale,
         /// so a set of them would be the same file several times.
         case scalesNeedRaster(OutputFormat)
+        /// Several scales with a resolution set (`OutputOptions.dpi`): the resolution decides the
+        /// pixels, so every file of the set would be the same.
+        case scalesWithDPI(Double)
         /// A variant was asked of a preset that has no such twin (`Preset.twin(_:)`).
         case noVariant(Preset, Variant)
         /// The output intent's ICC profile file could not be read: its path and the system's reason.
@@ -73,6 +76,9 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
                     + "and one file serves every scale: give one scale"
             case let .noVariant(preset, variant):
                 return "the preset \(preset.rawValue) has no \(variant.rawValue) variant (docs has: docs-dark)"
+            case let .scalesWithDPI(dpi):
+                return "several scales with dpi \(dpi == dpi.rounded() ? String(Int(dpi)) : String(dpi)) would make "
+                    + "the same file each time (the dpi decides the pixels); drop the dpi"
             case let .outputIntentUnreadable(path, reason): return "cannot read the output intent \(path) (\(reason))"
             case let .outputIntentInvalid(path, reason): return "the output intent \(path) cannot be used: \(reason)"
             }

@@ -36,6 +36,9 @@ extension FramingError {
         case let .scalesNeedRaster(format):
             return UsageError("--scale with several values writes PNG, JPEG or TIFF; \(format.rawValue.uppercased()) is vector "
                               + "and one file serves every scale: give one --scale")
+        case let .scalesWithDPI(dpi):
+            return UsageError("--scale with several values and --dpi \(dpi == dpi.rounded() ? String(Int(dpi)) : String(dpi)) "
+                              + "would make the same file each time (--dpi decides the pixels); drop --dpi")
         case let .noVariant(preset, variant):
             return UsageError("--variant \(variant.rawValue): the preset \(preset.rawValue) has no \(variant.rawValue) twin "
                               + "(docs has: docs-dark)")

@@ -136,6 +136,7 @@ struct SetTests {
             (["shot.png", "-o", "out/{stem}{scale}.png", "--preset", "docs", "--variant", "light,dark"], ["{variant}"]),
             (["shot.png", "-o", "-", "--format", "png", "--scale", "1,2"], ["standard output"]),
             (["shot.png", "-o", "s.png", "--scale", "1,2,1"], ["--scale", "twice"]),
+            (["shot.png", "-o", "s.png", "--scale", "1,2", "--preset", "print"], ["--dpi 300"]),
             // shot.png's 2x file and shot@2x.png's 1x file have one name.
             (["shot.png", "shot@2x.png", "-o", "out/", "--format", "png", "--scale", "1,2"], ["out/shot@2x.png"]),
         ]

@@ -146,7 +146,10 @@ extension Framer {
         throws(FramingError) -> [FramedPicture] {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
         let members = members.isEmpty ? [SetMember(scale: output.scale)] : members
-        if !format.isRaster && Set(members.map(\.scale)).count > 1 { throw fail(.scalesNeedRaster(format)) }
+        if Set(members.map(\.scale)).count > 1 {
+            guard format.isRaster else { throw fail(.scalesNeedRaster(format)) }
+            if let dpi = output.dpi { throw fail(.scalesWithDPI(dpi)) }
+        }
         var framers: [Framer] = []
         for member in members {
             var framer = self

@@ -64,6 +64,10 @@ enum BatchPlanner {
             throw UsageError("--variant \(variant.rawValue): the preset \(framer.preset.rawValue) has no \(variant.rawValue) "
                              + "twin (docs has: docs-dark)")
         }
+        if scales.count > 1, let dpi = framer.output.dpi {
+            throw UsageError("--scale with several values and --dpi \(dpi == dpi.rounded() ? String(Int(dpi)) : String(dpi)) "
+                             + "would make the same file each time (--dpi decides the pixels); drop --dpi")
+        }
         let members = framer.output.setMembers
         let isSet = members.count > 1
         // Each member's words for a template ({variant}, {scale}), and for a plain name (only

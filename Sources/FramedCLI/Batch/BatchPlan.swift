@@ -61,13 +61,9 @@ enum BatchPlanner {
         let framer = settings.framer
         let scales = framer.output.scales, variants = framer.output.variants
         for variant in variants where framer.preset.twin(variant) == nil {
-            throw UsageError("--variant \(variant.rawValue): the preset \(framer.preset.rawValue) has no \(variant.rawValue) "
-                             + "twin (docs has: docs-dark)")
+            throw FramingError.noVariant(framer.preset, variant)
         }
-        if scales.count > 1, let dpi = framer.output.dpi {
-            throw UsageError("--scale with several values and --dpi \(dpi == dpi.rounded() ? String(Int(dpi)) : String(dpi)) "
-                             + "would make the same file each time (--dpi decides the pixels); drop --dpi")
-        }
+        if scales.count > 1, let dpi = framer.output.dpi { throw FramingError.scalesWithDPI(dpi) }
         let members = framer.output.setMembers
         let isSet = members.count > 1
         // Each member's words for a template ({variant}, {scale}), and for a plain name (only
@@ -199,10 +195,7 @@ enum BatchPlanner {
                 }
                 var job = Job(index: index, input: source.path, output: output, format: format!)
                 if isSet {
-                    guard job.format.isRaster || scales.count < 2 else {
-                        throw UsageError("--scale with several values writes PNG, JPEG or TIFF; \(job.format.rawValue.uppercased()) "
-                                         + "is vector and one file serves every scale: give one --scale")
-                    }
+                    guard job.format.isRaster || scales.count < 2 else { throw FramingError.scalesNeedRaster(job.format) }
                     job.setOutputs = try zip(templateWords, nameSuffixes).map { words, suffix throws(UsageError) -> Destination in
                         switch (mode, output) {
                         case let (.template(template), _):

@@ -87,4 +87,10 @@ run Samples/landscape.jpg -o "$work/chrome.svg" --width 480 --border 0 --radius 
     --shadow '0 0 0 1px rgba(0,0,0,.12), 0 12px 28px rgba(0,0,0,.3)' --margin 32 --canvas-color '#dfe6ee'
 rsvg-convert -o "$out/chrome.png" "$work/chrome.svg"
 
+# 10. A set: the screenshot as a docs figure for light and dark pages, at 1x and 2x, in one run
+#    (set.png, set@2x.png, set-dark.png, set-dark@2x.png); the README shows the 1x pair.
+run Samples/screenshot.png -o "$work/set.png" --preset docs --width 360 --margin 8 --variant light,dark --scale 1,2
+cp "$work/set.png" "$out/set.png"
+cp "$work/set-dark.png" "$out/set-dark.png"
+
 ls -l "$out"

@@ -4,7 +4,7 @@ _framed() {
     case $prev in
         -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W 'svg pdf png jpeg tiff' -- "$cur")); return ;;
-        --preset) COMPREPLY=($(compgen -W 'classic docs print polaroid none' -- "$cur")); return ;;
+        --preset) COMPREPLY=($(compgen -W 'classic docs docs-dark print polaroid none' -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --size) COMPREPLY=(); return ;;
         --width) COMPREPLY=(); return ;;
@@ -27,6 +27,7 @@ _framed() {
         --chrome-title) COMPREPLY=(); return ;;
         --image-dpi) COMPREPLY=($(compgen -W 'css auto' -- "$cur")); return ;;
         --scale) COMPREPLY=(); return ;;
+        --variant) COMPREPLY=($(compgen -W 'light dark light,dark' -- "$cur")); return ;;
         --dpi) COMPREPLY=(); return ;;
         --embed) COMPREPLY=($(compgen -W 'auto jpeg png' -- "$cur")); return ;;
         --quality) COMPREPLY=(); return ;;
@@ -47,7 +48,7 @@ _framed() {
         -j|--jobs) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --aspect --chrome --chrome-theme --chrome-title --image-dpi --scale --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --aspect --chrome --chrome-theme --chrome-title --image-dpi --scale --variant --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -f -- "$cur"))

@@ -67,6 +67,44 @@ extension Framer {
         return framed
     }
 
+    // MARK: Sets
+
+    /// Frames the picture at `path` once for each of `scales` (device pixels per CSS px), as
+    /// `frame(_:scales:)` does.
+    public func frame(_ path: String, scales: [Double]) throws(FramingError) -> [FramedPicture] {
+        try frame(.file(path) as PictureSource, scales: scales)
+    }
+
+    /// Frames a picture once for each of `scales` (device pixels per CSS px: `[1, 2, 3]` for a
+    /// 1x screen and HiDPI ones), as files of `output.format` (PNG when it is nil), in the
+    /// order given; `output.scale` and `output.scales` are not used.
+    ///
+    /// The picture is read and decoded once, at the pixels the largest output needs, and
+    /// resampled from there for each of the others, so a set costs one decode however many
+    /// scales it has. The largest comes out the same bytes as framing at its scale alone; a
+    /// smaller one may differ from its own framing in the last bits of its picture's pixels
+    /// (it is resampled from more pixels than a shrink-on-load decode for it alone gives).
+    /// With trimming, the edges are found once, on the largest.
+    /// - Throws: `scalesNeedRaster` for SVG or PDF (one vector file serves every scale),
+    ///   `scalesWithDPI` when `output.dpi` is set (it, not the scale, decides the pixels), and
+    ///   what `frame(_:)` throws.
+    public func frame(_ source: PictureSource, scales: [Double]) throws(FramingError) -> [FramedPicture] {
+        try frame(source, set: scales.map { SetMember(scale: $0) })
+    }
+
+    /// Frames a picture once for each member of a set: a version of the look (`variant(_:)`:
+    /// `docs` and `docs-dark`) at a scale, in the order given (`output.setMembers` lists the
+    /// set that `output.variants` and `output.scales` ask for). The picture is read and
+    /// decoded once, as `frame(_:scales:)` says.
+    /// - Throws: `noVariant` for a preset without the twin asked for, `scalesNeedRaster` for
+    ///   several scales in SVG or PDF, and what `frame(_:)` throws.
+    public func frame(_ source: PictureSource, set members: [SetMember]) throws(FramingError) -> [FramedPicture] {
+        let label = Self.label(source)
+        let set = try framedSet(source, label: label, format: output.format ?? .png, members: members)
+        for framed in set { try checkResolution(framed.report, label: label) }
+        return set
+    }
+
     // MARK: Plans
 
     /// Lays out the picture at `path` from its header alone, decoding nothing: every rectangle,

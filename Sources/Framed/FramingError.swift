@@ -38,6 +38,14 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
         case render(RenderError)
         /// A PDF/X variant was asked for an output of another format than PDF.
         case pdfVariantNeedsPDF(OutputFormat)
+        /// Several scales were asked for an SVG or PDF output: a vector file serves every scale,
+        /// so a set of them would be the same file several times.
+        case scalesNeedRaster(OutputFormat)
+        /// Several scales with a resolution set (`OutputOptions.dpi`): the resolution decides the
+        /// pixels, so every file of the set would be the same.
+        case scalesWithDPI(Double)
+        /// A variant was asked of a preset that has no such twin (`Preset.twin(_:)`).
+        case noVariant(Preset, Variant)
         /// The output intent's ICC profile file could not be read: its path and the system's reason.
         case outputIntentUnreadable(path: String, reason: String)
         /// The output intent's file is no ICC profile that can be an output intent: its path and why.
@@ -63,6 +71,14 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
             case let .render(error): return error.description
             case let .pdfVariantNeedsPDF(format):
                 return "a PDF/X variant needs a PDF output, not \(format.rawValue.uppercased()); set the format to pdf or drop pdf-variant"
+            case let .scalesNeedRaster(format):
+                return "several scales make one file each for PNG, JPEG or TIFF; \(format.rawValue.uppercased()) is vector "
+                    + "and one file serves every scale: give one scale"
+            case let .noVariant(preset, variant):
+                return "the preset \(preset.rawValue) has no \(variant.rawValue) variant (docs has: docs-dark)"
+            case let .scalesWithDPI(dpi):
+                return "several scales with dpi \(dpi == dpi.rounded() ? String(Int(dpi)) : String(dpi)) would make "
+                    + "the same file each time (the dpi decides the pixels); drop the dpi"
             case let .outputIntentUnreadable(path, reason): return "cannot read the output intent \(path) (\(reason))"
             case let .outputIntentInvalid(path, reason): return "the output intent \(path) cannot be used: \(reason)"
             }

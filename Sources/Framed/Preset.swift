@@ -6,6 +6,9 @@ public enum Preset: String, CaseIterable, Sendable, Codable {
     /// A documentation figure: 1px light-gray border, 8px corners, white mat, soft offset shadow,
     /// transparent canvas.
     case docs
+    /// `docs` for a dark page (GitHub's #0d1117): a #30363d hairline, a #161b22 mat, a deeper
+    /// shadow; the dark twin of `docs` (`Variant.dark`).
+    case docsDark = "docs-dark"
     /// A print: white mat, thin dark border, no shadow, pictures at 300 dpi.
     case print
     /// An instant photo: white mat with a deep bottom edge, a small shadow.
@@ -18,6 +21,7 @@ public enum Preset: String, CaseIterable, Sendable, Codable {
         switch self {
         case .classic: return "the default: 3px white border, gray mat, soft black shadow all round"
         case .docs: return "documentation figures: thin light-gray border, 8px corners, soft offset shadow, transparent canvas"
+        case .docsDark: return "docs for a dark page (GitHub's #0d1117): #30363d hairline, #161b22 mat, deeper shadow"
         case .print: return "prints: white mat, thin dark border, no shadow, 300 dpi"
         case .polaroid: return "an instant photo: white mat with a wider bottom, a small shadow"
         case .none: return "no border, no mat, no shadow: just the scaled picture"
@@ -35,6 +39,16 @@ public enum Preset: String, CaseIterable, Sendable, Codable {
                               shadows: [BoxShadow(offsetX: .zero, offsetY: .px(4), blur: .px(16),
                                                   color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.25))],
                               canvasColor: .transparent)
+        case .docsDark:
+            // GitHub's dark palette: its border colour (#30363d) reads as a hairline on the
+            // #0d1117 page where docs' #d0d0d0 glares; the mat is its raised surface (#161b22),
+            // as a white mat would be the brightest thing on the page. A shadow shows on a dark
+            // page only darker than the page and denser: black at 0.6, a little wider.
+            return FrameStyle(border: .px(1), borderColor: RGBAColor(red8: 0x30, green8: 0x36, blue8: 0x3d),
+                              background: RGBAColor(red8: 0x16, green8: 0x1b, blue8: 0x22), radius: .px(8),
+                              shadows: [BoxShadow(offsetX: .zero, offsetY: .px(4), blur: .px(20),
+                                                  color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.6))],
+                              canvasColor: .transparent)
         case .print:
             return FrameStyle(border: .mm(0.5), borderColor: RGBAColor(red8: 0x22, green8: 0x22, blue8: 0x22),
                               padding: EdgeInsets(all: .mm(8)), background: .white)
@@ -51,5 +65,49 @@ public enum Preset: String, CaseIterable, Sendable, Codable {
     /// Pixels per inch the preset asks for (`OutputOptions.dpi`); nil leaves the format's default.
     public var dpi: Double? {
         self == .print ? 300 : nil
+    }
+}
+
+/// The light or dark version of a look: the pair a page's light and dark colour schemes switch
+/// between (GitHub's `#gh-dark-mode-only`, MkDocs Material's `#only-dark`).
+public enum Variant: String, CaseIterable, Sendable, Codable {
+    /// The look for a light page.
+    case light
+    /// The look for a dark page.
+    case dark
+}
+
+extension Preset {
+    /// This preset's version for `variant`: itself, or its twin (`docs` and `docs-dark`); nil
+    /// when it has none (no preset but `docs` has a dark twin yet).
+    public func twin(_ variant: Variant) -> Preset? {
+        switch (self, variant) {
+        case (.docs, .dark), (.docsDark, .dark): return .docsDark
+        case (.docsDark, .light): return .docs
+        case (_, .light): return self
+        case (_, .dark): return nil
+        }
+    }
+}
+
+extension Framer {
+    /// These settings in `variant`: the preset's twin for it (`docs` becomes `docs-dark`), with
+    /// what was set on top of the preset kept. A look value still as the preset gives it takes
+    /// the twin's; one set to something else stays, in both versions. Nil when the preset has
+    /// no twin for `variant`.
+    public func variant(_ variant: Variant) -> Framer? {
+        guard let twin = preset.twin(variant) else { return nil }
+        if twin == preset { return self }
+        var framer = self
+        let from = preset.style, to = twin.style
+        func carry<T: Equatable>(_ value: WritableKeyPath<FrameStyle, T>) {
+            if framer.style[keyPath: value] == from[keyPath: value] { framer.style[keyPath: value] = to[keyPath: value] }
+        }
+        carry(\.border); carry(\.borderColor); carry(\.borderStyle); carry(\.innerBorder); carry(\.padding)
+        carry(\.background); carry(\.backgroundGradient); carry(\.radius); carry(\.shadows); carry(\.margin)
+        carry(\.canvasColor); carry(\.canvasGradient)
+        if output.dpi == preset.dpi { framer.output.dpi = twin.dpi }
+        framer.preset = twin
+        return framer
     }
 }

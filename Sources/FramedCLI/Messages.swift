@@ -33,11 +33,32 @@ extension FramingError {
         case let .pdfVariantNeedsPDF(format):
             return UsageError("\(output ?? input): --pdf-variant makes a PDF, but the output is \(format.rawValue.uppercased()); "
                               + "write a .pdf or give --format pdf")
+        case let .scalesNeedRaster(format): return Self.scalesNeedRaster(format)
+        case let .scalesWithDPI(dpi): return Self.scalesWithDPI(dpi)
+        case let .noVariant(preset, variant): return Self.noVariant(preset, variant)
         case let .outputIntentUnreadable(path, reason):
             return FileError(path: path, reason: "cannot read the --output-intent profile (\(reason))")
         case let .outputIntentInvalid(path, reason):
             return UsageError("--output-intent \(path): not a usable output intent: \(reason)")
         }
+    }
+
+    /// Several scales for a vector output (the planner finds it first, the library too).
+    static func scalesNeedRaster(_ format: OutputFormat) -> UsageError {
+        UsageError("--scale with several values writes PNG, JPEG or TIFF; \(format.rawValue.uppercased()) is vector "
+                   + "and one file serves every scale: give one --scale")
+    }
+
+    /// Several scales with a resolution that decides the pixels.
+    static func scalesWithDPI(_ dpi: Double) -> UsageError {
+        UsageError("--scale with several values and --dpi \(dpi == dpi.rounded() ? String(Int(dpi)) : String(dpi)) "
+                   + "would make the same file each time (--dpi decides the pixels); drop --dpi")
+    }
+
+    /// A variant the preset has no twin for.
+    static func noVariant(_ preset: Preset, _ variant: Variant) -> UsageError {
+        UsageError("--variant \(variant.rawValue): the preset \(preset.rawValue) has no \(variant.rawValue) twin "
+                   + "(docs has: docs-dark)")
     }
 
     /// How the command line names a length of the style: the option that sets it (`--border`,

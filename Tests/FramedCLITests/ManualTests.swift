@@ -42,7 +42,7 @@ struct ManualTests {
 
     @Test func helpListsTheOptions() throws {
         let options = try Self.helpOptions()
-        #expect(options.count == 56 && options.contains("border") && options.contains("fail-fast"), "\(options)")
+        #expect(options.count == 57 && options.contains("border") && options.contains("fail-fast"), "\(options)")
     }
 
     @Test func theManualRendersCleanly() throws {
@@ -66,7 +66,7 @@ struct ManualTests {
         }
         #expect(try complete(["framed", "--fit", "c"]) == ["contain", "cover"])
         #expect(try complete(["framed", "--fi"]) == ["--fit"])
-        #expect(try complete(["framed", "--preset", ""]) == ["classic", "docs", "print", "polaroid", "none"])
+        #expect(try complete(["framed", "--preset", ""]) == ["classic", "docs", "docs-dark", "print", "polaroid", "none"])
         #expect(try complete(["framed", "--border", ""]).isEmpty, "a length: nothing to offer")
         #expect(try complete(["framed", "la"]).contains("layout"))
     }

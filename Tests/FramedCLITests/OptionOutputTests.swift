@@ -51,7 +51,9 @@ struct OptionOutputTests {
         "chrome-title": ["ChromeTests.theTitleIsCentredInTheThemesColour", "ChromeTests.aLongTitleIsEllipsisedAndStaysTextInPDF",
                          "ChromeTests.rightToLeftTitlesAreShaped"],
         "image-dpi": ["OptionOutputTests.imageDPISetsThePicturesNaturalSize"],
-        "scale": ["CLITests.theIssueExamplesWork", "ShadowColourTests.colouredTranslucentShadowsAreExact"],
+        "scale": ["CLITests.theIssueExamplesWork", "ShadowColourTests.colouredTranslucentShadowsAreExact",
+                  "SetTests.scalesAreNamedTheWebWayAndSizedExactly", "SetTests.theLargestOfASetIsItsOwnFramingByteForByte"],
+        "variant": ["SetTests.theDarkFileHasDocsDarksColours", "SetTests.templatesTakeScaleAndVariant"],
         "dpi": ["OptionOutputTests.dpiSetsThePixelsOfEveryFormat"],
         "no-snap": ["BorderTests.oneCSSPixelBorderIsCrispOnAnOffGridFrame"],
         "embed": ["OptionOutputTests.embedLosslessAndTurnedPicturesAreStoredAsAsked"],
@@ -796,6 +798,20 @@ struct OptionOutputTests {
         let docs = CSSBox(x: 24, y: 24, width: 200, height: 150)
         for (x, y) in [(124, 172), (22, 95), (226, 95)] {
             expectShadow(png, x, y, shadow(x, y, box: docs, sigma: 8, alpha: 0.25), "docs")
+        }
+
+        // docs-dark: 1px #30363d border, #161b22 mat, 0 4px 20px rgba(0,0,0,0.6): sigma 10, 30px
+        // of canvas left and right, 26 above, 34 below.
+        try Self.framed(["photo.jpg", "-o", "dd.png", "--preset", "docs-dark", "--size", "200x150", "--fit", "contain"],
+                        in: folder)
+        png = try Self.png("dd.png", in: folder)
+        #expect(png.width == 260 && png.height == 210)
+        #expect(png.pixel(x: 30, y: 105) == (0x30, 0x36, 0x3d, 255) && png.pixel(x: 31, y: 105) != (0x30, 0x36, 0x3d, 255),
+                "1px #30363d border")
+        #expect(png.pixel(x: 130, y: 31) == (0x16, 0x1b, 0x22, 255), "#161b22 mat above the picture")
+        let docsDark = CSSBox(x: 30, y: 30, width: 200, height: 150)
+        for (x, y) in [(130, 178), (28, 105), (232, 105)] {
+            expectShadow(png, x, y, shadow(x, y, box: docsDark, sigma: 10, alpha: 0.6), "docs-dark")
         }
 
         // polaroid: no border, #fdfdfb mat 16px 16px 64px, 0 2px 8px rgba(0,0,0,0.3): sigma 4,

@@ -29,7 +29,7 @@ struct PresetConfigLayoutTests {
 
     // MARK: Presets
 
-    static let presets = ["classic", "docs", "print", "polaroid", "none"]
+    static let presets = ["classic", "docs", "docs-dark", "print", "polaroid", "none"]
 
     @Test func presetsAreListedWithTheirSettings() throws {
         let folder = try CLITests.workspace()
@@ -43,7 +43,8 @@ struct PresetConfigLayoutTests {
         #expect(text.contains("docs: ") && text.contains("    --radius 8px") && text.contains("    --border-color '#d0d0d0'"))
         #expect(text.contains("    --dpi 300"), "print carries its resolution")
         #expect(text.contains("    --padding '16px 16px 64px'"), "polaroid: wider at the bottom")
-        #expect(text.components(separatedBy: "    --shadow ").count == 6, "every preset says its shadow")
+        #expect(text.contains("docs-dark: ") && text.contains("    --border-color '#30363d'"))
+        #expect(text.components(separatedBy: "    --shadow ").count == 7, "every preset says its shadow")
     }
 
     @Test(arguments: presets)
@@ -69,7 +70,7 @@ struct PresetConfigLayoutTests {
         case "polaroid":
             let top = content.y - frame.y, bottom = frame.y + frame.h - content.y - content.h
             #expect(bottom == 4 * top && top == 12, "16px and 64px")
-        case "docs":
+        case "docs", "docs-dark":
             #expect(png.pixel(x: Int(frame.x / 0.75), y: Int(frame.y / 0.75)).a < 128, "rounded corner")
             #expect(png.pixel(x: 0, y: 0).a <= 1, "transparent canvas")
         case "none":
@@ -170,7 +171,8 @@ struct PresetConfigLayoutTests {
         "padding": ["--padding", "1px 2px 3px 4px"], "background": ["--background", "#abc"], "radius": ["--radius", "3.5pt"],
         "fit": ["--fit", "cover"], "position": ["--position", "bottom-left"],
         "shadow": ["--shadow", "0 0 0 1px #c8c8c8, 12px 16px 24px rgba(30,60,200,.45)"], "margin": ["--margin", "0.25in"],
-        "canvas-color": ["--canvas-color", "beige"], "aspect": ["--aspect", "16:9"], "chrome": ["--chrome", "macos"], "chrome-theme": ["--chrome-theme", "dark"], "chrome-title": ["--chrome-title", "Notes \"2026\""], "trim": ["--trim", "10%"], "image-dpi": ["--image-dpi", "144"], "scale": ["--scale", "2"],
+        "canvas-color": ["--canvas-color", "beige"], "aspect": ["--aspect", "16:9"], "chrome": ["--chrome", "macos"], "chrome-theme": ["--chrome-theme", "dark"], "chrome-title": ["--chrome-title", "Notes \"2026\""], "trim": ["--trim", "10%"], "image-dpi": ["--image-dpi", "144"], "scale": ["--scale", "1,2,3"],
+        "variant": ["--variant", "light,dark"],
         "dpi": ["--dpi", "150"], "no-snap": ["--no-snap"], "embed": ["--embed", "png"], "quality": ["--quality", "80"],
         "lossless": ["--lossless"], "resample": ["--resample", "good"], "flatten": ["--flatten", "white"],
         "no-auto-orient": ["--no-auto-orient"], "intent": ["--intent", "relative"], "max-pixels": ["--max-pixels", "1000000"],

@@ -23,6 +23,14 @@ public struct OutputOptions: Sendable, Equatable {
     /// PNG, JPEG and TIFF: device pixels per CSS px (2 for a HiDPI figure). Ignored when `dpi`
     /// is set.
     public var scale: Double
+    /// A set: the scales to write one output each at (`1, 2, 3` for `shot.png`, `shot@2x.png`,
+    /// `shot@3x.png`), the picture decoded once for all of them (`Framer.frame(_:scales:)`).
+    /// Empty (the default): one output, at `scale`. PNG, JPEG and TIFF only: SVG and PDF are
+    /// vector, one file serving every scale.
+    public var scales: [Double] = []
+    /// A set of looks: the light and dark versions to write one output each for
+    /// (`Framer.variant(_:)`), each at every scale. Empty (the default): the settings as they are.
+    public var variants: [Variant] = []
     /// PNG, JPEG and TIFF: device pixels per inch of the whole output. SVG and PDF: pixels per
     /// inch of the embedded picture. Nil: the format's default (`OutputFormat.defaultPictureDPI`;
     /// PNG 96 times `scale`; JPEG and TIFF 300, or 96 times a `scale` other than 1).
@@ -87,5 +95,26 @@ extension DocumentMetadata {
               sourceDateEpoch() == nil else { return nil }
         return "SOURCE_DATE_EPOCH \"\(excerpt(text))\" is not a number of seconds from 1970 to 9999; "
             + "the fixed date \(DocumentMetadata().creationDate) is used"
+    }
+}
+
+/// One output of a set: the look's version and the scale it is framed at.
+public struct SetMember: Sendable, Equatable, Hashable {
+    /// The light or dark version (`Framer.variant(_:)`); nil: the settings as they are.
+    public var variant: Variant?
+    /// Device pixels per CSS px.
+    public var scale: Double
+
+    /// A member at `scale` in `variant`.
+    public init(variant: Variant? = nil, scale: Double) { self.variant = variant; self.scale = scale }
+}
+
+extension OutputOptions {
+    /// The outputs these options ask for: each of `variants` (or the settings as they are) at
+    /// each of `scales` (or `scale`), variant by variant.
+    public var setMembers: [SetMember] {
+        let variants: [Variant?] = variants.isEmpty ? [nil] : variants
+        let scales = scales.isEmpty ? [scale] : scales
+        return variants.flatMap { variant in scales.map { SetMember(variant: variant, scale: $0) } }
     }
 }

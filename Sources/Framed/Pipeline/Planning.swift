@@ -27,8 +27,11 @@ extension Framer {
     }
 
     /// The plan, and for an SVG the document librsvg loaded to learn its size (drawn later from
-    /// the same load).
-    func planned(_ input: borrowing PictureInput, label: String, format: OutputFormat, trimming: Bool = true)
+    /// the same load). `reusing` is what an earlier plan of the same input read (its header,
+    /// the SVG document, the trimming probe), taken again instead of reading, loading or
+    /// decoding a second time.
+    func planned(_ input: borrowing PictureInput, label: String, format: OutputFormat, trimming: Bool = true,
+                 reusing earlier: (plan: FramePlan, document: SVGDocument?, probe: TrimProbe?)? = nil)
         throws(FramingError) -> (plan: FramePlan, document: SVGDocument?, probe: TrimProbe?) {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
         if output.pdfVariant != nil && format != .pdf { throw fail(.pdfVariantNeedsPDF(format)) }
@@ -37,19 +40,25 @@ extension Framer {
         let metrics: PictureMetrics
         var document: SVGDocument?
         let pictureFormat: PictureFormat
-        do { pictureFormat = try Pictures.format(of: input) } catch { throw fail(.picture(error)) }
+        if let earlier { pictureFormat = earlier.plan.info.format } else {
+            do { pictureFormat = try Pictures.format(of: input) } catch { throw fail(.picture(error)) }
+        }
         if pictureFormat == .svg {
             // A vector picture: its size is what its root says, read by librsvg (no pixel limit:
             // a PNG canvas is held to it below, and SVG and PDF draw no pixels of it).
             let svg: SVGDocument
-            do { svg = try loadSVG(input) } catch { throw fail(.picture(error)) }
+            if let known = earlier?.document { svg = known } else {
+                do { svg = try loadSVG(input) } catch { throw fail(.picture(error)) }
+            }
             metrics = PictureMetrics(naturalSize: svg.naturalSize)
             info = PictureInfo(format: .svg, width: metrics.pixelWidth, height: metrics.pixelHeight, hasAlpha: true,
                                resolution: nil)
             orientation = .up
             document = svg
         } else {
-            do { info = try Pictures.info(input) } catch { throw fail(.picture(error)) }
+            if let earlier { info = earlier.plan.info } else {
+                do { info = try Pictures.info(input) } catch { throw fail(.picture(error)) }
+            }
             let limit = picture.maxPixels
             guard info.width.multipliedReportingOverflow(by: info.height).partialValue <= limit,
                   info.width <= limit, info.height <= limit else {
@@ -64,7 +73,13 @@ extension Framer {
         // untrimmed frame (shrunk on load), then the frame is laid out around what is left.
         var probe: TrimProbe?
         var metricsLaidOut = metrics
-        if trimming, document == nil, let tolerance = picture.trim {
+        if trimming, document == nil, picture.trim != nil, let known = earlier?.probe {
+            probe = known
+            if let box = known.sourceBox {
+                metricsLaidOut = PictureMetrics(pixelWidth: box.width, pixelHeight: box.height,
+                                                fileResolution: metrics.fileResolution)
+            }
+        } else if trimming, document == nil, let tolerance = picture.trim {
             let untrimmed = try planned(input, label: label, format: format, trimming: false).plan
             probe = try trimProbe(input, plan: untrimmed, tolerance: tolerance, label: label)
             if let box = probe?.sourceBox {

@@ -11,10 +11,19 @@ extension Framer {
     /// picture placed below `PictureOptions.minimumPPI` gets a warning here (never an error: the
     /// caller decides, with the report in hand).
     package func prepare(_ source: PictureSource, label: String, format: OutputFormat) throws(FramingError) -> PreparedPicture {
-        func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
         let input = try open(source, label: label)
         let (plan, document, probe) = try planned(input, label: label, format: format)
         if let document { return prepared(document, plan: plan, format: format) }
+        let decoded = try decoded(input, plan: plan, probe: probe, resize: true, label: label)
+        return try finished(decoded, input: input, plan: plan, format: format, label: label)
+    }
+
+    /// The picture decoded (shrunk on load, or taken from the trimming probe) for `plan`, and
+    /// cropped to its trimmed box: the one decode of a picture, however many outputs it makes.
+    /// With `resize`, a decoder may resize it to `plan.rasterPixels` as it decodes.
+    func decoded(_ input: borrowing PictureInput, plan: FramePlan, probe: TrimProbe?, resize: Bool, label: String)
+        throws(FramingError) -> DecodedPicture {
+        func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
         let info = plan.info, need = plan.rasterPixels
         // Trimmed: the whole picture is decoded at the scale that gives the kept box its pixels.
         let whole = plan.sourcePixels
@@ -33,7 +42,7 @@ extension Framer {
         } else {
             // Resized as it is decoded (on a second core), unless a picture that may have alpha
             // is flattened first, or the picture is cropped first.
-            let resize = threads > 1 && (picture.flatten == nil || info.hasAlpha == false) && plan.trim == nil
+            let resize = resize && threads > 1 && (picture.flatten == nil || info.hasAlpha == false) && plan.trim == nil
             decoded = try decode(input, scale: scale, need: needWhole, resize: resize, label: label)
         }
         if let box = plan.trim {
@@ -45,6 +54,16 @@ extension Framer {
             guard Memory.available((x1 - x0) * (y1 - y0) * 4) else { throw fail(.picture(.outOfMemory)) }
             decoded.image = decoded.image.cropped(to: PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
         }
+        return decoded
+    }
+
+    /// The decoded picture made ready for `plan`'s place: flattened, resampled to
+    /// `plan.rasterPixels`, and for SVG and PDF encoded for embedding. `decoded` is only read,
+    /// so that one decode can serve several plans (a set of scales).
+    func finished(_ decoded: DecodedPicture, input: borrowing PictureInput, plan: FramePlan, format: OutputFormat,
+                  label: String) throws(FramingError) -> PreparedPicture {
+        func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
+        let info = plan.info, need = plan.rasterPixels
         var warnings = decoded.warningSummary.map { [FramingWarning.decoder($0)] } ?? []
         warnings += decoded.colorWarnings.map(FramingWarning.color)
 
@@ -119,6 +138,68 @@ extension Framer {
             throw FramingError(picture: label, problem: .render(error))
         }
         return FramedPicture(bytes: bytes, plan: prepared.plan, report: prepared.report)
+    }
+
+    /// The picture framed in memory once per member of a set, in their order (an empty list:
+    /// the settings as they are), from one read and one decode (`Framer.frame(_:set:)`).
+    package func framedSet(_ source: PictureSource, label: String, format: OutputFormat, members: [SetMember])
+        throws(FramingError) -> [FramedPicture] {
+        func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
+        let members = members.isEmpty ? [SetMember(scale: output.scale)] : members
+        if Set(members.map(\.scale)).count > 1 {
+            guard format.isRaster else { throw fail(.scalesNeedRaster(format)) }
+            if let dpi = output.dpi { throw fail(.scalesWithDPI(dpi)) }
+        }
+        var framers: [Framer] = []
+        for member in members {
+            var framer = self
+            if let variant = member.variant {
+                guard let twin = self.variant(variant) else { throw fail(.noVariant(preset, variant)) }
+                framer = twin
+            }
+            framer.output.scale = member.scale
+            framer.output.scales = []
+            framer.output.variants = []
+            framers.append(framer)
+        }
+        let scales = members.map(\.scale)
+        let input = try open(source, label: label)
+        // The largest scale is planned first: where trimming is asked for, the edges are found
+        // on its pixels, and the other plans take that box (and an SVG's document) from it.
+        let largest = scales.indices.max { scales[$0] < scales[$1] }!
+        let first = try framers[largest].planned(input, label: label, format: format)
+        var plans: [FramePlan] = []
+        for index in scales.indices {
+            plans.append(index == largest ? first.plan
+                         : try framers[index].planned(input, label: label, format: format,
+                                                      reusing: first).plan)
+        }
+        // One decode, for the plan that needs the most pixels (the largest scale, unless a dpi
+        // makes them all alike), not resized on the way: each output resamples its own.
+        var decoded: DecodedPicture?
+        if first.document == nil {
+            let most = plans.indices.max { a, b in
+                plans[a].rasterPixels.width * plans[a].rasterPixels.height
+                    < plans[b].rasterPixels.width * plans[b].rasterPixels.height
+            }!
+            decoded = try framers[most].decoded(input, plan: plans[most], probe: first.probe, resize: false, label: label)
+        }
+        var set: [FramedPicture] = []
+        for (framer, plan) in zip(framers, plans) {
+            let prepared: PreparedPicture
+            if let document = first.document {
+                prepared = framer.prepared(document, plan: plan, format: format)
+            } else {
+                prepared = try framer.finished(decoded!, input: input, plan: plan, format: format, label: label)
+            }
+            let options = try framer.renderOptions(format, printing: [source])
+            let bytes: [UInt8]
+            do { bytes = try FrameRenderer.render(prepared.renderPage, options: options) } catch {
+                throw fail(.render(error))
+            }
+            set.append(FramedPicture(bytes: bytes, plan: prepared.plan, report: prepared.report))
+        }
+        return set
     }
 
     /// Prepared pictures as one PDF, a page each (a picture that repeats is stored once).

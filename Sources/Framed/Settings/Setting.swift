@@ -149,8 +149,32 @@ extension Setting {
 
     static let output: [Setting] = [
         Setting("scale") { f, v throws(SettingError) in
-            f.output.scale = try number("scale", v, minimum: 0.01, maximum: 64)
-        } read: { f in .number(f.output.scale) },
+            // One number, or a set: numbers separated by commas, each once.
+            var scales: [Double] = []
+            for part in v.split(separator: ",", omittingEmptySubsequences: false) {
+                let scale = try number("scale", String(part), minimum: 0.01, maximum: 64)
+                guard !scales.contains(scale) else {
+                    throw SettingError(setting: "scale", reason: "\(formatNumber(scale)) is given twice in \"\(excerpt(v))\"")
+                }
+                scales.append(scale)
+            }
+            f.output.scale = scales[0]
+            f.output.scales = scales.count > 1 ? scales : []
+        } read: { f in
+            f.output.scales.isEmpty ? .number(f.output.scale)
+                : .string(f.output.scales.map(formatNumber).joined(separator: ","))
+        },
+        Setting("variant") { f, v throws(SettingError) in
+            var variants: [Variant] = []
+            for part in v.split(separator: ",", omittingEmptySubsequences: false) {
+                let variant = try choice("variant", trimmingSpaces(String(part)), Variant.self)
+                guard !variants.contains(variant) else {
+                    throw SettingError(setting: "variant", reason: "\(variant.rawValue) is given twice in \"\(excerpt(v))\"")
+                }
+                variants.append(variant)
+            }
+            f.output.variants = variants
+        } read: { f in f.output.variants.isEmpty ? nil : .string(f.output.variants.map(\.rawValue).joined(separator: ",")) },
         Setting("dpi") { f, v throws(SettingError) in
             f.output.dpi = try number("dpi", v, minimum: 1, maximum: 6_000)
         } read: { f in f.output.dpi.map { .number($0) } },

@@ -26,6 +26,9 @@ struct Job: Sendable {
     var input: String
     var output: Destination
     var format: OutputFormat
+    /// A set (`--scale 1,2,3`, `--variant light,dark`): one output per member, in the order of
+    /// `OutputOptions.setMembers` (`output` is the first); empty for one output.
+    var setOutputs: [Destination] = []
 
     /// The input as messages name it.
     var label: String { input == "-" ? "standard input" : input }
@@ -54,6 +57,21 @@ enum BatchPlanner {
             throw UsageError("- (standard input) can be read once only")
         }
         if !settings.dryRun && settings.output == nil { throw UsageError("no output file given (-o FILE)") }
+        // A set: one output per scale and variant, named by `variantSuffix` and `scaleSuffix`.
+        let framer = settings.framer
+        let scales = framer.output.scales, variants = framer.output.variants
+        for variant in variants where framer.preset.twin(variant) == nil {
+            throw FramingError.noVariant(framer.preset, variant)
+        }
+        if scales.count > 1, let dpi = framer.output.dpi { throw FramingError.scalesWithDPI(dpi) }
+        let members = framer.output.setMembers
+        let isSet = members.count > 1
+        // Each member's words for a template ({variant}, {scale}), and for a plain name (only
+        // what tells the files of this set apart).
+        let templateWords = members.map { (variant: $0.variant.map(variantSuffix) ?? "", scale: scaleSuffix($0.scale)) }
+        let nameSuffixes = zip(members, templateWords).map { member, words in
+            (variants.count > 1 ? words.variant : "") + (scales.count > 1 ? words.scale : "")
+        }
 
         // What kind of output.
         enum Mode { case none, stdout, file(String), folder(String), template(String) }
@@ -68,6 +86,20 @@ enum BatchPlanner {
                 mode = .folder(output)
             } else {
                 mode = .file(output)
+            }
+        }
+        if isSet {
+            let what = scales.count > 1 ? "--scale with several values" : "--variant with two values"
+            if settings.pages { throw UsageError("--pages writes one PDF; \(what) writes several files") }
+            switch mode {
+            case .stdout: throw UsageError("-o - (standard output) takes one file; \(what) writes several")
+            case let .template(template) where scales.count > 1 && !template.contains("{scale}"):
+                throw UsageError("-o \(template): --scale with several values needs {scale} in the template, "
+                                 + "or the files would have one name (out/{stem}{scale}.png: shot.png, shot@2x.png)")
+            case let .template(template) where variants.count > 1 && !template.contains("{variant}"):
+                throw UsageError("-o \(template): --variant with two values needs {variant} in the template, "
+                                 + "or the files would have one name (out/{stem}{variant}.png: shot.png, shot-dark.png)")
+            default: break
             }
         }
         if settings.pages {
@@ -85,7 +117,7 @@ enum BatchPlanner {
         var warnings: [String] = []
         var sources = try expand(settings.inputs, recursive: settings.recursive, skipping: outputFolder, warnings: &warnings)
         if case let .template(template) = mode, !settings.pages {
-            sources = try leavingOutOwnOutputs(sources, template: template)
+            sources = try leavingOutOwnOutputs(sources, template: template, words: templateWords)
         }
         guard !sources.isEmpty else {
             // The folders left out may be why none was found: say so first.
@@ -150,7 +182,8 @@ enum BatchPlanner {
                     path += names(of: source.path).stem + "." + f.rawValue
                     output = .file(path)
                 case let .template(template):
-                    let path = try expandTemplate(template, source: source.path, index: index + 1, digits: digits)
+                    let path = try expandTemplate(template, source: source.path, index: index + 1, digits: digits,
+                                                  variant: templateWords[0].variant, scale: templateWords[0].scale)
                     if format == nil {
                         guard let named = OutputFormat(path: path) else {
                             throw UsageError("cannot tell the format of \"\(path)\" (from -o \(template)); "
@@ -160,7 +193,20 @@ enum BatchPlanner {
                     }
                     output = .file(path)
                 }
-                jobs.append(Job(index: index, input: source.path, output: output, format: format!))
+                var job = Job(index: index, input: source.path, output: output, format: format!)
+                if isSet {
+                    guard job.format.isRaster || scales.count < 2 else { throw FramingError.scalesNeedRaster(job.format) }
+                    job.setOutputs = try zip(templateWords, nameSuffixes).map { words, suffix throws(UsageError) -> Destination in
+                        switch (mode, output) {
+                        case let (.template(template), _):
+                            return .file(try expandTemplate(template, source: source.path, index: index + 1, digits: digits,
+                                                            variant: words.variant, scale: words.scale))
+                        case let (_, .file(path)): return .file(inserting(suffix, into: path))
+                        default: return output
+                        }
+                    }
+                }
+                jobs.append(job)
             }
         }
 
@@ -170,9 +216,11 @@ enum BatchPlanner {
         let inputPaths = jobs.filter { $0.input != "-" }.map(\.input)
         let inputKeys = Set(inputPaths.map(Paths.canonical))
         let inputFiles = Set(inputPaths.compactMap(FileSystem.identity))
-        let destinations = jobs.compactMap { job -> (Job, String)? in
-            if case let .file(path) = job.output { return (job, path) }
-            return nil
+        let destinations = jobs.flatMap { job -> [(Job, String)] in
+            (job.setOutputs.isEmpty ? [job.output] : job.setOutputs).compactMap { output in
+                if case let .file(path) = output { return (job, path) }
+                return nil
+            }
         } + (pagesOutput?.text.flatMap { $0 == "-" ? nil : (jobs[0], $0) }.map { [$0] } ?? [])
         for (job, path) in destinations {
             if let long = SystemPath.bytes(path).split(separator: UInt8(ascii: "/")).first(where: { $0.count > Int(NAME_MAX) }) {
@@ -184,6 +232,10 @@ enum BatchPlanner {
                 throw UsageError("the output \(path) is the input picture; it would be overwritten")
             }
             if !settings.pages, let other = taken[key] {
+                if other.index == job.index {
+                    throw UsageError("two files of the set of \(job.label) would both be written to \(path); "
+                                     + "give scales that differ in their @Nx names")
+                }
                 throw UsageError("\(other.label) and \(job.label) would both be written to \(path); "
                                  + "use a template with {name} or {index}")
             }
@@ -204,18 +256,24 @@ enum BatchPlanner {
     /// outputs), as the output folder of `-o out/` is skipped. A picture whose output is itself
     /// stays, to be refused as such. Leaving pictures out renumbers `{index}`, so the outputs
     /// are named again until none is left out.
-    static func leavingOutOwnOutputs(_ sources: [Source], template: String) throws(UsageError) -> [Source] {
+    static func leavingOutOwnOutputs(_ sources: [Source], template: String,
+                                     words: [(variant: String, scale: String)] = [("", "")]) throws(UsageError) -> [Source] {
         var sources = sources
         while sources.contains(where: \.walked) {
             let digits = String(sources.count).count
-            var outputs: [String] = []
+            var outputs: [[String]] = []
             for (index, source) in sources.enumerated() {
-                outputs.append(Paths.normalized(try expandTemplate(template, source: source.path, index: index + 1, digits: digits)))
+                var own: [String] = []
+                for word in words {
+                    own.append(Paths.normalized(try expandTemplate(template, source: source.path, index: index + 1,
+                                                                   digits: digits, variant: word.variant, scale: word.scale)))
+                }
+                outputs.append(own)
             }
-            let written = Set(outputs)
+            let written = Set(outputs.joined())
             let kept = sources.indices.filter { index in
                 let path = Paths.normalized(sources[index].path)
-                return !sources[index].walked || !written.contains(path) || outputs[index] == path
+                return !sources[index].walked || !written.contains(path) || outputs[index].contains(path)
             }
             if kept.count == sources.count { break }
             sources = kept.map { sources[$0] }
@@ -286,30 +344,56 @@ enum BatchPlanner {
     }
 
     /// `{name}` the file name, `{stem}` without its extension, `{ext}` the extension (without the
-    /// dot), `{index}` the position from 1, zero-padded to the width of the count.
-    static func expandTemplate(_ template: String, source: String, index: Int, digits: Int) throws(UsageError) -> String {
+    /// dot), `{index}` the position from 1, zero-padded to the width of the count, `{variant}`
+    /// the variant's suffix (`variantSuffix`: empty for light, `-dark`), `{scale}` the scale's
+    /// (`scaleSuffix`: empty at 1x, `@2x`).
+    static func expandTemplate(_ template: String, source: String, index: Int, digits: Int,
+                               variant: String = "", scale: String = "") throws(UsageError) -> String {
         let parts = names(of: source)
         var result = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
             result += rest[..<open]
             guard rest[open] == "{", let close = rest[open...].firstIndex(of: "}") else {
-                throw UsageError("-o \(template): a { without its } (placeholders: {name}, {stem}, {ext}, {index})")
+                throw UsageError("-o \(template): a { without its } (placeholders: {name}, {stem}, {ext}, {index}, {variant}, {scale})")
             }
             let key = rest[rest.index(after: open)..<close]
             switch key {
             case "name": result += parts.name
+            case "scale": result += scale
+            case "variant": result += variant
             case "stem": result += parts.stem
             case "ext": result += parts.ext
             case "index":
                 let number = String(index)
                 result += String(repeating: "0", count: max(0, digits - number.count)) + number
             default:
-                throw UsageError("-o \(template): unknown placeholder {\(key)} (use {name}, {stem}, {ext} or {index})")
+                throw UsageError("-o \(template): unknown placeholder {\(key)} (use {name}, {stem}, {ext}, {index}, {variant} or {scale})")
             }
             rest = rest[rest.index(after: close)...]
         }
         return result + rest
+    }
+
+    /// How a file of a set is told by its scale, the way Apple's asset catalogues and `srcset`
+    /// tooling name them: nothing at 1x, `@2x` at 2, `@1.5x` at 1.5.
+    static func scaleSuffix(_ scale: Double) -> String {
+        if scale == 1 { return "" }
+        return "@" + (scale == scale.rounded() ? String(Int(scale)) : String(scale)) + "x"
+    }
+
+    /// How the dark file of a set is told from the light one: `-dark` (`shot-dark.png`, as
+    /// GitHub's and MkDocs' light/dark pairs are usually named); nothing for light.
+    static func variantSuffix(_ variant: Variant) -> String {
+        variant == .light ? "" : "-" + variant.rawValue
+    }
+
+    /// `path` with `suffix` before the extension of its last component (`shot.png` with `@2x`:
+    /// `shot@2x.png`), or at its end when it has none.
+    static func inserting(_ suffix: String, into path: String) -> String {
+        let ext = Paths.pathExtension(path)
+        guard !ext.isEmpty else { return path + suffix }
+        return String(path.dropLast(ext.count + 1)) + suffix + "." + ext
     }
 
     /// File name, stem and extension of an input ("stdin" for standard input).

@@ -35,7 +35,7 @@ struct BatchReport {
             if firstError == nil { firstError = result }
         } else {
             framed += 1
-            if let layout = result.layout { layouts.append(layout) }
+            layouts += result.layouts
             if let picture = result.prepared { prepared.append(picture) }
         }
     }

@@ -12,8 +12,8 @@ struct JobResult: Sendable {
     /// when it is the only picture).
     var error: String?
     var usageError = false
-    /// `--dry-run`: the geometry.
-    var layout: JSON?
+    /// `--dry-run`: the geometry (of each file of a set).
+    var layouts: [JSON] = []
     /// `--pages`: the picture ready to draw.
     var prepared: PreparedPicture?
     /// Standard output's reader went away: the batch ends quietly (`BrokenPipe`).
@@ -81,7 +81,7 @@ enum BatchRunner {
 
         if settings.dryRun {
             if !report.layouts.isEmpty {
-                let json = jobs.count == 1 && !settings.pages ? report.layouts[0] : .array(report.layouts)
+                let json = report.layouts.count == 1 && jobs.count == 1 && !settings.pages ? report.layouts[0] : .array(report.layouts)
                 try writeOut(Array((json.text() + "\n").utf8), to: .stdout, replacing: true)
             }
         } else if let destination = plan.pagesOutput {

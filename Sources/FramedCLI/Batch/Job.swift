@@ -12,6 +12,11 @@ struct JobContext: Sendable {
     var framer: Framer {
         var framer = settings.framer
         framer.threads = threads
+        // One variant and no set: these settings in that version (the planner checked it has one).
+        if framer.output.setMembers.count == 1, let variant = framer.output.variants.first, let twin = framer.variant(variant) {
+            framer = twin
+            framer.output.variants = []
+        }
         return framer
     }
 
@@ -34,7 +39,8 @@ struct JobContext: Sendable {
 
     private func frame(_ job: Job, into result: inout JobResult) throws {
         let input = job.label
-        if case let .file(path) = job.output, !settings.overwrite, !settings.dryRun, OutputFile.wouldReplace(path) {
+        let outputs = job.setOutputs.isEmpty ? [job.output] : job.setOutputs
+        for case let .file(path) in outputs where !settings.overwrite && !settings.dryRun && OutputFile.wouldReplace(path) {
             throw FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
         }
         // A file is read by the decoders as they need it (an unreadable one fails as .picture).
@@ -43,9 +49,26 @@ struct JobContext: Sendable {
 
         if settings.dryRun {
             do {
-                let plan = try framer.plan(framer.open(source, label: input), label: input, format: job.format)
-                result.layout = plan.jsonValue(input: job.input, output: job.output.text)
+                let opened = try framer.open(source, label: input)
+                if job.setOutputs.isEmpty {
+                    let plan = try framer.plan(opened, label: input, format: job.format)
+                    result.layouts = [plan.jsonValue(input: job.input, output: job.output.text)]
+                } else {
+                    // A set: the layout of each of its files, in the order of the scales.
+                    for (member, output) in zip(framer.output.setMembers, job.setOutputs) {
+                        var one = member.variant.flatMap(framer.variant) ?? framer
+                        one.output.scale = member.scale
+                        one.output.scales = []
+                        one.output.variants = []
+                        result.layouts.append(try one.plan(opened, label: input, format: job.format)
+                            .jsonValue(input: job.input, output: output.text))
+                    }
+                }
             } catch { throw error.commandLineError(input: input, output: job.output.text) }
+            return
+        }
+        if !job.setOutputs.isEmpty {
+            try frameSet(job, source: source, framer: framer, into: &result)
             return
         }
         let report: PictureReport
@@ -70,5 +93,28 @@ struct JobContext: Sendable {
             result.warnings.append("\(input): \(warning.commandLineText)")
         }
         if !settings.pages { try BatchRunner.writeOut(bytes, to: job.output, replacing: settings.overwrite) }
+    }
+
+    /// A set (`--scale 1,2,3`): the picture decoded once, framed at each scale, and each file
+    /// written; a warning that every scale gives (the decoder's) is said once.
+    private func frameSet(_ job: Job, source: PictureSource, framer: Framer, into result: inout JobResult) throws {
+        let input = job.label
+        let set: [FramedPicture]
+        do { set = try framer.framedSet(source, label: input, format: job.format, members: framer.output.setMembers) } catch {
+            throw error.commandLineError(input: input, output: job.output.text)
+        }
+        for framed in set {
+            for warning in framed.report.warnings {
+                if case let .belowMinimumPPI(ppi, minimum) = warning, framer.picture.failBelowMinimumPPI {
+                    throw FramingError(picture: input, problem: .belowMinimumPPI(ppi: ppi, minimum: minimum))
+                        .commandLineError(input: input)
+                }
+                let line = "\(input): \(warning.commandLineText)"
+                if !result.warnings.contains(line) { result.warnings.append(line) }
+            }
+        }
+        for (framed, output) in zip(set, job.setOutputs) {
+            try BatchRunner.writeOut(framed.bytes, to: output, replacing: settings.overwrite)
+        }
     }
 }

@@ -43,12 +43,15 @@ public enum Preset: String, CaseIterable, Sendable, Codable {
             // GitHub's dark palette: its border colour (#30363d) reads as a hairline on the
             // #0d1117 page where docs' #d0d0d0 glares; the mat is its raised surface (#161b22),
             // as a white mat would be the brightest thing on the page. A shadow shows on a dark
-            // page only darker than the page and denser: black at 0.6, a little wider.
-            return FrameStyle(border: .px(1), borderColor: RGBAColor(red8: 0x30, green8: 0x36, blue8: 0x3d),
-                              background: RGBAColor(red8: 0x16, green8: 0x1b, blue8: 0x22), radius: .px(8),
-                              shadows: [BoxShadow(offsetX: .zero, offsetY: .px(4), blur: .px(20),
-                                                  color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.6))],
-                              canvasColor: .transparent)
+            // page only darker than the page and denser: black at 0.6, a little wider. A window
+            // title bar, when one is asked for, takes its platform's dark colours.
+            var style = FrameStyle(border: .px(1), borderColor: RGBAColor(red8: 0x30, green8: 0x36, blue8: 0x3d),
+                                   background: RGBAColor(red8: 0x16, green8: 0x1b, blue8: 0x22), radius: .px(8),
+                                   shadows: [BoxShadow(offsetX: .zero, offsetY: .px(4), blur: .px(20),
+                                                       color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.6))],
+                                   canvasColor: .transparent)
+            style.chrome.theme = .dark
+            return style
         case .print:
             return FrameStyle(border: .mm(0.5), borderColor: RGBAColor(red8: 0x22, green8: 0x22, blue8: 0x22),
                               padding: EdgeInsets(all: .mm(8)), background: .white)
@@ -105,7 +108,7 @@ extension Framer {
         }
         carry(\.border); carry(\.borderColor); carry(\.borderStyle); carry(\.innerBorder); carry(\.padding)
         carry(\.background); carry(\.backgroundGradient); carry(\.radius); carry(\.shadows); carry(\.margin)
-        carry(\.canvasColor); carry(\.canvasGradient)
+        carry(\.canvasColor); carry(\.canvasGradient); carry(\.chrome.theme)
         if output.dpi == preset.dpi { framer.output.dpi = twin.dpi }
         framer.preset = twin
         return framer

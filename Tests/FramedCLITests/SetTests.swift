@@ -85,6 +85,18 @@ struct SetTests {
             #expect((b.r, b.g, b.b, b.a) == (border.0, border.1, border.2, 255), "\(name): border \(b)")
             #expect((m.r, m.g, m.b, m.a) == (mat.0, mat.1, mat.2, 255), "\(name): mat \(m)")
         }
+        // A title bar takes the variant's theme: macOS's light bar #ececec, its dark bar #323232
+        // (read at the middle of the bar's top row of pixels under the hairline).
+        let chrome = try Self.run(["photo.jpg", "-o", "bar.png", "--preset", "docs", "--chrome", "macos",
+                                   "--variant", "light,dark"], in: folder)
+        #expect(chrome.status == 0 && chrome.stderr.isEmpty, "\(chrome.stderr)")
+        for (name, bar) in [("bar.png", UInt8(0xec)), ("bar-dark.png", UInt8(0x32))] {
+            let png = try Self.png(name, in: folder)
+            let x = png.width / 2
+            let top = try #require((0..<png.height).first { png.pixel(x: x, y: $0).a == 255 }, "\(name): a frame")
+            let p = png.pixel(x: x, y: top + 1 + 5)
+            #expect((p.r, p.g, p.b, p.a) == (bar, bar, bar, 255), "\(name): bar \(p)")
+        }
         // --variant dark alone is --preset docs-dark, under the name -o gives.
         let dark = try Self.run(["photo.jpg", "-o", "d.png", "--preset", "docs", "--padding", "10px", "--variant", "dark"],
                                 in: folder)

@@ -17,6 +17,9 @@ BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libweb
                   libheif-dev libtiff-dev libgif-dev
 # SVG pictures: librsvg, loaded when the first one comes (its headers check crsvg's declarations).
 BUILD_PACKAGES += librsvg2-dev
+# Captions: Pango, loaded when the first caption comes (its headers check ctext's declarations),
+# and one free font family so that captions look the same on every machine.
+BUILD_PACKAGES += libpango1.0-dev fonts-dejavu-core
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium \
                   groff-base zsh fish time strace python3 libheif-examples libavif-bin libtiff-tools gifsicle \
                   libimage-exiftool-perl libjpeg-turbo-progs python3-venv

@@ -20,6 +20,9 @@ var targets: [Target] = [
     // librsvg, opened with dlopen when the first SVG picture comes (Sources/CRsvg/include/crsvg.h:
     // linking it would load 27 more libraries into every run).
     .target(name: "CRsvg", linkerSettings: [.linkedLibrary("dl")]),
+    // Pango (text shaping, for captions), opened with dlopen when the first caption comes
+    // (Sources/CText/include/ctext.h), for the same reason.
+    .target(name: "CText", linkerSettings: [.linkedLibrary("dl")]),
 
     // The C library for the Swift modules: printf numbers, whole reads and writes. No Foundation:
     // linking it would load ICU (some 45 shared libraries) at every start.
@@ -31,7 +34,7 @@ var targets: [Target] = [
     // Drawing with Cairo: shadow, frame, picture (an SVG picture through librsvg); SVG, PDF and PNG
     // backends.
     .target(name: "FramedRender", dependencies: ["FramedLayout", "FramedRaster", "FramedSystem", "CCairo", "CCodecs",
-                                                 "CRsvg"]),
+                                                 "CRsvg", "CText"]),
     // The library: the one import for Swift programs.
     .target(name: "Framed", dependencies: ["FramedLayout", "FramedRaster", "FramedRender", "FramedSystem"]),
     // The command line's code: arguments, help, config files, batches, progress.

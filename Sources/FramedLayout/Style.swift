@@ -159,6 +159,8 @@ public struct FrameStyle: Sendable, Equatable, Codable {
     /// The ratio the canvas is grown to, around the frame and margin and centred; nil to keep
     /// the canvas as the frame, shadows and margin make it.
     public var aspect: AspectRatio?
+    /// Words under the picture, in the mat or under the frame; none when its text is empty.
+    public var caption: Caption
 
     /// A style with every field given or left at its default: no size (the frame grows
     /// around the picture at its natural size), no border, mat, radius, shadow or margin,
@@ -172,7 +174,8 @@ public struct FrameStyle: Sendable, Equatable, Codable {
                 margin: Length = .zero, canvasColor: RGBAColor = .transparent,
                 pictureResolution: PictureResolution = .css, borderStyle: BorderStyle = .solid,
                 innerBorder: InnerBorder? = nil, backgroundGradient: CSSGradient? = nil,
-                canvasGradient: CSSGradient? = nil, aspect: AspectRatio? = nil) {
+                canvasGradient: CSSGradient? = nil, aspect: AspectRatio? = nil,
+                caption: Caption = Caption()) {
         self.size = size; self.width = width; self.height = height
         self.border = border; self.borderColor = borderColor
         self.padding = padding; self.background = background
@@ -181,6 +184,7 @@ public struct FrameStyle: Sendable, Equatable, Codable {
         self.pictureResolution = pictureResolution
         self.borderStyle = borderStyle; self.innerBorder = innerBorder
         self.backgroundGradient = backgroundGradient; self.canvasGradient = canvasGradient; self.aspect = aspect
+        self.caption = caption
     }
 
     /// The most shadows a style may have. Each is drawn as gradients over the whole frame, so

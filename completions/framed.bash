@@ -22,6 +22,11 @@ _framed() {
         --margin) COMPREPLY=(); return ;;
         --canvas-color) COMPREPLY=(); return ;;
         --aspect) COMPREPLY=($(compgen -W 'none 16:9 1:1 4:3' -- "$cur")); return ;;
+        --caption) COMPREPLY=(); return ;;
+        --caption-font) COMPREPLY=(); return ;;
+        --caption-position) COMPREPLY=($(compgen -W 'inside below' -- "$cur")); return ;;
+        --caption-align) COMPREPLY=($(compgen -W 'left center right start end' -- "$cur")); return ;;
+        --caption-color) COMPREPLY=(); return ;;
         --image-dpi) COMPREPLY=($(compgen -W 'css auto' -- "$cur")); return ;;
         --scale) COMPREPLY=(); return ;;
         --dpi) COMPREPLY=(); return ;;
@@ -44,7 +49,7 @@ _framed() {
         -j|--jobs) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --aspect --image-dpi --scale --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --aspect --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --scale --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -f -- "$cur"))

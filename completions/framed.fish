@@ -22,7 +22,7 @@ complete -c framed -l shadow -x -a 'none' -d 'CSS box-shadow list \'[inset] X Y 
 complete -c framed -l margin -x -d 'empty space around frame and shadows'
 complete -c framed -l canvas-color -x -d 'colour or CSS gradient (linear-gradient, radial-gradient) outside the frame'
 complete -c framed -l aspect -x -a 'none 16:9 1:1 4:3' -d 'grow the canvas to this ratio around the frame, centred: 16:9, 1:1, 1200x630, or none'
-complete -c framed -l caption -x -d 'words under the picture, in the mat (wrapped to the picture\'s width), or under the frame with --caption-position below'
+complete -c framed -l caption -x -d 'words under the picture, in the mat (wrapped to its width); {name}, {stem} and {ext} are the picture\'s file name'
 complete -c framed -l caption-font -x -d 'CSS font shorthand, e.g. \'italic 14px "DejaVu Serif"\'; a missing family falls back with a warning'
 complete -c framed -l caption-position -x -a 'inside below' -d 'inside (in the mat under the picture) or below (under the frame)'
 complete -c framed -l caption-align -x -a 'left center right start end' -d 'left, center, right, start or end (CSS text-align; start and end follow the text\'s direction)'

@@ -241,6 +241,7 @@ struct CaptionTests {
     @Test func badCaptionSettingsAreOneLineErrors() throws {
         for bad in [["--caption-font", "italic"], ["--caption-font", "14qq Serif"], ["--caption-font", "14px"],
                     ["--caption-font", "bolder 14px Serif"], ["--caption-font", "14px \"Open"],
+                    ["--caption-font", "101in x"], ["--caption", String(repeating: "x", count: 10_001)],
                     ["--caption-position", "above"], ["--caption-align", "justify"], ["--caption-color", "reddish"]] {
             let r = try CLITests.framed(["x.png", "-o", "y.png", "--caption", "Words"] + bad)
             CLITests.expectOneLineError(r, status: 2, mentioning: [bad[0]])
@@ -250,11 +251,17 @@ struct CaptionTests {
     @Test func everyPictureOfABatchGetsItsCaption() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let r = try CLITests.framed(["white.png", "photo.jpg", "-o", "out/{stem}.pdf", "--caption", "Same words"], in: folder)
+        let r = try CLITests.framed(["white.png", "photo.jpg", "-o", "out/{stem}.pdf", "--caption", "{stem} ({ext}) {x}"],
+                                    in: folder)
         try #require(r.status == 0, "\(r.stderr)")
-        for name in ["white", "photo"] {
+        for (name, ext) in [("white", "png"), ("photo", "jpg")] {
             let text = try Tool.run("pdftotext", ["out/\(name).pdf", "-"], in: folder)
-            #expect(text.output.contains("Same words"), "\(name): \(text.output)")
+            #expect(text.output.contains("\(name) (\(ext)) {x}"), "\(name): \(text.output)")
         }
+        // One PDF of pages: each page has its own picture's name.
+        let pages = try CLITests.framed(["white.png", "photo.jpg", "-o", "both.pdf", "--pages", "--caption", "{name}"], in: folder)
+        try #require(pages.status == 0, "\(pages.stderr)")
+        let text = try Tool.run("pdftotext", ["both.pdf", "-"], in: folder)
+        #expect(text.output.contains("white.png") && text.output.contains("photo.jpg"), "\(text.output)")
     }
 }

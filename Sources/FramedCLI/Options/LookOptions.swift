@@ -42,7 +42,7 @@ let lookOptions: [Option] = [
                         help: "grow the canvas to this ratio around the frame, centred: 16:9, 1:1, 1200x630, or none",
                         defaultText: "none", completion: .words(["none", "16:9", "1:1", "4:3"]))),
     .setting(OptionSpec(name: "caption", valueName: "TEXT",
-                        help: "words under the picture, in the mat (wrapped to the picture's width), or under the frame with --caption-position below",
+                        help: "words under the picture, in the mat (wrapped to its width); {name}, {stem} and {ext} are the picture's file name",
                         defaultText: "none")),
     .setting(OptionSpec(name: "caption-font", valueName: "FONT",
                         help: "CSS font shorthand, e.g. 'italic 14px \"DejaVu Serif\"'; a missing family falls back with a warning",

@@ -80,4 +80,11 @@ run "$work/margin.png" -o "$work/trimmed.png" --trim --width 400 --border 1 --bo
     --shadow '0 6px 18px rgba(0,0,0,.3)' --margin 16 --canvas-color '#f3f4f6'
 cp "$work/trimmed.png" "$out/trimmed.png"
 
+# 9. A caption in the mat under the picture, as on an instant photo: shaped by Pango, kept as text
+#    in the PDF (its font embedded and subset), rasterised by pdftoppm.
+run Samples/landscape.jpg -o "$work/caption.pdf" --width 360 --border 0 --padding '16px 16px 10px' \
+    --background '#fbfaf7' --shadow '0 4px 14px rgba(0,0,0,.35)' --margin 24 --canvas-color '#e9e4d8' \
+    --caption 'Lac d’Annecy at dawn, July 1998' --caption-font 'italic 17px "DejaVu Serif"'
+pdftoppm -png -singlefile -r 96 "$work/caption.pdf" "$out/caption"
+
 ls -l "$out"

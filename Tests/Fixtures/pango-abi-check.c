@@ -1,12 +1,26 @@
 /* Compiled (never run) by TextLibraryTests against Pango's, GLib's and Cairo's installed headers:
  * the declarations ctext makes by hand (Sources/CText/pango_abi.h, text.c) must match them. */
 #include <pango/pangocairo.h>
+#include <stddef.h>
 #include "ctext.h"
 #include "pango_abi.h"
 
 _Static_assert(CTEXT_PANGO_SCALE == PANGO_SCALE, "PANGO_SCALE");
 _Static_assert(sizeof(ctext_PangoRectangle) == sizeof(PangoRectangle), "PangoRectangle");
 _Static_assert(sizeof(ctext_gboolean) == sizeof(gboolean), "gboolean");
+#define SAME_LAYOUT(ours, theirs, field) \
+    _Static_assert(offsetof(ours, field) == offsetof(theirs, field), #ours "." #field)
+SAME_LAYOUT(ctext_PangoRectangle, PangoRectangle, x);
+SAME_LAYOUT(ctext_PangoRectangle, PangoRectangle, y);
+SAME_LAYOUT(ctext_PangoRectangle, PangoRectangle, width);
+SAME_LAYOUT(ctext_PangoRectangle, PangoRectangle, height);
+/* text.c passes and takes these enums as int. */
+_Static_assert(sizeof(PangoAlignment) == sizeof(int) && sizeof(PangoWrapMode) == sizeof(int)
+               && sizeof(PangoDirection) == sizeof(int) && sizeof(PangoStyle) == sizeof(int)
+               && sizeof(PangoVariant) == sizeof(int) && sizeof(PangoWeight) == sizeof(int)
+               && sizeof(PangoStretch) == sizeof(int) && sizeof(cairo_antialias_t) == sizeof(int)
+               && sizeof(cairo_hint_style_t) == sizeof(int) && sizeof(cairo_hint_metrics_t) == sizeof(int)
+               && sizeof(cairo_status_t) == sizeof(int), "enums are ints");
 _Static_assert(CTEXT_PANGO_ALIGN_LEFT == PANGO_ALIGN_LEFT && CTEXT_PANGO_ALIGN_CENTER == PANGO_ALIGN_CENTER
                && CTEXT_PANGO_ALIGN_RIGHT == PANGO_ALIGN_RIGHT, "PangoAlignment");
 _Static_assert(CTEXT_PANGO_WRAP_WORD_CHAR == PANGO_WRAP_WORD_CHAR, "PangoWrapMode");

@@ -248,6 +248,24 @@ struct CaptionTests {
         }
     }
 
+    /// Pango and GLib are opened at the first caption only (dlopen): a run without one loads
+    /// none of their libraries, as `ldd` and the dynamic loader's own log (LD_DEBUG) show.
+    @Test func pangoIsOpenedForACaptionOnly() throws {
+        let linked = try LinkageTests.sharedLibraries(of: CLITests.binary)
+        #expect(!linked.contains { $0.hasPrefix("libpango") || $0.hasPrefix("libglib") || $0.hasPrefix("libharfbuzz") },
+                "\(linked.sorted())")
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func loadsPango(_ extra: [String]) throws -> Bool {
+            let r = try Tool.run(CLITests.binary, ["white.png", "-o", "c.png", "-f"] + extra, in: folder,
+                                 environment: ["LD_DEBUG": "files"])
+            #expect(r.status == 0, "\(r.stderr)")
+            return r.stderr.contains("file=libpangocairo-1.0.so.0")
+        }
+        #expect(try !loadsPango([]))
+        #expect(try loadsPango(["--caption", "Words"]))
+    }
+
     @Test func everyPictureOfABatchGetsItsCaption() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -148,6 +148,8 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyShadows(Int)
     /// The caption cannot be measured (no text library, or text it refuses; `reason` says why).
     case caption(reason: String)
+    /// The frame's given height (`name`) is all border, padding and caption.
+    case captionTooTall(name: String, frame: Double, needed: Double)
 
     public var description: String { message(naming: \.description) }
 
@@ -168,6 +170,9 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(count) shadows are too many: at most \(FrameStyle.maximumShadows)"
         case let .caption(reason):
             return "the caption: \(reason)"
+        case let .captionTooTall(name, frame, needed):
+            return "the frame's \(name) (\(Length(points: frame))) leaves no room for the picture: "
+                + "border, padding and caption take \(Length(points: needed))"
         }
     }
 }
@@ -262,7 +267,7 @@ public struct FrameLayout: Sendable, Equatable, Codable {
                 block = try measured(max(0, contentH - gap - first.height) * natural.aspectRatio)
                 contentH -= gap + block.height
                 guard contentH > 0 else {
-                    throw .frameTooSmall(name: "height", frame: height.points, needed: chromeH + gap + block.height)
+                    throw .captionTooTall(name: "height", frame: height.points, needed: chromeH + gap + block.height)
                 }
             }
             frameSize = Size(width: contentH * natural.aspectRatio + chromeW, height: height.points)
@@ -274,8 +279,11 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         guard frameSize.width - chromeW > 0 else {
             throw .frameTooSmall(name: "width", frame: frameSize.width, needed: chromeW)
         }
+        guard frameSize.height - chromeH > 0 else {
+            throw .frameTooSmall(name: "height", frame: frameSize.height, needed: chromeH)
+        }
         guard frameSize.height - chromeH - extra > 0 else {
-            throw .frameTooSmall(name: "height", frame: frameSize.height, needed: chromeH + extra)
+            throw .captionTooTall(name: "height", frame: frameSize.height, needed: chromeH + extra)
         }
         // Under the frame, the text wraps to the frame's width.
         var captionBox: Rect?

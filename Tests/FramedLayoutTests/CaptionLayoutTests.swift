@@ -61,9 +61,14 @@ struct CaptionLayoutTests {
         #expect(tall.frame.height == 100 && tall.contentBox.height == 100 - 20 - 16)
         #expect(abs(tall.contentBox.width - tall.contentBox.height * 2) < 1e-9)
         #expect(measure2.widths.count == 2)
-        // No room for the picture: an error naming the height.
-        #expect(throws: LayoutError.self) {
+        // No room for the picture: an error naming the height and the caption.
+        // (No width is left for the text there: at 1pt its three characters take three lines.)
+        #expect(throws: LayoutError.captionTooTall(name: "height", frame: 30, needed: 20 + 6 + 30)) {
             try FrameLayout(picture: picture, style: style("abc") { $0.height = .pt(30) }, text: Measure())
+        }
+        #expect(throws: LayoutError.captionTooTall(name: "height", frame: 30, needed: 20 + 6 + 10)) {
+            try FrameLayout(picture: picture, style: style("abc") { $0.size = LengthSize(width: .pt(200), height: .pt(30)) },
+                            text: Measure())
         }
         // A caption without a measure is an error, not a caption left out.
         #expect(throws: LayoutError.caption(reason: "no text measure was given to lay it out")) {

@@ -113,7 +113,8 @@ struct CaptionTests {
     @Test func svgAndPDFDrawTheCaptionWhereLayoutSays() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let arguments = ["white.png", "--caption", "Lac d’Annecy, 1998"] + Self.plain + ["--canvas-color", "white"]
+        let arguments = ["white.png", "--caption", "Lac d’Annecy at dawn, from the road above Talloires"] + Self.plain
+            + ["--canvas-color", "white"]
         let svg = try Self.layout(arguments + ["-o", "x.svg"], in: folder).box
         var r = try CLITests.framed(arguments + ["-o", "c.svg"], in: folder)
         try #require(r.status == 0, "\(r.stderr)")
@@ -121,8 +122,21 @@ struct CaptionTests {
         let pdf = try Self.layout(arguments + ["-o", "x.pdf"], in: folder).box
         r = try CLITests.framed(arguments + ["-o", "c.pdf"], in: folder)
         try #require(r.status == 0, "\(r.stderr)")
-        Self.expectInkInBox(try Support.rasterisePDF(folder.appendingPathComponent("c.pdf"), dpi: 96), box: pdf)
+        let poppler = try Support.rasterisePDF(folder.appendingPathComponent("c.pdf"), dpi: 96)
+        Self.expectInkInBox(poppler, box: pdf)
         Self.expectInkInBox(try Support.rasterisePDFWithMuPDF(folder.appendingPathComponent("c.pdf"), dpi: 96), box: pdf)
+        Self.expectInkInBox(try Support.rasterisePDFWithGhostscript(folder.appendingPathComponent("c.pdf"), dpi: 96), box: pdf)
+        // Drawn alike: the ink's bounds in framed's PNG, in poppler's render of the PDF and in
+        // librsvg's of the SVG agree to a pixel (the lines break in the same places).
+        let png = try Self.render(arguments, to: "c.png", in: folder)
+        func bounds(_ image: RasterImage) -> [Int] {
+            let red = Self.redPixels(image)
+            return [red.map(\.x).min() ?? -1, red.map(\.y).min() ?? -1, red.map(\.x).max() ?? -1, red.map(\.y).max() ?? -1]
+        }
+        let svgImage = try Support.rasteriseSVG(folder.appendingPathComponent("c.svg"), zoom: 1)
+        for other in [bounds(poppler), bounds(svgImage)] {
+            #expect(zip(bounds(png), other).allSatisfy { abs($0 - $1) <= 1 }, "PNG \(bounds(png)), other \(other)")
+        }
     }
 
     @Test func thePictureKeepsItsBoxAndPixels() throws {

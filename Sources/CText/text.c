@@ -172,6 +172,8 @@ int ctext_layout_new(const char *text, size_t length, const ctext_font *font, do
     *out = NULL;
     if (ctext_library(message) != CTEXT_OK) return CTEXT_MISSING;
     if (length > 1u << 20) { note(message, "the text is too long"); return CTEXT_ERROR; }
+    /* Pango validates the text as UTF-8 up to a NUL and complains on stderr about the rest. */
+    if (memchr(text, 0, length)) { note(message, "the text holds a NUL character"); return CTEXT_ERROR; }
     if (!(font->size > 0 && font->size < 1e5) || !(width < 1e6)) {
         note(message, "the text's size is out of range");
         return CTEXT_ERROR;

@@ -17,12 +17,11 @@ final class TextLayout {
             var spec = ctext_font(families: families, style: Self.style(font.style), small_caps: font.smallCaps ? 1 : 0,
                                   weight: Int32(font.weight), stretch: Int32(font.stretch), size: font.size.points,
                                   line_height: font.lineHeight?.points ?? 0)
-            let bytes = Array(caption.text.utf8)
+            // The UTF-8 bytes and a zero after them, so that even empty text has an address.
+            let bytes = caption.text.utf8CString
             return bytes.withUnsafeBufferPointer { text in
-                text.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(1, text.count)) { start in
-                    ctext_layout_new(start, text.count, &spec, width, Self.alignment(caption.alignment),
-                                     context.map { UnsafeMutableRawPointer($0.pointer) }, &layout, &message)
-                }
+                ctext_layout_new(text.baseAddress!, text.count - 1, &spec, width, Self.alignment(caption.alignment),
+                                 context.map { UnsafeMutableRawPointer($0.pointer) }, &layout, &message)
             }
         }
         guard status == Int32(CTEXT_OK), let layout else { throw TextError(message) }

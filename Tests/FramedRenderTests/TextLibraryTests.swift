@@ -42,6 +42,17 @@ import Testing
         #expect(try measure.measure(try Self.caption(String(repeating: "W", count: 40)), width: 150).lines > 1)
     }
 
+    @Test func emptyTextAndNULs() throws {
+        #expect(try TextLayout(try Self.caption(""), width: 100).extents.width == 0)
+        let caption = try Self.caption("a\u{0}b")
+        do throws(TextError) {
+            _ = try TextLayout(caption, width: 100)
+            Issue.record("a NUL was laid out")
+        } catch {
+            #expect(error.description.contains("NUL"), "\(error)")
+        }
+    }
+
     @Test func measuringIsTheSameAtEveryScale() throws {
         // Without hinting the text's advance scales exactly: a layout for a surface scaled 3x
         // breaks lines where the measure does.

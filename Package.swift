@@ -22,6 +22,9 @@ var targets: [Target] = [
     .target(name: "CRsvg", linkerSettings: [.linkedLibrary("dl")]),
     // Pango, opened with dlopen when the first text is drawn (Sources/CPango/include/cpango.h).
     .target(name: "CPango", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("m")]),
+    // Pango (text shaping, for captions), opened with dlopen when the first caption comes
+    // (Sources/CText/include/ctext.h), for the same reason.
+    .target(name: "CText", linkerSettings: [.linkedLibrary("dl")]),
 
     // The C library for the Swift modules: printf numbers, whole reads and writes. No Foundation:
     // linking it would load ICU (some 45 shared libraries) at every start.
@@ -33,7 +36,7 @@ var targets: [Target] = [
     // Drawing with Cairo: shadow, frame, picture (an SVG picture through librsvg); SVG, PDF and PNG
     // backends.
     .target(name: "FramedRender", dependencies: ["FramedLayout", "FramedRaster", "FramedSystem", "CCairo", "CCodecs",
-                                                 "CRsvg", "CPango"]),
+                                                 "CRsvg", "CPango", "CText"]),
     // The library: the one import for Swift programs.
     .target(name: "Framed", dependencies: ["FramedLayout", "FramedRaster", "FramedRender", "FramedSystem"]),
     // The command line's code: arguments, help, config files, batches, progress.

@@ -93,4 +93,11 @@ run Samples/screenshot.png -o "$work/set.png" --preset docs --width 360 --margin
 cp "$work/set.png" "$out/set.png"
 cp "$work/set-dark.png" "$out/set-dark.png"
 
+# 11. A caption in the mat under the picture, as on an instant photo: shaped by Pango, kept as text
+#    in the PDF (its font embedded and subset), rasterised by pdftoppm.
+run Samples/landscape.jpg -o "$work/caption.pdf" --width 360 --border 0 --padding '16px 16px 10px' \
+    --background '#fbfaf7' --shadow '0 4px 14px rgba(0,0,0,.35)' --margin 24 --canvas-color '#e9e4d8' \
+    --caption 'Lac d’Annecy at dawn, July 1998' --caption-font 'italic 17px "DejaVu Serif"'
+pdftoppm -png -singlefile -r 96 "$work/caption.pdf" "$out/caption"
+
 ls -l "$out"

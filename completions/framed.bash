@@ -25,6 +25,11 @@ _framed() {
         --chrome) COMPREPLY=($(compgen -W 'macos windows plain none' -- "$cur")); return ;;
         --chrome-theme) COMPREPLY=($(compgen -W 'light dark' -- "$cur")); return ;;
         --chrome-title) COMPREPLY=(); return ;;
+        --caption) COMPREPLY=(); return ;;
+        --caption-font) COMPREPLY=(); return ;;
+        --caption-position) COMPREPLY=($(compgen -W 'inside below' -- "$cur")); return ;;
+        --caption-align) COMPREPLY=($(compgen -W 'left center right start end' -- "$cur")); return ;;
+        --caption-color) COMPREPLY=(); return ;;
         --image-dpi) COMPREPLY=($(compgen -W 'css auto' -- "$cur")); return ;;
         --scale) COMPREPLY=(); return ;;
         --variant) COMPREPLY=($(compgen -W 'light dark light,dark' -- "$cur")); return ;;
@@ -48,7 +53,7 @@ _framed() {
         -j|--jobs) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --aspect --chrome --chrome-theme --chrome-title --image-dpi --scale --variant --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --aspect --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --scale --variant --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -f -- "$cur"))

@@ -1,6 +1,6 @@
 /* Pango through dlopen (see cpango.h). The few GLib, Pango and Cairo types used are declared in
  * pango_abi.h as their stable ABI has them (Pango 1.44 and later, GLib 2): FramedRenderTests'
- * TextLibraryTests compiles Tests/Fixtures/pango-abi-check.c against the installed headers to
+ * TitleTextLibraryTests compiles Tests/Fixtures/cpango-abi-check.c against the installed headers to
  * hold them to it. */
 #define _GNU_SOURCE
 #include "cpango.h"

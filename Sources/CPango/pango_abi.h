@@ -1,5 +1,5 @@
 /* The GLib, Pango and Cairo types and constants cpango uses, as their ABI has them (for C only;
- * the Swift module sees cpango.h alone). Names are prefixed so that Tests/Fixtures/pango-abi-check.c
+ * the Swift module sees cpango.h alone). Names are prefixed so that Tests/Fixtures/cpango-abi-check.c
  * can include them beside the real headers and compare. */
 #ifndef CPANGO_ABI_H
 #define CPANGO_ABI_H

@@ -97,11 +97,14 @@ public enum FramingWarning: Equatable, Sendable, CustomStringConvertible {
     case color(String)
     /// The picture is placed at fewer pixels per inch than `PictureOptions.minimumPPI`.
     case belowMinimumPPI(ppi: Double, minimum: Double)
+    /// The caption's font is not installed (the line names it and the one used instead), or
+    /// its text has characters no installed font has.
+    case caption(String)
 
     /// One line.
     public var description: String {
         switch self {
-        case let .decoder(text), let .color(text): return text
+        case let .decoder(text), let .color(text), let .caption(text): return text
         case let .belowMinimumPPI(ppi, minimum):
             return FramingError.Problem.belowMinimumPPI(ppi: ppi, minimum: minimum).description
         }

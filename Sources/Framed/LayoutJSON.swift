@@ -66,6 +66,15 @@ extension FramePlan {
                     ("extent", Self.rect(place(shadow.extent))),
                 ])
             })),
+        ]
+        if let caption = layout.caption {
+            pairs.append(("caption", .object([
+                ("box", Self.rect(place(caption.box))),
+                ("lines", .number(Double(caption.lines))),
+                ("position", .string(caption.position.rawValue)),
+            ])))
+        }
+        pairs += [
             ("rasterPixels", Self.pixels(rasterPixels)),
             ("effectivePPI", .number(effectivePPI)),
         ]

@@ -94,7 +94,7 @@ extension FramingWarning {
     /// The warning in the command line's words.
     var commandLineText: String {
         switch self {
-        case .decoder, .color: return description
+        case .decoder, .color, .caption: return description
         case let .belowMinimumPPI(ppi, minimum): return FramingError.belowMinimum(ppi: ppi, minimum: minimum)
         }
     }

@@ -148,6 +148,10 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidResolution(Double)
     /// More shadows than `FrameStyle.maximumShadows`.
     case tooManyShadows(Int)
+    /// The caption cannot be measured (no text library, or text it refuses; `reason` says why).
+    case caption(reason: String)
+    /// The frame's given height (`name`) is all border, padding and caption.
+    case captionTooTall(name: String, frame: Double, needed: Double)
 
     public var description: String { message(naming: \.description) }
 
@@ -167,6 +171,11 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
             return "picture resolution \(dpi) dpi is invalid: it must be a positive number"
         case let .tooManyShadows(count):
             return "\(count) shadows are too many: at most \(FrameStyle.maximumShadows)"
+        case let .caption(reason):
+            return "the caption: \(reason)"
+        case let .captionTooTall(name, frame, needed):
+            return "the frame's \(name) (\(Length(points: frame))) leaves no room for the picture: "
+                + "border, padding and caption take \(Length(points: needed))"
         }
     }
 }
@@ -202,9 +211,12 @@ public struct FrameLayout: Sendable, Equatable, Codable {
     /// The window title bar (`FrameStyle.chrome`): a band across the top of the padding box, as
     /// wide as it, above the padding and the picture; nil without one.
     public var titleBar: Rect?
+    /// The caption's box, when the style has a caption: in the mat under the content box (the
+    /// mat's bottom grown by its gap and height), or under the frame (the canvas grown).
+    public var caption: CaptionGeometry?
 
-    /// Lays out `picture` with `style`.
-    public init(picture: PictureMetrics, style: FrameStyle) throws(LayoutError) {
+    /// Lays out `picture` with `style`. A style with a caption needs `text` to measure it.
+    public init(picture: PictureMetrics, style: FrameStyle, text: (any TextMeasure)? = nil) throws(LayoutError) {
         guard picture.pixelWidth > 0, picture.pixelHeight > 0 else {
             throw .emptyPicture(width: picture.pixelWidth, height: picture.pixelHeight)
         }
@@ -223,6 +235,21 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         let natural = picture.naturalSize ?? Size(width: Double(picture.pixelWidth) * 72 / dpi,
                                                   height: Double(picture.pixelHeight) * 72 / dpi)
 
+        // The caption's block, measured at the width it wraps to.
+        let caption = style.caption.text.isEmpty ? nil : style.caption
+        func measured(_ width: Double) throws(LayoutError) -> TextBlock {
+            guard let caption else { return TextBlock(height: 0, lines: 0) }
+            guard let text else { throw .caption(reason: "no text measure was given to lay it out") }
+            let block = try text.measure(caption, width: max(width, 1))
+            guard block.height.isFinite, block.height >= 0 else { throw .caption(reason: "its height is not a number") }
+            return block
+        }
+        let inside = caption?.position == .inside
+        let gap = caption?.gap ?? 0
+        var block = TextBlock(height: 0, lines: 0)
+        // Inside, the mat's bottom grows by the gap and the text's height.
+        var extra = 0.0
+
         // Frame (border-box) and content box.
         let b = style.border.points
         let bar = style.chrome.barHeight.points
@@ -231,24 +258,49 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         var frameSize: Size
         if let size = style.size {
             frameSize = Size(width: size.width.points, height: size.height.points)
+            if inside && frameSize.width > chromeW { block = try measured(frameSize.width - chromeW) }
         } else if let width = style.width {
             let contentW = width.points - chromeW
             guard contentW > 0 else { throw .frameTooSmall(name: "width", frame: width.points, needed: chromeW) }
-            frameSize = Size(width: width.points, height: contentW / natural.aspectRatio + chromeH)
+            if inside { block = try measured(contentW) }
+            frameSize = Size(width: width.points, height: contentW / natural.aspectRatio + chromeH + (inside ? gap + block.height : 0))
         } else if let height = style.height {
-            let contentH = height.points - chromeH
+            var contentH = height.points - chromeH
             guard contentH > 0 else {
                 throw .frameTooSmall(name: "height", frame: height.points, needed: chromeH, titleBar: bar)
             }
+            if inside {
+                // The width follows the picture's height, which the text's height takes from:
+                // measured at the widest it can be, then again at the width that leaves.
+                let first = try measured(contentH * natural.aspectRatio)
+                block = try measured(max(0, contentH - gap - first.height) * natural.aspectRatio)
+                contentH -= gap + block.height
+                guard contentH > 0 else {
+                    throw .captionTooTall(name: "height", frame: height.points, needed: chromeH + gap + block.height)
+                }
+            }
             frameSize = Size(width: contentH * natural.aspectRatio + chromeW, height: height.points)
         } else {
-            frameSize = Size(width: natural.width + chromeW, height: natural.height + chromeH)
+            if inside { block = try measured(natural.width) }
+            frameSize = Size(width: natural.width + chromeW, height: natural.height + chromeH + (inside ? gap + block.height : 0))
         }
+        if inside { extra = gap + block.height }
         guard frameSize.width - chromeW > 0 else {
             throw .frameTooSmall(name: "width", frame: frameSize.width, needed: chromeW)
         }
         guard frameSize.height - chromeH > 0 else {
             throw .frameTooSmall(name: "height", frame: frameSize.height, needed: chromeH, titleBar: bar)
+        }
+        guard frameSize.height - chromeH - extra > 0 else {
+            throw .captionTooTall(name: "height", frame: frameSize.height, needed: chromeH + extra)
+        }
+        // Under the frame, the text wraps to the frame's width.
+        var captionBox: Rect?
+        if let caption {
+            if caption.position == .below {
+                block = try measured(frameSize.width)
+                captionBox = Rect(x: 0, y: frameSize.height + gap, width: frameSize.width, height: block.height)
+            }
         }
         let frame0 = Rect(origin: .zero, size: frameSize)
         let outer = min(style.radius.points, frameSize.width / 2, frameSize.height / 2)
@@ -269,7 +321,7 @@ public struct FrameLayout: Sendable, Equatable, Codable {
 
         // Canvas: the frame and every outer shadow's extent, each side rounded up to whole CSS
         // pixels so that the frame stays on the pixel grid, plus the margin.
-        let bounds = placedShadows.filter { !$0.inset }.reduce(frame0) { $0.union($1.extent) }
+        let bounds = placedShadows.filter { !$0.inset }.reduce(captionBox.map { frame0.union($0) } ?? frame0) { $0.union($1.extent) }
         func wholePixels(_ points: Double) -> Double { (points / 0.75 - 1e-9).rounded(.up) * 0.75 }
         let m = style.margin.points
         var left = wholePixels(-bounds.minX) + m, top = wholePixels(-bounds.minY) + m
@@ -297,9 +349,14 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         paddingBox = frame.outset(by: -b)
         let p = style.padding
         contentBox = paddingBox.outset(top: -p.top.points - bar, right: -p.right.points,
-                                       bottom: -p.bottom.points, left: -p.left.points)
+                                       bottom: -p.bottom.points - extra, left: -p.left.points)
         titleBar = style.chrome.kind == nil ? nil
             : Rect(x: paddingBox.x, y: paddingBox.y, width: paddingBox.width, height: bar)
+        if let caption {
+            let box = inside ? Rect(x: contentBox.minX, y: contentBox.maxY + gap, width: contentBox.width, height: block.height)
+                : (captionBox ?? Rect(x: 0, y: 0, width: 0, height: 0)).offsetBy(dx: left, dy: top)
+            self.caption = CaptionGeometry(box: box, lines: block.lines, position: caption.position)
+        }
 
         // The picture inside the content box.
         let box = contentBox
@@ -359,6 +416,12 @@ public struct FrameLayout: Sendable, Equatable, Codable {
             let top = result.paddingBox.minY
             result.titleBar = Rect(x: result.paddingBox.minX, y: top, width: result.paddingBox.width,
                                    height: max(0, snap(top + bar.height) - top))
+        }
+        // The caption moves with what it hangs from: the content box, or the frame.
+        if let caption {
+            let moved = caption.position == .inside ? (dx, dy)
+                : (result.frame.minX - frame.minX, result.frame.minY - frame.minY)
+            result.caption?.box = caption.box.offsetBy(dx: moved.0, dy: moved.1)
         }
         return result
     }

@@ -161,6 +161,8 @@ public struct FrameStyle: Sendable, Equatable, Codable {
     public var aspect: AspectRatio?
     /// A window's title bar above the picture, inside the border; none by default.
     public var chrome: WindowChrome
+    /// Words under the picture, in the mat or under the frame; none when its text is empty.
+    public var caption: Caption
 
     /// A style with every field given or left at its default: no size (the frame grows
     /// around the picture at its natural size), no border, mat, radius, shadow or margin,
@@ -175,7 +177,7 @@ public struct FrameStyle: Sendable, Equatable, Codable {
                 pictureResolution: PictureResolution = .css, borderStyle: BorderStyle = .solid,
                 innerBorder: InnerBorder? = nil, backgroundGradient: CSSGradient? = nil,
                 canvasGradient: CSSGradient? = nil, aspect: AspectRatio? = nil,
-                chrome: WindowChrome = WindowChrome()) {
+                chrome: WindowChrome = WindowChrome(), caption: Caption = Caption()) {
         self.size = size; self.width = width; self.height = height
         self.border = border; self.borderColor = borderColor
         self.padding = padding; self.background = background
@@ -185,6 +187,7 @@ public struct FrameStyle: Sendable, Equatable, Codable {
         self.borderStyle = borderStyle; self.innerBorder = innerBorder
         self.backgroundGradient = backgroundGradient; self.canvasGradient = canvasGradient; self.aspect = aspect
         self.chrome = chrome
+        self.caption = caption
     }
 
     /// The most shadows a style may have. Each is drawn as gradients over the whole frame, so

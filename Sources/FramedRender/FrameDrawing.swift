@@ -4,7 +4,7 @@ import FramedLayout
 ///
 /// Order, bottom to top: canvas colour, outer shadows (last in the CSS list first; outside the
 /// frame only), the frame's background, the window title bar, the picture (clipped, then
-/// painted), inset shadows, the inner border, the border.
+/// painted), inset shadows, the inner border, the border, the caption.
 struct FrameDrawing {
     var layout: FrameLayout
     var style: FrameStyle
@@ -46,6 +46,7 @@ struct FrameDrawing {
         }
         try drawInnerBorder(in: context)
         try drawBorder(in: context)
+        try drawCaption(in: context)
         try context.checkStatus("drawing the frame")
     }
 

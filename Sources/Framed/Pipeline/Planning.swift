@@ -92,12 +92,12 @@ extension Framer {
         var style = self.style
         var placement: PagePlacement?
         if let page = page.spec {
-            do { (style, layout, placement) = try PageLayout.place(picture: metricsLaidOut, style: style, page: page) } catch {
+            do { (style, layout, placement) = try PageLayout.place(picture: metricsLaidOut, style: style, page: page, text: PangoTextMeasure()) } catch {
                 if case let .layout(reason) = error { throw fail(.layout(reason)) }
                 throw fail(.page(error))
             }
         } else {
-            do { layout = try FrameLayout(picture: metricsLaidOut, style: style) } catch { throw fail(.layout(error)) }
+            do { layout = try FrameLayout(picture: metricsLaidOut, style: style, text: PangoTextMeasure()) } catch { throw fail(.layout(error)) }
             // Marks without a page: the trim box is the framed canvas.
             if page.marks != .none { placement = .unpaged(canvas: layout.canvas, marks: page.marks) }
         }

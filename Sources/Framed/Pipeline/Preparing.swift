@@ -104,6 +104,7 @@ extension Framer {
         if let minimum = picture.minimumPPI, plan.effectivePPI < minimum - 1e-9 {
             warnings.append(.belowMinimumPPI(ppi: plan.effectivePPI, minimum: minimum))
         }
+        warnings += CaptionCheck.warnings(plan.style.caption).map(FramingWarning.caption)
 
         let report = PictureReport(sourcePixels: plan.sourcePixels, scaleNumerator: decoded.scaleNumerator,
                                    scaleDenominator: decoded.scaleDenominator, embeddedPixels: plan.rasterPixels,
@@ -122,6 +123,7 @@ extension Framer {
             warnings.append(.decoder("SVG: not loaded (framed loads nothing outside the file): "
                                      + check.external.joined(separator: ", ") + more))
         }
+        warnings += CaptionCheck.warnings(plan.style.caption).map(FramingWarning.caption)
         let report = PictureReport(sourcePixels: plan.sourcePixels, scaleNumerator: 1, scaleDenominator: 1,
                                    embeddedPixels: plan.rasterPixels, effectivePPI: plan.effectivePPI,
                                    embedding: format.isRaster ? .raster : .vector, warnings: warnings)

@@ -132,6 +132,29 @@ extension Setting {
             }
             f.style.chrome.title = title.isEmpty ? nil : title
         } read: { f in f.style.chrome.title.map { .string($0) } },
+        Setting("caption") { f, v throws(SettingError) in
+            let words = try text("caption", v)
+            guard words.unicodeScalars.count <= Caption.maximumLength else {
+                throw SettingError(setting: "caption", reason: "has more than \(Caption.maximumLength) characters")
+            }
+            guard !words.unicodeScalars.contains(where: { $0 == "\0" }) else {
+                throw SettingError(setting: "caption", reason: "holds a NUL character")
+            }
+            f.style.caption.text = words
+        } read: { f in f.style.caption.text.isEmpty ? nil : .string(f.style.caption.text) },
+        Setting("caption-font") { f, v throws(SettingError) in
+            f.style.caption.font = try parse("caption-font", v, CSSFont.init(parsing:))
+        } read: { f in .string(f.style.caption.font.description) },
+        Setting("caption-position") { f, v throws(SettingError) in
+            f.style.caption.position = try choice("caption-position", v, CaptionPosition.self)
+        } read: { f in .string(f.style.caption.position.rawValue) },
+        Setting("caption-align") { f, v throws(SettingError) in
+            f.style.caption.alignment = try choice("caption-align", v, CaptionAlignment.self)
+        } read: { f in .string(f.style.caption.alignment.rawValue) },
+        Setting("caption-color") { f, v throws(SettingError) in
+            f.style.caption.color = trimmingSpaces(v).lowercased() == "auto" ? nil
+                : try parse("caption-color", v, RGBAColor.init(parsing:))
+        } read: { f in .string(f.style.caption.color?.description ?? "auto") },
         Setting("image-dpi") { f, v throws(SettingError) in
             switch v.lowercased() {
             case "css": f.style.pictureResolution = .css

@@ -396,6 +396,15 @@ enum BatchPlanner {
         return String(path.dropLast(ext.count + 1)) + suffix + "." + ext
     }
 
+    /// A caption with `{name}`, `{stem}` and `{ext}` replaced by the picture's (as in an output
+    /// template); any other braces are the caption's own text and stay.
+    static func expandCaption(_ text: String, source: String) -> String {
+        guard text.contains("{") else { return text }
+        let parts = names(of: source)
+        return text.replacing("{name}", with: parts.name).replacing("{stem}", with: parts.stem)
+            .replacing("{ext}", with: parts.ext)
+    }
+
     /// File name, stem and extension of an input ("stdin" for standard input).
     static func names(of path: String) -> (name: String, stem: String, ext: String) {
         if path == "-" { return ("stdin", "stdin", "") }

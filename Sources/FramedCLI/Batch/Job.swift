@@ -45,7 +45,8 @@ struct JobContext: Sendable {
         }
         // A file is read by the decoders as they need it (an unreadable one fails as .picture).
         let source: PictureSource = job.input == "-" ? .bytes(stdin) : .file(job.input)
-        let framer = self.framer
+        var framer = self.framer
+        framer.style.caption.text = BatchPlanner.expandCaption(framer.style.caption.text, source: job.input)
 
         if settings.dryRun {
             do {

@@ -18,7 +18,7 @@ BUILD_PACKAGES := pkg-config libcairo2-dev libjpeg62-turbo-dev libpng-dev libweb
 # SVG pictures: librsvg, loaded when the first one comes (its headers check crsvg's declarations).
 BUILD_PACKAGES += librsvg2-dev
 # Window titles and captions: Pango, loaded when the first text is drawn (its headers check
-# cpango's and ctext's declarations), and one free font family so that text looks the same on
+# ctext's declarations), and one free font family so that text looks the same on
 # every machine.
 BUILD_PACKAGES += libpango1.0-dev fonts-dejavu-core
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium \

@@ -20,9 +20,7 @@ var targets: [Target] = [
     // librsvg, opened with dlopen when the first SVG picture comes (Sources/CRsvg/include/crsvg.h:
     // linking it would load 27 more libraries into every run).
     .target(name: "CRsvg", linkerSettings: [.linkedLibrary("dl")]),
-    // Pango, opened with dlopen when the first text is drawn (Sources/CPango/include/cpango.h).
-    .target(name: "CPango", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("m")]),
-    // Pango (text shaping, for captions), opened with dlopen when the first caption comes
+    // Pango (text shaping: captions, window titles), opened with dlopen when the first text comes
     // (Sources/CText/include/ctext.h), for the same reason.
     .target(name: "CText", linkerSettings: [.linkedLibrary("dl")]),
 
@@ -36,7 +34,7 @@ var targets: [Target] = [
     // Drawing with Cairo: shadow, frame, picture (an SVG picture through librsvg); SVG, PDF and PNG
     // backends.
     .target(name: "FramedRender", dependencies: ["FramedLayout", "FramedRaster", "FramedSystem", "CCairo", "CCodecs",
-                                                 "CRsvg", "CPango", "CText"]),
+                                                 "CRsvg", "CText"]),
     // The library: the one import for Swift programs.
     .target(name: "Framed", dependencies: ["FramedLayout", "FramedRaster", "FramedRender", "FramedSystem"]),
     // The command line's code: arguments, help, config files, batches, progress.

@@ -24,6 +24,8 @@ static struct {
     void (*layout_set_text)(ctext_PangoLayout *layout, const char *text, int length);
     void (*layout_set_width)(ctext_PangoLayout *layout, int width);
     void (*layout_set_wrap)(ctext_PangoLayout *layout, int wrap);
+    void (*layout_set_ellipsize)(ctext_PangoLayout *layout, int mode);
+    void (*layout_set_single_paragraph)(ctext_PangoLayout *layout, ctext_gboolean setting);
     void (*layout_set_alignment)(ctext_PangoLayout *layout, int alignment);
     void (*layout_set_font)(ctext_PangoLayout *layout, const ctext_PangoFontDescription *description);
     void (*layout_set_line_spacing)(ctext_PangoLayout *layout, float factor);
@@ -72,7 +74,7 @@ static void load(void) {
     void *library = dlopen("libpangocairo-1.0.so.0", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         api.status = CTEXT_MISSING;
-        note(api.message, "captions need Pango 1.46 or later (Debian: libpangocairo-1.0-0): %s", dlerror());
+        note(api.message, "text needs Pango 1.46 or later (Debian: libpangocairo-1.0-0): %s", dlerror());
         return;
     }
     /* dlsym on the library's handle also finds the Pango, GLib and Cairo functions it depends on. */
@@ -85,6 +87,8 @@ static void load(void) {
         {"pango_layout_set_text", (void **)&api.layout_set_text},
         {"pango_layout_set_width", (void **)&api.layout_set_width},
         {"pango_layout_set_wrap", (void **)&api.layout_set_wrap},
+        {"pango_layout_set_ellipsize", (void **)&api.layout_set_ellipsize},
+        {"pango_layout_set_single_paragraph_mode", (void **)&api.layout_set_single_paragraph},
         {"pango_layout_set_alignment", (void **)&api.layout_set_alignment},
         {"pango_layout_set_font_description", (void **)&api.layout_set_font},
         {"pango_layout_set_line_spacing", (void **)&api.layout_set_line_spacing},
@@ -119,7 +123,7 @@ static void load(void) {
         *symbols[i].slot = dlsym(library, symbols[i].name);
         if (!*symbols[i].slot) {
             api.status = CTEXT_MISSING;
-            note(api.message, "captions need Pango 1.46 or later (Debian: libpangocairo-1.0-0): %s is missing",
+            note(api.message, "text needs Pango 1.46 or later (Debian: libpangocairo-1.0-0): %s is missing",
                  symbols[i].name);
             return;
         }
@@ -153,11 +157,12 @@ static ctext_PangoFontDescription *describe(const ctext_font *font) {
     return d;
 }
 
-/* A context of this thread's font map with framed's font options (Pango's default font map
- * is one per thread). */
-static ctext_PangoContext *new_context(void) {
+/* A context of this thread's font map (Pango's default font map is one per thread), with
+ * framed's font options when `unhinted`, else the surface's own (a one-line title, hinted as
+ * a window's title is, crisp at 1x). */
+static ctext_PangoContext *new_context(int unhinted) {
     ctext_PangoContext *context = api.create_context(api.font_map_default());
-    if (!context) return NULL;
+    if (!context || !unhinted) return context;
     ctext_cairo_font_options_t *options = api.options_create();
     api.options_set_antialias(options, CTEXT_CAIRO_ANTIALIAS_GRAY);
     api.options_set_hint_style(options, CTEXT_CAIRO_HINT_STYLE_NONE);
@@ -167,8 +172,9 @@ static ctext_PangoContext *new_context(void) {
     return context;
 }
 
-int ctext_layout_new(const char *text, size_t length, const ctext_font *font, double width, int align,
-                     void *cairo, ctext_layout **out, char *message) {
+/* ctext_layout_new and ctext_line_new: wrapped lines, or one line ellipsised at its end. */
+static int new_layout(const char *text, size_t length, const ctext_font *font, double width, int align,
+                      void *cairo, int one_line, ctext_layout **out, char *message) {
     *out = NULL;
     if (ctext_library(message) != CTEXT_OK) return CTEXT_MISSING;
     if (length > 1u << 20) { note(message, "the text is too long"); return CTEXT_ERROR; }
@@ -180,7 +186,7 @@ int ctext_layout_new(const char *text, size_t length, const ctext_font *font, do
     }
     ctext_layout *result = calloc(1, sizeof *result);
     if (!result) { note(message, "out of memory"); return CTEXT_ERROR; }
-    result->context = new_context();
+    result->context = new_context(!one_line);
     if (!result->context) { free(result); note(message, "out of memory"); return CTEXT_ERROR; }
     if (cairo) api.update_context((ctext_cairo_t *)cairo, result->context);
     result->layout = api.layout_new(result->context);
@@ -193,10 +199,12 @@ int ctext_layout_new(const char *text, size_t length, const ctext_font *font, do
     }
     api.layout_set_font(result->layout, d);  /* copied */
     api.description_free(d);
+    if (one_line) api.layout_set_single_paragraph(result->layout, 1);
     api.layout_set_text(result->layout, text, (int)length);
     if (width > 0) {
         api.layout_set_width(result->layout, (int)(width * CTEXT_PANGO_SCALE));
-        api.layout_set_wrap(result->layout, CTEXT_PANGO_WRAP_WORD_CHAR);
+        if (one_line) api.layout_set_ellipsize(result->layout, CTEXT_PANGO_ELLIPSIZE_END);
+        else api.layout_set_wrap(result->layout, CTEXT_PANGO_WRAP_WORD_CHAR);
     }
     /* Pango's layouts find each paragraph's direction (auto_dir) and then swap left and right
      * for a right-to-left one: its LEFT is CSS's start. CSS's left and right are the page's. */
@@ -226,6 +234,16 @@ int ctext_layout_new(const char *text, size_t length, const ctext_font *font, do
     }
     *out = result;
     return CTEXT_OK;
+}
+
+int ctext_layout_new(const char *text, size_t length, const ctext_font *font, double width, int align,
+                     void *cairo, ctext_layout **out, char *message) {
+    return new_layout(text, length, font, width, align, cairo, 0, out, message);
+}
+
+int ctext_line_new(const char *text, size_t length, const ctext_font *font, double width, int align,
+                   void *cairo, ctext_layout **out, char *message) {
+    return new_layout(text, length, font, width, align, cairo, 1, out, message);
 }
 
 void ctext_layout_extents(ctext_layout *layout, ctext_extents *out) {
@@ -263,7 +281,7 @@ void ctext_layout_free(ctext_layout *layout) {
 int ctext_font_family(const ctext_font *font, char *family, size_t size, char *message) {
     if (size > 0) family[0] = 0;
     if (ctext_library(message) != CTEXT_OK) return CTEXT_MISSING;
-    ctext_PangoContext *context = new_context();
+    ctext_PangoContext *context = new_context(1);
     ctext_PangoFontDescription *d = context ? describe(font) : NULL;
     if (!d) {
         if (context) api.object_unref(context);

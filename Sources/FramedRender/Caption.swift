@@ -9,19 +9,29 @@ final class TextLayout {
     /// Lays out `caption`'s text wrapped to `width` points, for drawing on `context` or (nil)
     /// for measuring. The family list, weights and sizes go to Pango as fields, never as a
     /// description string that Pango would parse again.
-    init(_ caption: Caption, width: Double, on context: CairoContext? = nil) throws(TextError) {
+    convenience init(_ caption: Caption, width: Double, on context: CairoContext? = nil) throws(TextError) {
+        try self.init(caption.text, font: caption.font, width: width, alignment: caption.alignment, oneLine: false,
+                      on: context)
+    }
+
+    /// Lays out `text` in `font`: wrapped to `width` points, or with `oneLine` on one line
+    /// ellipsised at its end when it is wider (`ctext_line_new`, a window's title).
+    init(_ text: String, font: CSSFont, width: Double, alignment: CaptionAlignment, oneLine: Bool,
+         on context: CairoContext? = nil) throws(TextError) {
         var message = [CChar](repeating: 0, count: Int(CTEXT_MESSAGE_SIZE))
         var layout: OpaquePointer?
-        let font = caption.font
         let status = font.families.joined(separator: ",").withCString { families in
             var spec = ctext_font(families: families, style: Self.style(font.style), small_caps: font.smallCaps ? 1 : 0,
                                   weight: Int32(font.weight), stretch: Int32(font.stretch), size: font.size.points,
                                   line_height: font.lineHeight?.points ?? 0)
             // The UTF-8 bytes and a zero after them, so that even empty text has an address.
-            let bytes = caption.text.utf8CString
+            let bytes = text.utf8CString
+            let cairo = context.map { UnsafeMutableRawPointer($0.pointer) }
             return bytes.withUnsafeBufferPointer { text in
-                ctext_layout_new(text.baseAddress!, text.count - 1, &spec, width, Self.alignment(caption.alignment),
-                                 context.map { UnsafeMutableRawPointer($0.pointer) }, &layout, &message)
+                oneLine ? ctext_line_new(text.baseAddress!, text.count - 1, &spec, width, Self.alignment(alignment),
+                                         cairo, &layout, &message)
+                    : ctext_layout_new(text.baseAddress!, text.count - 1, &spec, width, Self.alignment(alignment),
+                                       cairo, &layout, &message)
             }
         }
         guard status == Int32(CTEXT_OK), let layout else { throw TextError(message) }

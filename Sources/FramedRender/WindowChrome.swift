@@ -1,4 +1,3 @@
-internal import CPango
 import FramedLayout
 
 /// The window title bar (`FrameStyle.chrome`), drawn as vector paths in the layout's `titleBar`
@@ -88,26 +87,21 @@ struct WindowChromeDrawing {
         }
     }
 
-    /// The title through Pango (cpango.h): one line in the bar between the insets.
+    /// The title through Pango (`TextLayout`, CText): one line in the bar between the insets,
+    /// centred on it, ellipsised at its end when it would reach them.
     private func drawTitle(_ title: String, in context: CairoContext) throws(RenderError) {
         let inset = titleInset * Self.px
         let box = Rect(x: bar.minX + inset, y: bar.minY, width: bar.width - 2 * inset, height: bar.height)
         guard box.width > 0 else { return }
         context.setSource(titleColor)
-        var title = title
-        let (status, message) = title.withUTF8 { text in
-            withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(CPANGO_MESSAGE_SIZE)) { buffer in
-                buffer[0] = 0
-                let status = text.withMemoryRebound(to: CChar.self) { chars in
-                    cpango_show_line(UnsafeMutableRawPointer(context.pointer), chars.baseAddress, chars.count,
-                                     Self.titleFont, Self.titleSize * Self.px, box.x, box.y, box.width, box.height,
-                                     buffer.baseAddress!)
-                }
-                return (status, String(cString: buffer.baseAddress!))
-            }
+        do throws(TextError) {
+            let font = CSSFont(families: [Self.titleFont], size: .px(Self.titleSize))
+            let line = try TextLayout(title, font: font, width: box.width, alignment: .center, oneLine: true,
+                                      on: context)
+            try line.draw(on: context, at: Point(x: box.x, y: box.y + (box.height - line.extents.height) / 2))
+        } catch {
+            throw .cairo(operation: "drawing the window title", message: error.description)
         }
-        if status == CPANGO_MISSING { throw .unsupported("the window title cannot be drawn: \(message)") }
-        if status != CPANGO_OK { throw .cairo(operation: "drawing the window title", message: message) }
         context.newPath()
         try context.checkStatus("drawing the window title")
     }

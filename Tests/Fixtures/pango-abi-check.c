@@ -24,6 +24,8 @@ _Static_assert(sizeof(PangoAlignment) == sizeof(int) && sizeof(PangoWrapMode) ==
 _Static_assert(CTEXT_PANGO_ALIGN_LEFT == PANGO_ALIGN_LEFT && CTEXT_PANGO_ALIGN_CENTER == PANGO_ALIGN_CENTER
                && CTEXT_PANGO_ALIGN_RIGHT == PANGO_ALIGN_RIGHT, "PangoAlignment");
 _Static_assert(CTEXT_PANGO_WRAP_WORD_CHAR == PANGO_WRAP_WORD_CHAR, "PangoWrapMode");
+_Static_assert(CTEXT_PANGO_ELLIPSIZE_END == PANGO_ELLIPSIZE_END && sizeof(PangoEllipsizeMode) == sizeof(int),
+               "PangoEllipsizeMode");
 _Static_assert(CTEXT_PANGO_DIRECTION_LTR == PANGO_DIRECTION_LTR && CTEXT_PANGO_DIRECTION_RTL == PANGO_DIRECTION_RTL,
                "PangoDirection");
 _Static_assert(CTEXT_PANGO_VARIANT_NORMAL == PANGO_VARIANT_NORMAL && CTEXT_PANGO_VARIANT_SMALL_CAPS == PANGO_VARIANT_SMALL_CAPS,
@@ -46,6 +48,8 @@ static void check(void) {
     void (*set_text)(PangoLayout *, const char *, int) = pango_layout_set_text;
     void (*set_width)(PangoLayout *, int) = pango_layout_set_width;
     void (*set_wrap)(PangoLayout *, PangoWrapMode) = pango_layout_set_wrap;
+    void (*set_ellipsize)(PangoLayout *, PangoEllipsizeMode) = pango_layout_set_ellipsize;
+    void (*set_single)(PangoLayout *, gboolean) = pango_layout_set_single_paragraph_mode;
     void (*set_alignment)(PangoLayout *, PangoAlignment) = pango_layout_set_alignment;
     void (*set_font)(PangoLayout *, const PangoFontDescription *) = pango_layout_set_font_description;
     void (*set_spacing)(PangoLayout *, float) = pango_layout_set_line_spacing;
@@ -76,7 +80,7 @@ static void check(void) {
     void (*move_to)(cairo_t *, double, double) = cairo_move_to;
     cairo_status_t (*status)(cairo_t *) = cairo_status;
     (void)font_map_default; (void)create_context; (void)set_options; (void)update; (void)layout_new; (void)set_text;
-    (void)set_width; (void)set_wrap; (void)set_alignment; (void)set_font; (void)set_spacing; (void)extents;
+    (void)set_width; (void)set_wrap; (void)set_ellipsize; (void)set_single; (void)set_alignment; (void)set_font; (void)set_spacing; (void)extents;
     (void)line_count; (void)unknown; (void)get_line; (void)line_extents; (void)direction; (void)show; (void)d_new;
     (void)d_family; (void)d_style; (void)d_variant; (void)d_weight; (void)d_stretch; (void)d_size; (void)d_get_family;
     (void)d_free; (void)load; (void)describe; (void)unref; (void)o_create; (void)o_antialias; (void)o_hint_style;

@@ -54,6 +54,12 @@ int ctext_library(char *message);
 int ctext_layout_new(const char *text, size_t length, const ctext_font *font, double width, int align,
                      void *cairo, ctext_layout **layout, char *message);
 
+/* As ctext_layout_new, but one line (line breaks show as glyphs) ellipsised at its end when it
+ * is wider than `width`, with the font options of `cairo`'s surface (hinted on an image): a
+ * window's title. */
+int ctext_line_new(const char *text, size_t length, const ctext_font *font, double width, int align,
+                   void *cairo, ctext_layout **layout, char *message);
+
 /* What a layout measures, in user-space units from its top-left corner. */
 typedef struct {
     double width, height;                               /* the logical box: the lines' advance and height */

@@ -131,7 +131,7 @@ MUTATIONS = [
       ("if style.fit == .scaleDown { s = min(s, 1) }", ""),
       "--fit scale-down enlarges small pictures", "OptionOutputTests|BoxModelTests"),
     M("width-aspect", "geometry", "Sources/FramedLayout/BoxModel.swift",
-      ("height: contentW / natural.aspectRatio + chromeH +", "height: contentW * natural.aspectRatio + chromeH +"),
+      ("height: contentW / natural.aspectRatio + edgesH +", "height: contentW * natural.aspectRatio + edgesH +"),
       "--width alone gives the height by the inverse aspect ratio", "OptionOutputTests|BoxModelTests"),
     M("padding-order", "geometry", "Sources/FramedLayout/Length.swift",
       ("default: self.init(top: v[0], right: v[1], bottom: v[2], left: v[3])",

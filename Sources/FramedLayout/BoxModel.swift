@@ -253,21 +253,22 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         // Frame (border-box) and content box.
         let b = style.border.points
         let bar = style.chrome.barHeight.points
-        let chromeW = 2 * b + style.padding.horizontal.points
-        let chromeH = 2 * b + style.padding.vertical.points + bar
+        // What the frame holds besides the picture across and down: border, padding, title bar.
+        let edgesW = 2 * b + style.padding.horizontal.points
+        let edgesH = 2 * b + style.padding.vertical.points + bar
         var frameSize: Size
         if let size = style.size {
             frameSize = Size(width: size.width.points, height: size.height.points)
-            if inside && frameSize.width > chromeW { block = try measured(frameSize.width - chromeW) }
+            if inside && frameSize.width > edgesW { block = try measured(frameSize.width - edgesW) }
         } else if let width = style.width {
-            let contentW = width.points - chromeW
-            guard contentW > 0 else { throw .frameTooSmall(name: "width", frame: width.points, needed: chromeW) }
+            let contentW = width.points - edgesW
+            guard contentW > 0 else { throw .frameTooSmall(name: "width", frame: width.points, needed: edgesW) }
             if inside { block = try measured(contentW) }
-            frameSize = Size(width: width.points, height: contentW / natural.aspectRatio + chromeH + (inside ? gap + block.height : 0))
+            frameSize = Size(width: width.points, height: contentW / natural.aspectRatio + edgesH + (inside ? gap + block.height : 0))
         } else if let height = style.height {
-            var contentH = height.points - chromeH
+            var contentH = height.points - edgesH
             guard contentH > 0 else {
-                throw .frameTooSmall(name: "height", frame: height.points, needed: chromeH, titleBar: bar)
+                throw .frameTooSmall(name: "height", frame: height.points, needed: edgesH, titleBar: bar)
             }
             if inside {
                 // The width follows the picture's height, which the text's height takes from:
@@ -276,23 +277,23 @@ public struct FrameLayout: Sendable, Equatable, Codable {
                 block = try measured(max(0, contentH - gap - first.height) * natural.aspectRatio)
                 contentH -= gap + block.height
                 guard contentH > 0 else {
-                    throw .captionTooTall(name: "height", frame: height.points, needed: chromeH + gap + block.height)
+                    throw .captionTooTall(name: "height", frame: height.points, needed: edgesH + gap + block.height)
                 }
             }
-            frameSize = Size(width: contentH * natural.aspectRatio + chromeW, height: height.points)
+            frameSize = Size(width: contentH * natural.aspectRatio + edgesW, height: height.points)
         } else {
             if inside { block = try measured(natural.width) }
-            frameSize = Size(width: natural.width + chromeW, height: natural.height + chromeH + (inside ? gap + block.height : 0))
+            frameSize = Size(width: natural.width + edgesW, height: natural.height + edgesH + (inside ? gap + block.height : 0))
         }
         if inside { extra = gap + block.height }
-        guard frameSize.width - chromeW > 0 else {
-            throw .frameTooSmall(name: "width", frame: frameSize.width, needed: chromeW)
+        guard frameSize.width - edgesW > 0 else {
+            throw .frameTooSmall(name: "width", frame: frameSize.width, needed: edgesW)
         }
-        guard frameSize.height - chromeH > 0 else {
-            throw .frameTooSmall(name: "height", frame: frameSize.height, needed: chromeH, titleBar: bar)
+        guard frameSize.height - edgesH > 0 else {
+            throw .frameTooSmall(name: "height", frame: frameSize.height, needed: edgesH, titleBar: bar)
         }
-        guard frameSize.height - chromeH - extra > 0 else {
-            throw .captionTooTall(name: "height", frame: frameSize.height, needed: chromeH + extra)
+        guard frameSize.height - edgesH - extra > 0 else {
+            throw .captionTooTall(name: "height", frame: frameSize.height, needed: edgesH + extra)
         }
         // Under the frame, the text wraps to the frame's width.
         var captionBox: Rect?

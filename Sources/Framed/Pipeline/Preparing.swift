@@ -133,7 +133,12 @@ extension Framer {
 
     /// The picture framed in memory as a file of `format`.
     package func framed(_ source: PictureSource, label: String, format: OutputFormat) throws(FramingError) -> FramedPicture {
-        let prepared = try prepare(source, label: label, format: format)
+        try rendered(prepare(source, label: label, format: format), source: source, label: label, format: format)
+    }
+
+    /// A prepared picture drawn as a file of `format` with these settings' render options.
+    func rendered(_ prepared: PreparedPicture, source: PictureSource, label: String,
+                  format: OutputFormat) throws(FramingError) -> FramedPicture {
         let options = try renderOptions(format, printing: [source])
         let bytes: [UInt8]
         do { bytes = try FrameRenderer.render(prepared.renderPage, options: options) } catch {
@@ -194,12 +199,7 @@ extension Framer {
             } else {
                 prepared = try framer.finished(decoded!, input: input, plan: plan, format: format, label: label)
             }
-            let options = try framer.renderOptions(format, printing: [source])
-            let bytes: [UInt8]
-            do { bytes = try FrameRenderer.render(prepared.renderPage, options: options) } catch {
-                throw fail(.render(error))
-            }
-            set.append(FramedPicture(bytes: bytes, plan: prepared.plan, report: prepared.report))
+            set.append(try framer.rendered(prepared, source: source, label: label, format: format))
         }
         return set
     }

@@ -8,10 +8,11 @@ var targets: [Target] = [
     // C libraries and shims.
     .systemLibrary(name: "CCairo", pkgConfig: "cairo",
                    providers: [.apt(["libcairo2-dev"])]),
-    // Thin, setjmp-safe wrappers over libjpeg-turbo, libpng, libwebp, libexif, lcms2 and zlib,
-    // and over libheif, libtiff (read, and written for photo labs) and giflib.
+    // Thin, setjmp-safe wrappers over libjpeg-turbo, libpng, libwebp, libexif, lcms2, zlib and
+    // giflib, and over libheif and libtiff (read, and written for photo labs), which are opened
+    // with dlopen when the first HEIF or TIFF comes (Sources/CCodecs/include/ccodecs_libraries.h).
     .target(name: "CCodecs",
-            linkerSettings: ["jpeg", "png", "webp", "webpdemux", "webpmux", "exif", "lcms2", "z", "heif", "tiff", "gif"]
+            linkerSettings: ["jpeg", "png", "webp", "webpdemux", "webpmux", "exif", "lcms2", "z", "gif", "dl"]
                 .map { .linkedLibrary($0) }),
     // framed's own engines, where a library measured too slow; CCodecs takes them through hook
     // tables and works without them (FRAMED_ENGINES=off).

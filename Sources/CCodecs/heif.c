@@ -8,11 +8,64 @@
 #include "ccodecs_common.h"
 #include "ccodecs_color.h"
 #include "ccodecs_heif.h"
+#include "ccodecs_libraries.h"
 
-/* libheif's default decoders, registered once for the life of the process (heif_init is
- * counted; a matching heif_deinit would unregister them after every picture). */
+/* The libheif functions called here, looked up when the first HEIF picture comes
+ * (ccodecs_libraries.h). */
+#define LIBHEIF_FUNCTIONS(X) \
+    X(heif_init) \
+    X(heif_context_alloc) \
+    X(heif_context_free) \
+    X(heif_context_read_from_reader) \
+    X(heif_context_get_primary_image_handle) \
+    X(heif_context_set_max_decoding_threads) \
+    X(heif_image_handle_get_width) \
+    X(heif_image_handle_get_height) \
+    X(heif_image_handle_get_ispe_width) \
+    X(heif_image_handle_get_ispe_height) \
+    X(heif_image_handle_get_luma_bits_per_pixel) \
+    X(heif_image_handle_has_alpha_channel) \
+    X(heif_image_handle_get_color_profile_type) \
+    X(heif_image_handle_get_raw_color_profile) \
+    X(heif_image_handle_get_raw_color_profile_size) \
+    X(heif_image_handle_get_nclx_color_profile) \
+    X(heif_image_handle_get_list_of_metadata_block_IDs) \
+    X(heif_image_handle_get_metadata) \
+    X(heif_image_handle_get_metadata_size) \
+    X(heif_image_handle_get_list_of_thumbnail_IDs) \
+    X(heif_image_handle_get_thumbnail) \
+    X(heif_image_handle_release) \
+    X(heif_decoding_options_alloc) \
+    X(heif_decoding_options_free) \
+    X(heif_decode_image) \
+    X(heif_image_get_width) \
+    X(heif_image_get_height) \
+    X(heif_image_get_bits_per_pixel_range) \
+    X(heif_image_get_nclx_color_profile) \
+    X(heif_image_get_plane) \
+    X(heif_image_get_plane_readonly) \
+    X(heif_image_is_premultiplied_alpha) \
+    X(heif_image_release) \
+    X(heif_nclx_color_profile_free)
+
+/* Set once under pthread_once and never changed after: read-only state shared by every thread. */
+static struct {
+    LIBHEIF_FUNCTIONS(CCODECS_SLOT)
+} libheif;
+static int loaded;
+static char load_message[CCODECS_MESSAGE_SIZE];
+
+/* Opens libheif and registers its default decoders, once for the life of the process (heif_init
+ * is counted; a matching heif_deinit would unregister them after every picture). */
 static pthread_once_t initialised = PTHREAD_ONCE_INIT;
-static void initialise(void) { (void)heif_init(NULL); }
+static void initialise(void) {
+#define SYMBOL(name) {#name, (void **)&libheif.name},
+    static const ccodecs_symbol symbols[] = {LIBHEIF_FUNCTIONS(SYMBOL)};
+#undef SYMBOL
+    loaded = ccodecs_load_library("libheif.so.1", "HEIC and AVIF pictures need libheif 1.15 or later (Debian: libheif1)",
+                                  symbols, sizeof symbols / sizeof symbols[0], load_message);
+    if (loaded == CCODECS_OK) (void)libheif.heif_init(NULL);
+}
 
 /* ---- reading through a ccodecs_input ---- */
 
@@ -82,8 +135,8 @@ typedef struct {
 } opened;
 
 static void close_file(opened *file) {
-    if (file->primary) heif_image_handle_release(file->primary);
-    if (file->context) heif_context_free(file->context);
+    if (file->primary) libheif.heif_image_handle_release(file->primary);
+    if (file->context) libheif.heif_context_free(file->context);
     file->primary = NULL;
     file->context = NULL;
 }
@@ -91,17 +144,22 @@ static void close_file(opened *file) {
 static int open_file(const ccodecs_input *input, opened *file, char *message) {
     memset(file, 0, sizeof *file);
     pthread_once(&initialised, initialise);
+    if (loaded != CCODECS_OK) {
+        ccodecs_message(message, "%s", load_message);
+        return loaded;
+    }
     file->from.input = input;
     if (!input || input->size == 0) {
         ccodecs_message(message, "no HEIF data");
         return CCODECS_ERROR;
     }
-    if (!(file->context = heif_context_alloc())) {
+    if (!(file->context = libheif.heif_context_alloc())) {
         ccodecs_message(message, "out of memory");
         return CCODECS_NO_MEMORY;
     }
-    int status = heif_status(heif_context_read_from_reader(file->context, &reader_functions, &file->from, NULL), message);
-    if (!status) status = heif_status(heif_context_get_primary_image_handle(file->context, &file->primary), message);
+    int status = heif_status(
+        libheif.heif_context_read_from_reader(file->context, &reader_functions, &file->from, NULL), message);
+    if (!status) status = heif_status(libheif.heif_context_get_primary_image_handle(file->context, &file->primary), message);
     if (status) close_file(file);
     return status;
 }
@@ -110,12 +168,12 @@ static int open_file(const ccodecs_input *input, opened *file, char *message) {
  * data), malloc'd from the TIFF header on; NULL when there is none or it cannot be read. */
 static uint8_t *exif_block(const struct heif_image_handle *handle, size_t *size) {
     heif_item_id id;
-    if (heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) < 1) return NULL;
-    size_t total = heif_image_handle_get_metadata_size(handle, id);
+    if (libheif.heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) < 1) return NULL;
+    size_t total = libheif.heif_image_handle_get_metadata_size(handle, id);
     if (total < 4 + 8 || total > (64u << 20)) return NULL;
     uint8_t *data = malloc(total);
     if (!data) return NULL;
-    if (heif_image_handle_get_metadata(handle, id, data).code != heif_error_Ok) {
+    if (libheif.heif_image_handle_get_metadata(handle, id, data).code != heif_error_Ok) {
         free(data);
         return NULL;
     }
@@ -147,13 +205,13 @@ static int nclx_is_srgb(const struct heif_color_profile_nclx *nclx) {
 
 /* Whether the handle comes with a colour description that is not sRGB. */
 static int has_profile(const struct heif_image_handle *handle) {
-    enum heif_color_profile_type type = heif_image_handle_get_color_profile_type(handle);
+    enum heif_color_profile_type type = libheif.heif_image_handle_get_color_profile_type(handle);
     if (type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC)
-        return heif_image_handle_get_raw_color_profile_size(handle) > 0;
+        return libheif.heif_image_handle_get_raw_color_profile_size(handle) > 0;
     struct heif_color_profile_nclx *nclx = NULL;
-    if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok || !nclx) return 0;
+    if (libheif.heif_image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok || !nclx) return 0;
     int other = !nclx_is_srgb(nclx);
-    heif_nclx_color_profile_free(nclx);
+    libheif.heif_nclx_color_profile_free(nclx);
     return other;
 }
 
@@ -164,8 +222,9 @@ int ccodecs_heif_info(const ccodecs_input *input, ccodecs_image_info *info, char
     int status = open_file(input, &file, message);
     if (status) return status;
     const struct heif_image_handle *handle = file.primary;
-    int width = heif_image_handle_get_width(handle), height = heif_image_handle_get_height(handle);
-    int stored_width = heif_image_handle_get_ispe_width(handle), stored_height = heif_image_handle_get_ispe_height(handle);
+    int width = libheif.heif_image_handle_get_width(handle), height = libheif.heif_image_handle_get_height(handle);
+    int stored_width = libheif.heif_image_handle_get_ispe_width(handle);
+    int stored_height = libheif.heif_image_handle_get_ispe_height(handle);
     if (width <= 0 || height <= 0) {
         ccodecs_message(message, "the primary image has no size");
         close_file(&file);
@@ -175,9 +234,9 @@ int ccodecs_heif_info(const ccodecs_input *input, ccodecs_image_info *info, char
     info->height = (uint32_t)height;
     info->stored_width = stored_width > 0 ? (uint32_t)stored_width : info->width;
     info->stored_height = stored_height > 0 ? (uint32_t)stored_height : info->height;
-    info->has_alpha = heif_image_handle_has_alpha_channel(handle) != 0;
+    info->has_alpha = libheif.heif_image_handle_has_alpha_channel(handle) != 0;
     info->components = info->has_alpha ? 4 : 3;
-    int bits = heif_image_handle_get_luma_bits_per_pixel(handle);
+    int bits = libheif.heif_image_handle_get_luma_bits_per_pixel(handle);
     info->bit_depth = bits > 0 ? bits : 8;
     info->color_space = CCODECS_COLOR_RGB;
     info->orientation = 1;
@@ -252,7 +311,8 @@ static int heif_read(ccodecs_reader *reader, uint8_t *pixels, ccodecs_layout lay
     const uint8_t *planes[4] = {NULL};
     int strides[4] = {0}, count = state->bits == 8 ? 1 : state->alpha ? 4 : 3;
     for (int c = 0; c < count; c++) {
-        planes[c] = heif_image_get_plane_readonly(state->image, state->bits == 8 ? interleaved[0] : separate[c], &strides[c]);
+        planes[c] = libheif.heif_image_get_plane_readonly(state->image, state->bits == 8 ? interleaved[0] : separate[c],
+                                                          &strides[c]);
         if (!planes[c] || strides[c] <= 0) {
             ccodecs_message(message, "libheif gave no pixels");
             return CCODECS_ERROR;
@@ -263,7 +323,7 @@ static int heif_read(ccodecs_reader *reader, uint8_t *pixels, ccodecs_layout lay
         ccodecs_place_row(pixels, layout, y, state->row, out->width);
     }
     /* The decoded image is the largest thing held: let it go now. */
-    heif_image_release(state->image);
+    libheif.heif_image_release(state->image);
     state->image = NULL;
     return CCODECS_OK;
 }
@@ -272,10 +332,10 @@ int ccodecs_heif_rgba(ccodecs_reader *reader, uint8_t **pixels, size_t *stride) 
     heif_state *state = (heif_state *)reader;
     if (!state || state->base.read != heif_read || !state->image || !state->rgba) return 0;
     int bytes = 0;
-    uint8_t *plane = heif_image_get_plane(state->image, heif_channel_interleaved, &bytes);
+    uint8_t *plane = libheif.heif_image_get_plane(state->image, heif_channel_interleaved, &bytes);
     if (!plane || bytes <= 0) return 0;
-    int width = heif_image_get_width(state->image, heif_channel_interleaved);
-    int height = heif_image_get_height(state->image, heif_channel_interleaved);
+    int width = libheif.heif_image_get_width(state->image, heif_channel_interleaved);
+    int height = libheif.heif_image_get_height(state->image, heif_channel_interleaved);
     if (state->premultiplied) {
         for (int y = 0; y < height; y++) {
             uint8_t *p = plane + (size_t)bytes * (size_t)y;
@@ -296,7 +356,7 @@ int ccodecs_heif_rgba(ccodecs_reader *reader, uint8_t **pixels, size_t *stride) 
 
 static void heif_close(ccodecs_reader *reader) {
     heif_state *state = (heif_state *)reader;
-    if (state->image) heif_image_release(state->image);
+    if (state->image) libheif.heif_image_release(state->image);
     free(state->row);
     free(state);
 }
@@ -307,23 +367,24 @@ static struct heif_image_handle *pick_thumbnail(const struct heif_image_handle *
                                                 uint32_t need_height) {
     if (need_width == 0 || need_height == 0) return NULL;
     heif_item_id ids[8];
-    int count = heif_image_handle_get_list_of_thumbnail_IDs(primary, ids, 8);
-    uint64_t width = (uint64_t)heif_image_handle_get_width(primary), height = (uint64_t)heif_image_handle_get_height(primary);
-    int alpha = heif_image_handle_has_alpha_channel(primary) != 0;
+    int count = libheif.heif_image_handle_get_list_of_thumbnail_IDs(primary, ids, 8);
+    uint64_t width = (uint64_t)libheif.heif_image_handle_get_width(primary);
+    uint64_t height = (uint64_t)libheif.heif_image_handle_get_height(primary);
+    int alpha = libheif.heif_image_handle_has_alpha_channel(primary) != 0;
     struct heif_image_handle *best = NULL;
     for (int i = 0; i < count; i++) {
         struct heif_image_handle *thumbnail = NULL;
-        if (heif_image_handle_get_thumbnail(primary, ids[i], &thumbnail).code != heif_error_Ok || !thumbnail) continue;
-        int w = heif_image_handle_get_width(thumbnail), h = heif_image_handle_get_height(thumbnail);
+        if (libheif.heif_image_handle_get_thumbnail(primary, ids[i], &thumbnail).code != heif_error_Ok || !thumbnail) continue;
+        int w = libheif.heif_image_handle_get_width(thumbnail), h = libheif.heif_image_handle_get_height(thumbnail);
         uint64_t tw = w > 0 ? (uint64_t)w : 0, th = h > 0 ? (uint64_t)h : 0;
         uint64_t cross = tw * height > th * width ? tw * height - th * width : th * width - tw * height;
         int fits = tw >= need_width && th >= need_height && tw < width && th < height
-                && cross <= (width > height ? width : height) && (heif_image_handle_has_alpha_channel(thumbnail) != 0) == alpha;
-        if (fits && (!best || tw < (uint64_t)heif_image_handle_get_width(best))) {
-            if (best) heif_image_handle_release(best);
+                && cross <= (width > height ? width : height) && (libheif.heif_image_handle_has_alpha_channel(thumbnail) != 0) == alpha;
+        if (fits && (!best || tw < (uint64_t)libheif.heif_image_handle_get_width(best))) {
+            if (best) libheif.heif_image_handle_release(best);
             best = thumbnail;
         } else {
-            heif_image_handle_release(thumbnail);
+            libheif.heif_image_handle_release(thumbnail);
         }
     }
     return best;
@@ -333,15 +394,15 @@ static struct heif_image_handle *pick_thumbnail(const struct heif_image_handle *
  * an nclx description that is not sRGB's (a warning when there is no such profile). */
 static int read_profile(const struct heif_image_handle *handle, const struct heif_image *image,
                         ccodecs_decoded *out, char *message) {
-    enum heif_color_profile_type type = heif_image_handle_get_color_profile_type(handle);
+    enum heif_color_profile_type type = libheif.heif_image_handle_get_color_profile_type(handle);
     if (type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC) {
-        size_t size = heif_image_handle_get_raw_color_profile_size(handle);
+        size_t size = libheif.heif_image_handle_get_raw_color_profile_size(handle);
         if (size == 0) return CCODECS_OK;
         if (!(out->icc = malloc(size))) {
             ccodecs_message(message, "out of memory");
             return CCODECS_NO_MEMORY;
         }
-        if (heif_image_handle_get_raw_color_profile(handle, out->icc).code != heif_error_Ok) {
+        if (libheif.heif_image_handle_get_raw_color_profile(handle, out->icc).code != heif_error_Ok) {
             free(out->icc);
             out->icc = NULL;
             ccodecs_note_warning(out, "the HEIF colour profile cannot be read; taken as sRGB");
@@ -351,9 +412,9 @@ static int read_profile(const struct heif_image_handle *handle, const struct hei
         return CCODECS_OK;
     }
     struct heif_color_profile_nclx *nclx = NULL;
-    if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok || !nclx) {
+    if (libheif.heif_image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok || !nclx) {
         nclx = NULL;
-        if (heif_image_get_nclx_color_profile(image, &nclx).code != heif_error_Ok) nclx = NULL;
+        if (libheif.heif_image_get_nclx_color_profile(image, &nclx).code != heif_error_Ok) nclx = NULL;
     }
     if (!nclx) return CCODECS_OK;
     int status = CCODECS_OK;
@@ -380,7 +441,7 @@ static int read_profile(const struct heif_image_handle *handle, const struct hei
             status = CCODECS_OK;
         }
     }
-    heif_nclx_color_profile_free(nclx);
+    libheif.heif_nclx_color_profile_free(nclx);
     return status;
 }
 
@@ -395,8 +456,9 @@ int ccodecs_heif_open(const ccodecs_input *input, int flags, uint32_t need_width
     if (status) return status;
     int keep = (flags & CCODECS_HEIF_KEEP_STORED) != 0;
     const struct heif_image_handle *primary = file.primary;
-    int width = heif_image_handle_get_width(primary), height = heif_image_handle_get_height(primary);
-    int coded_width = heif_image_handle_get_ispe_width(primary), coded_height = heif_image_handle_get_ispe_height(primary);
+    int width = libheif.heif_image_handle_get_width(primary), height = libheif.heif_image_handle_get_height(primary);
+    int coded_width = libheif.heif_image_handle_get_ispe_width(primary);
+    int coded_height = libheif.heif_image_handle_get_ispe_height(primary);
     if (coded_width <= 0 || coded_height <= 0) coded_width = width, coded_height = height;
     if (width <= 0 || height <= 0) {
         ccodecs_message(message, "the primary image has no size");
@@ -420,8 +482,8 @@ int ccodecs_heif_open(const ccodecs_input *input, int flags, uint32_t need_width
 
     struct heif_image_handle *thumbnail = keep ? NULL : pick_thumbnail(primary, need_width, need_height);
     const struct heif_image_handle *handle = thumbnail ? thumbnail : primary;
-    int alpha = heif_image_handle_has_alpha_channel(handle) != 0;
-    int bits = heif_image_handle_get_luma_bits_per_pixel(handle);
+    int alpha = libheif.heif_image_handle_has_alpha_channel(handle) != 0;
+    int bits = libheif.heif_image_handle_get_luma_bits_per_pixel(handle);
     if (bits < 8) bits = 8;
     if (bits > 16) {
         ccodecs_message(message, "%d-bit HEIF samples are not supported", bits);
@@ -429,24 +491,24 @@ int ccodecs_heif_open(const ccodecs_input *input, int flags, uint32_t need_width
     }
     struct heif_image *image = NULL;
     if (!status) {
-        struct heif_decoding_options *options = heif_decoding_options_alloc();
+        struct heif_decoding_options *options = libheif.heif_decoding_options_alloc();
         if (!options) {
             ccodecs_message(message, "out of memory");
             status = CCODECS_NO_MEMORY;
         } else {
             options->ignore_transformations = (uint8_t)keep;
-            heif_context_set_max_decoding_threads(file.context, threads > 0 ? threads : 1);
+            libheif.heif_context_set_max_decoding_threads(file.context, threads > 0 ? threads : 1);
             enum heif_chroma chroma = bits > 8 ? heif_chroma_444
                                     : alpha || (flags & CCODECS_HEIF_RGBA) ? heif_chroma_interleaved_RGBA
                                                                            : heif_chroma_interleaved_RGB;
-            status = heif_status(heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options), message);
-            heif_decoding_options_free(options);
+            status = heif_status(libheif.heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options), message);
+            libheif.heif_decoding_options_free(options);
         }
     }
     if (!status) {
         enum heif_channel channel = bits > 8 ? heif_channel_R : heif_channel_interleaved;
-        int w = heif_image_get_width(image, channel), h = heif_image_get_height(image, channel);
-        int range = heif_image_get_bits_per_pixel_range(image, channel);
+        int w = libheif.heif_image_get_width(image, channel), h = libheif.heif_image_get_height(image, channel);
+        int range = libheif.heif_image_get_bits_per_pixel_range(image, channel);
         if (w <= 0 || h <= 0 || (uint64_t)w * (uint64_t)h > (uint64_t)out->width * out->height
             || (thumbnail == NULL && (!keep ? (w != width || h != height) : (w != coded_width || h != coded_height)))) {
             ccodecs_message(message, "libheif decoded %dx%d pixels for a %dx%d picture", w, h, width, height);
@@ -462,8 +524,8 @@ int ccodecs_heif_open(const ccodecs_input *input, int flags, uint32_t need_width
             /* Planes of 16-bit samples: every plane of the picture's size. */
             for (int c = 0; bits > 8 && c < (alpha ? 4 : 3) && !status; c++) {
                 static const enum heif_channel channels[4] = {heif_channel_R, heif_channel_G, heif_channel_B, heif_channel_Alpha};
-                if (heif_image_get_width(image, channels[c]) != w || heif_image_get_height(image, channels[c]) != h
-                    || heif_image_get_bits_per_pixel_range(image, channels[c]) != bits) {
+                if (libheif.heif_image_get_width(image, channels[c]) != w || libheif.heif_image_get_height(image, channels[c]) != h
+                    || libheif.heif_image_get_bits_per_pixel_range(image, channels[c]) != bits) {
                     ccodecs_message(message, "libheif decoded planes of different sizes");
                     status = CCODECS_ERROR;
                 }
@@ -485,7 +547,7 @@ int ccodecs_heif_open(const ccodecs_input *input, int flags, uint32_t need_width
         state->image = image;
         state->bits = bits;
         state->alpha = alpha;
-        state->premultiplied = alpha && heif_image_is_premultiplied_alpha(image);
+        state->premultiplied = alpha && libheif.heif_image_is_premultiplied_alpha(image);
         state->rgba = bits == 8 && (alpha || (flags & CCODECS_HEIF_RGBA));
         *reader = &state->base;
         image = NULL;
@@ -493,8 +555,8 @@ int ccodecs_heif_open(const ccodecs_input *input, int flags, uint32_t need_width
         free(state->row);
         free(state);
     }
-    if (image) heif_image_release(image);
-    if (thumbnail) heif_image_handle_release(thumbnail);
+    if (image) libheif.heif_image_release(image);
+    if (thumbnail) libheif.heif_image_handle_release(thumbnail);
     close_file(&file);
     if (status) ccodecs_decoded_release(out);
     return status;

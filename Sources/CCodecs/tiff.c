@@ -10,6 +10,7 @@
 #include "ccodecs_common.h"
 #include "ccodecs_logs.h"
 #include "ccodecs_tiff.h"
+#include "ccodecs_tifflibrary.h"
 
 /* ---- opening ---- */
 
@@ -62,16 +63,16 @@ static TIFF *open_tiff(source *s, char *message) {
         ccodecs_message(message, "no TIFF data");
         return NULL;
     }
-    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    TIFFOpenOptions *options = libtiff.TIFFOpenOptionsAlloc();
     if (!options) {
         ccodecs_message(message, "out of memory");
         return NULL;
     }
-    TIFFOpenOptionsSetErrorHandlerExtR(options, ccodecs_tiff_on_error, &s->error);
-    TIFFOpenOptionsSetWarningHandlerExtR(options, ccodecs_tiff_on_warning, &s->error);
-    TIFF *tiff = TIFFClientOpenExt("TIFF", "rm", s, source_read, source_write, source_seek, source_close, source_size,
-                                   source_map, source_unmap, options);
-    TIFFOpenOptionsFree(options);
+    libtiff.TIFFOpenOptionsSetErrorHandlerExtR(options, ccodecs_tiff_on_error, &s->error);
+    libtiff.TIFFOpenOptionsSetWarningHandlerExtR(options, ccodecs_tiff_on_warning, &s->error);
+    TIFF *tiff = libtiff.TIFFClientOpenExt("TIFF", "rm", s, source_read, source_write, source_seek, source_close, source_size,
+                                           source_map, source_unmap, options);
+    libtiff.TIFFOpenOptionsFree(options);
     if (!tiff) ccodecs_message(message, "%s", s->error.text[0] ? s->error.text : "not a readable TIFF");
     return tiff;
 }
@@ -101,24 +102,24 @@ static int read_page(TIFF *tiff, page *p, char *message) {
     memset(p, 0, sizeof *p);
     uint16_t sample_format = SAMPLEFORMAT_UINT, inkset = INKSET_CMYK, extra_count = 0;
     uint16_t *extra = NULL;
-    if (!TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &p->width) || !TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &p->height)
+    if (!libtiff.TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &p->width) || !libtiff.TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &p->height)
         || p->width == 0 || p->height == 0) {
         ccodecs_message(message, "the TIFF has no picture size");
         return CCODECS_ERROR;
     }
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_BITSPERSAMPLE, &p->bits);
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_SAMPLESPERPIXEL, &p->samples);
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_PLANARCONFIG, &p->planar);
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_ORIENTATION, &p->orientation);
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_COMPRESSION, &p->compression);
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_SAMPLEFORMAT, &sample_format);
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_SUBFILETYPE, &p->subfile);
-    TIFFGetField(tiff, TIFFTAG_INKSET, &inkset);
-    TIFFGetField(tiff, TIFFTAG_EXTRASAMPLES, &extra_count, &extra);
-    if (!TIFFGetField(tiff, TIFFTAG_PHOTOMETRIC, &p->photometric)) {
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_BITSPERSAMPLE, &p->bits);
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_SAMPLESPERPIXEL, &p->samples);
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_PLANARCONFIG, &p->planar);
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_ORIENTATION, &p->orientation);
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_COMPRESSION, &p->compression);
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_SAMPLEFORMAT, &sample_format);
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_SUBFILETYPE, &p->subfile);
+    libtiff.TIFFGetField(tiff, TIFFTAG_INKSET, &inkset);
+    libtiff.TIFFGetField(tiff, TIFFTAG_EXTRASAMPLES, &extra_count, &extra);
+    if (!libtiff.TIFFGetField(tiff, TIFFTAG_PHOTOMETRIC, &p->photometric)) {
         /* No Photometric tag: what libtiff's RGBA interface assumes. */
         p->photometric = p->samples >= 3 ? PHOTOMETRIC_RGB : PHOTOMETRIC_MINISBLACK;
-        TIFFSetField(tiff, TIFFTAG_PHOTOMETRIC, p->photometric);
+        libtiff.TIFFSetField(tiff, TIFFTAG_PHOTOMETRIC, p->photometric);
     }
     if (p->orientation < 1 || p->orientation > 8) p->orientation = 1;
     if (sample_format != SAMPLEFORMAT_UINT && sample_format != SAMPLEFORMAT_VOID) {
@@ -126,16 +127,16 @@ static int read_page(TIFF *tiff, page *p, char *message) {
                         sample_format == SAMPLEFORMAT_IEEEFP ? "floating-point" : "signed or complex");
         return CCODECS_UNSUPPORTED;
     }
-    p->tiled = TIFFIsTiled(tiff);
+    p->tiled = libtiff.TIFFIsTiled(tiff);
     if (p->tiled) {
-        TIFFGetField(tiff, TIFFTAG_TILEWIDTH, &p->tile_width);
-        TIFFGetField(tiff, TIFFTAG_TILELENGTH, &p->tile_height);
+        libtiff.TIFFGetField(tiff, TIFFTAG_TILEWIDTH, &p->tile_width);
+        libtiff.TIFFGetField(tiff, TIFFTAG_TILELENGTH, &p->tile_height);
         if (p->tile_width == 0 || p->tile_height == 0) {
             ccodecs_message(message, "the TIFF's tiles have no size");
             return CCODECS_ERROR;
         }
     } else {
-        TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &p->rows_per_strip);
+        libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &p->rows_per_strip);
         if (p->rows_per_strip == 0 || p->rows_per_strip > p->height) p->rows_per_strip = p->height;
     }
 
@@ -153,7 +154,7 @@ static int read_page(TIFF *tiff, page *p, char *message) {
         p->colors = 3;
         if (p->compression == COMPRESSION_JPEG && bits == 8) {
             /* libjpeg turns YCbCr into RGB as it decodes: RGB samples from here on. */
-            TIFFSetField(tiff, TIFFTAG_JPEGCOLORMODE, JPEGCOLORMODE_RGB);
+            libtiff.TIFFSetField(tiff, TIFFTAG_JPEGCOLORMODE, JPEGCOLORMODE_RGB);
             p->own = 1;
         }
         break;
@@ -170,18 +171,18 @@ static int read_page(TIFF *tiff, page *p, char *message) {
         return CCODECS_OK;
     }
     char reason[1024];
-    if (!TIFFRGBAImageOK(tiff, reason)) {
+    if (!libtiff.TIFFRGBAImageOK(tiff, reason)) {
         ccodecs_message(message, "unsupported TIFF: %s", reason);
         return CCODECS_UNSUPPORTED;
     }
     TIFFRGBAImage image;
-    if (!TIFFRGBAImageBegin(&image, tiff, 0, reason)) {
+    if (!libtiff.TIFFRGBAImageBegin(&image, tiff, 0, reason)) {
         ccodecs_message(message, "unsupported TIFF: %s", reason);
         return CCODECS_UNSUPPORTED;
     }
     p->alpha = image.alpha != 0;
     p->associated = 1;  /* the RGBA interface multiplies unassociated alpha in */
-    TIFFRGBAImageEnd(&image);
+    libtiff.TIFFRGBAImageEnd(&image);
     return CCODECS_OK;
 }
 
@@ -189,8 +190,8 @@ static int read_page(TIFF *tiff, page *p, char *message) {
 static double resolution(TIFF *tiff) {
     float x = 0;
     uint16_t unit = RESUNIT_INCH;
-    if (!TIFFGetField(tiff, TIFFTAG_XRESOLUTION, &x) || !(x > 0) || x > 1e6) return 0;
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_RESOLUTIONUNIT, &unit);
+    if (!libtiff.TIFFGetField(tiff, TIFFTAG_XRESOLUTION, &x) || !(x > 0) || x > 1e6) return 0;
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_RESOLUTIONUNIT, &unit);
     return unit == RESUNIT_INCH ? x : unit == RESUNIT_CENTIMETER ? x * 2.54 : 0;
 }
 
@@ -208,6 +209,8 @@ static ccodecs_color_space color_space(const page *p) {
 int ccodecs_tiff_info(const ccodecs_input *input, ccodecs_image_info *info, char *message) {
     memset(info, 0, sizeof *info);
     message[0] = 0;
+    int loaded = ccodecs_libtiff(message);
+    if (loaded) return loaded;
     source s = {.input = *input};
     TIFF *tiff = open_tiff(&s, message);
     if (!tiff) return CCODECS_ERROR;
@@ -224,9 +227,9 @@ int ccodecs_tiff_info(const ccodecs_input *input, ccodecs_image_info *info, char
         info->dpi_x = info->dpi_y = resolution(tiff);
         uint32_t icc_size = 0;
         void *icc = NULL;
-        info->has_icc = TIFFGetField(tiff, TIFFTAG_ICCPROFILE, &icc_size, &icc) && icc && icc_size > 0;
+        info->has_icc = libtiff.TIFFGetField(tiff, TIFFTAG_ICCPROFILE, &icc_size, &icc) && icc && icc_size > 0;
     }
-    TIFFClose(tiff);
+    libtiff.TIFFClose(tiff);
     return status;
 }
 
@@ -329,7 +332,7 @@ static void convert(const tiff_state *state, const uint8_t *const *planes, size_
  * 255 (as old writers stored them, and as libtiff's RGBA interface reads them). */
 static int read_palette(tiff_state *state, char *message) {
     uint16_t *r = NULL, *g = NULL, *b = NULL;
-    if (!TIFFGetField(state->tiff, TIFFTAG_COLORMAP, &r, &g, &b) || !r || !g || !b) {
+    if (!libtiff.TIFFGetField(state->tiff, TIFFTAG_COLORMAP, &r, &g, &b) || !r || !g || !b) {
         ccodecs_message(message, "palette TIFF without a colour map");
         return CCODECS_ERROR;
     }
@@ -351,8 +354,8 @@ static int read_chunk(tiff_state *state, uint32_t index_of_plane0, uint32_t per_
     for (int k = 0; k < planes; k++) {
         uint32_t index = index_of_plane0 + (uint32_t)k * per_plane;
         uint8_t *to = state->buffer + (size_t)k * state->plane_size;
-        tmsize_t got = state->p.tiled ? TIFFReadEncodedTile(state->tiff, index, to, (tmsize_t)state->plane_size)
-                                      : TIFFReadEncodedStrip(state->tiff, index, to, (tmsize_t)state->plane_size);
+        tmsize_t got = state->p.tiled ? libtiff.TIFFReadEncodedTile(state->tiff, index, to, (tmsize_t)state->plane_size)
+                                      : libtiff.TIFFReadEncodedStrip(state->tiff, index, to, (tmsize_t)state->plane_size);
         if (got < 0) return tiff_error(&state->s, message, "cannot decode the TIFF's data");
         if ((size_t)got < need) {
             ccodecs_message(message, "%s %u is short (%zd of %zu bytes)", state->p.tiled ? "tile" : "strip",
@@ -386,7 +389,7 @@ static int next_band(tiff_state *state, char *message) {
         uint32_t rows = p->height - y0 < RGBA_BAND ? p->height - y0 : RGBA_BAND;
         state->rgba.row_offset = (int)y0;
         state->rgba.col_offset = 0;
-        if (!TIFFRGBAImageGet(&state->rgba, (uint32_t *)(void *)state->band, p->width, rows))
+        if (!libtiff.TIFFRGBAImageGet(&state->rgba, (uint32_t *)(void *)state->band, p->width, rows))
             return tiff_error(&state->s, message, "cannot decode the TIFF's data");
         for (uint32_t r = 0; r < rows; r++) {
             uint8_t *row = state->band + band_stride * r;
@@ -406,7 +409,7 @@ static int next_band(tiff_state *state, char *message) {
     int planar = p->planar == PLANARCONFIG_SEPARATE;
     if (!p->tiled) {
         size_t bytes = row_bytes(p, p->width);
-        uint32_t per_plane = planar ? TIFFComputeStrip(state->tiff, 0, 1) : 0;
+        uint32_t per_plane = planar ? libtiff.TIFFComputeStrip(state->tiff, 0, 1) : 0;
         uint32_t rows = p->height - y0 < p->rows_per_strip ? p->height - y0 : p->rows_per_strip;
         int status = read_chunk(state, y0 / p->rows_per_strip, per_plane, bytes * rows, message);
         if (status) return status;
@@ -419,11 +422,12 @@ static int next_band(tiff_state *state, char *message) {
         return CCODECS_OK;
     }
     size_t bytes = row_bytes(p, p->tile_width);
-    uint32_t per_plane = planar ? TIFFComputeTile(state->tiff, 0, 0, 0, 1) : 0;
+    uint32_t per_plane = planar ? libtiff.TIFFComputeTile(state->tiff, 0, 0, 0, 1) : 0;
     uint32_t rows = p->height - y0 < p->tile_height ? p->height - y0 : p->tile_height;
     for (uint32_t x0 = 0; x0 < p->width; x0 += p->tile_width) {
         uint32_t columns = p->width - x0 < p->tile_width ? p->width - x0 : p->tile_width;
-        int status = read_chunk(state, TIFFComputeTile(state->tiff, x0, y0, 0, 0), per_plane, bytes * p->tile_height, message);
+        int status = read_chunk(state, libtiff.TIFFComputeTile(state->tiff, x0, y0, 0, 0), per_plane,
+                                bytes * p->tile_height, message);
         if (status) return status;
         for (uint32_t r = 0; r < rows; r++) {
             const uint8_t *planes[5];
@@ -437,9 +441,9 @@ static int next_band(tiff_state *state, char *message) {
 
 /* Ends the reading: the RGBA interface and the file are closed. */
 static void finish(tiff_state *state) {
-    if (state->rgba_open) TIFFRGBAImageEnd(&state->rgba);
+    if (state->rgba_open) libtiff.TIFFRGBAImageEnd(&state->rgba);
     state->rgba_open = 0;
-    if (state->tiff) TIFFClose(state->tiff);
+    if (state->tiff) libtiff.TIFFClose(state->tiff);
     state->tiff = NULL;
 }
 
@@ -527,7 +531,7 @@ static int choose_directory(tiff_state *state, uint32_t need_width, uint32_t nee
     /* SubIFDs of the first page. */
     uint16_t count = 0;
     uint64_t *offsets = NULL, subifds[MAX_LEVELS];
-    if (TIFFGetField(tiff, TIFFTAG_SUBIFD, &count, &offsets) && offsets) {
+    if (libtiff.TIFFGetField(tiff, TIFFTAG_SUBIFD, &count, &offsets) && offsets) {
         if (count > MAX_LEVELS) count = MAX_LEVELS;
         memcpy(subifds, offsets, count * sizeof *subifds);
     } else {
@@ -535,9 +539,9 @@ static int choose_directory(tiff_state *state, uint32_t need_width, uint32_t nee
     }
     *pages = 1;
     int first_page_done = 0;
-    for (int directory = 1; directory < 100000 && TIFFReadDirectory(tiff); directory++) {
+    for (int directory = 1; directory < 100000 && libtiff.TIFFReadDirectory(tiff); directory++) {
         uint32_t subfile = 0;
-        TIFFGetFieldDefaulted(tiff, TIFFTAG_SUBFILETYPE, &subfile);
+        libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_SUBFILETYPE, &subfile);
         if (!(subfile & FILETYPE_REDUCEDIMAGE)) {
             ++*pages;
             first_page_done = 1;
@@ -549,13 +553,14 @@ static int choose_directory(tiff_state *state, uint32_t need_width, uint32_t nee
     }
     for (uint16_t i = 0; i < count && need_width; i++) {
         page p;
-        if (TIFFSetSubDirectory(tiff, subifds[i]) && usable_level(tiff, &first, need_width, need_height, &p)
+        if (libtiff.TIFFSetSubDirectory(tiff, subifds[i]) && usable_level(tiff, &first, need_width, need_height, &p)
             && p.width < best.width)
             best = (level){-1, subifds[i], p.width};
     }
     /* Errors in the directories walked past are not the picture's. */
     state->s.error.text[0] = 0;
-    int ok = best.directory >= 0 ? TIFFSetDirectory(tiff, (tdir_t)best.directory) : TIFFSetSubDirectory(tiff, best.offset);
+    int ok = best.directory >= 0 ? libtiff.TIFFSetDirectory(tiff, (tdir_t)best.directory)
+                                 : libtiff.TIFFSetSubDirectory(tiff, best.offset);
     if (!ok) return tiff_error(&state->s, message, "cannot read the TIFF directory again");
     return read_page(tiff, &state->p, message);
 }
@@ -565,6 +570,8 @@ int ccodecs_tiff_open(const ccodecs_input *input, uint32_t need_width, uint32_t 
     memset(out, 0, sizeof *out);
     *reader = NULL;
     message[0] = 0;
+    int loaded = ccodecs_libtiff(message);
+    if (loaded) return loaded;
     tiff_state *state = calloc(1, sizeof *state);
     if (!state) {
         ccodecs_message(message, "out of memory");
@@ -588,7 +595,7 @@ int ccodecs_tiff_open(const ccodecs_input *input, uint32_t need_width, uint32_t 
         out->dpi_x = out->dpi_y = resolution(state->tiff);
         uint32_t icc_size = 0;
         void *icc = NULL;
-        if (TIFFGetField(state->tiff, TIFFTAG_ICCPROFILE, &icc_size, &icc) && icc && icc_size > 0) {
+        if (libtiff.TIFFGetField(state->tiff, TIFFTAG_ICCPROFILE, &icc_size, &icc) && icc && icc_size > 0) {
             if ((out->icc = malloc(icc_size))) {
                 memcpy(out->icc, icc, icc_size);
                 out->icc_size = icc_size;
@@ -609,7 +616,7 @@ int ccodecs_tiff_open(const ccodecs_input *input, uint32_t need_width, uint32_t 
     const page *p = &state->p;
     if (!status && p->photometric == PHOTOMETRIC_PALETTE && p->own) status = read_palette(state, message);
     if (!status) {
-        size_t chunk = p->own ? (size_t)(p->tiled ? TIFFTileSize(state->tiff) : TIFFStripSize(state->tiff)) : 0;
+        size_t chunk = p->own ? (size_t)(p->tiled ? libtiff.TIFFTileSize(state->tiff) : libtiff.TIFFStripSize(state->tiff)) : 0;
         size_t planes = p->planar == PLANARCONFIG_SEPARATE ? (size_t)(p->colors + p->alpha) : 1;
         size_t band_rows = !p->own ? RGBA_BAND : p->tiled ? p->tile_height : p->rows_per_strip;
         state->plane_size = chunk;
@@ -624,7 +631,7 @@ int ccodecs_tiff_open(const ccodecs_input *input, uint32_t need_width, uint32_t 
     }
     if (!status && !p->own) {
         char reason[1024];
-        if (!TIFFRGBAImageBegin(&state->rgba, state->tiff, 0, reason)) {
+        if (!libtiff.TIFFRGBAImageBegin(&state->rgba, state->tiff, 0, reason)) {
             ccodecs_message(message, "unsupported TIFF: %s", reason);
             status = CCODECS_UNSUPPORTED;
         } else {

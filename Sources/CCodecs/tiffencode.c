@@ -8,6 +8,7 @@
 #include "ccodecs_common.h"
 #include "ccodecs_logs.h"
 #include "ccodecs_print.h"
+#include "ccodecs_tifflibrary.h"
 
 /* A file in memory: the bytes written so far (size) and where libtiff is (position). */
 typedef struct {
@@ -76,42 +77,44 @@ int ccodecs_tiff_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height
         ccodecs_message(message, "a TIFF cannot be %ux%u pixels", width, height);
         return CCODECS_BAD_ARGUMENT;
     }
+    int loaded = ccodecs_libtiff(message);
+    if (loaded) return loaded;
     memory_file file = {.out = out};
-    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    TIFFOpenOptions *options = libtiff.TIFFOpenOptionsAlloc();
     uint8_t *row = malloc((size_t)width * 3);
     if (!options || !row) {
-        TIFFOpenOptionsFree(options);
+        libtiff.TIFFOpenOptionsFree(options);
         free(row);
         ccodecs_message(message, "out of memory");
         return CCODECS_NO_MEMORY;
     }
-    TIFFOpenOptionsSetErrorHandlerExtR(options, ccodecs_tiff_on_error, &file.log);
-    TIFFOpenOptionsSetWarningHandlerExtR(options, ccodecs_tiff_on_warning, &file.log);
+    libtiff.TIFFOpenOptionsSetErrorHandlerExtR(options, ccodecs_tiff_on_error, &file.log);
+    libtiff.TIFFOpenOptionsSetWarningHandlerExtR(options, ccodecs_tiff_on_warning, &file.log);
     /* "wl": little-endian classic TIFF; "m" would stop libtiff mapping, which it cannot here anyway. */
-    TIFF *tiff = TIFFClientOpenExt("framed output", "wl", &file, file_read, file_write, file_seek, file_close,
-                                   file_size, file_map, file_unmap, options);
+    TIFF *tiff = libtiff.TIFFClientOpenExt("framed output", "wl", &file, file_read, file_write, file_seek, file_close,
+                                           file_size, file_map, file_unmap, options);
     int ok = tiff != NULL;
     if (ok) {
         uint32_t rows_per_strip = (uint32_t)(65536 / ((size_t)width * 3));
         if (rows_per_strip < 1) rows_per_strip = 1;
         if (rows_per_strip > height) rows_per_strip = height;
-        ok = TIFFSetField(tiff, TIFFTAG_IMAGEWIDTH, width)
-            && TIFFSetField(tiff, TIFFTAG_IMAGELENGTH, height)
-            && TIFFSetField(tiff, TIFFTAG_BITSPERSAMPLE, 8)
-            && TIFFSetField(tiff, TIFFTAG_SAMPLESPERPIXEL, 3)
-            && TIFFSetField(tiff, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_RGB)
-            && TIFFSetField(tiff, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG)
-            && TIFFSetField(tiff, TIFFTAG_ORIENTATION, ORIENTATION_TOPLEFT)
-            && TIFFSetField(tiff, TIFFTAG_COMPRESSION,
-                            compression == CCODECS_TIFF_DEFLATE ? COMPRESSION_ADOBE_DEFLATE : COMPRESSION_LZW)
-            && TIFFSetField(tiff, TIFFTAG_PREDICTOR, PREDICTOR_HORIZONTAL)
-            && TIFFSetField(tiff, TIFFTAG_ROWSPERSTRIP, rows_per_strip);
+        ok = libtiff.TIFFSetField(tiff, TIFFTAG_IMAGEWIDTH, width)
+            && libtiff.TIFFSetField(tiff, TIFFTAG_IMAGELENGTH, height)
+            && libtiff.TIFFSetField(tiff, TIFFTAG_BITSPERSAMPLE, 8)
+            && libtiff.TIFFSetField(tiff, TIFFTAG_SAMPLESPERPIXEL, 3)
+            && libtiff.TIFFSetField(tiff, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_RGB)
+            && libtiff.TIFFSetField(tiff, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG)
+            && libtiff.TIFFSetField(tiff, TIFFTAG_ORIENTATION, ORIENTATION_TOPLEFT)
+            && libtiff.TIFFSetField(tiff, TIFFTAG_COMPRESSION,
+                                    compression == CCODECS_TIFF_DEFLATE ? COMPRESSION_ADOBE_DEFLATE : COMPRESSION_LZW)
+            && libtiff.TIFFSetField(tiff, TIFFTAG_PREDICTOR, PREDICTOR_HORIZONTAL)
+            && libtiff.TIFFSetField(tiff, TIFFTAG_ROWSPERSTRIP, rows_per_strip);
         if (ok && dpi > 0) {
-            ok = TIFFSetField(tiff, TIFFTAG_XRESOLUTION, (float)dpi)
-                && TIFFSetField(tiff, TIFFTAG_YRESOLUTION, (float)dpi)
-                && TIFFSetField(tiff, TIFFTAG_RESOLUTIONUNIT, RESUNIT_INCH);
+            ok = libtiff.TIFFSetField(tiff, TIFFTAG_XRESOLUTION, (float)dpi)
+                && libtiff.TIFFSetField(tiff, TIFFTAG_YRESOLUTION, (float)dpi)
+                && libtiff.TIFFSetField(tiff, TIFFTAG_RESOLUTIONUNIT, RESUNIT_INCH);
         }
-        if (ok && icc) ok = TIFFSetField(tiff, TIFFTAG_ICCPROFILE, (uint32_t)icc_size, icc);
+        if (ok && icc) ok = libtiff.TIFFSetField(tiff, TIFFTAG_ICCPROFILE, (uint32_t)icc_size, icc);
         const size_t stride = (size_t)width * 4;
         for (uint32_t y = 0; ok && y < height; y++) {
             const uint8_t *p = rgba + stride * y;
@@ -120,12 +123,12 @@ int ccodecs_tiff_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height
                 row[3 * x + 1] = p[4 * x + 1];
                 row[3 * x + 2] = p[4 * x + 2];
             }
-            ok = TIFFWriteScanline(tiff, row, y, 0) == 1;
+            ok = libtiff.TIFFWriteScanline(tiff, row, y, 0) == 1;
         }
-        if (ok) ok = TIFFWriteDirectory(tiff);
-        TIFFClose(tiff);
+        if (ok) ok = libtiff.TIFFWriteDirectory(tiff);
+        libtiff.TIFFClose(tiff);
     }
-    TIFFOpenOptionsFree(options);
+    libtiff.TIFFOpenOptionsFree(options);
     free(row);
     if (ok && !file.failed) return CCODECS_OK;
     int status = file.failed ? CCODECS_NO_MEMORY : CCODECS_ERROR;

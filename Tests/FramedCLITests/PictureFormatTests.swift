@@ -137,6 +137,72 @@ import Testing
         CLITests.expectOneLineError(r, status: 1, mentioning: ["huge.tif", "100000x100000"])
     }
 
+    /// The libraries run by the dynamic loader for one run of `framed` (`LD_DEBUG=files`, written
+    /// to a file so that framed's own messages stay apart): their file names, such as `libheif.so.1`.
+    func librariesOpened(_ arguments: [String]) throws -> Set<String> {
+        let log = folder.appendingPathComponent("loader-\(arguments[0])")
+        let r = try Tool.run(CLITests.binary, arguments + ["-f"], in: folder,
+                             environment: ["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": log.path])
+        #expect(r.status == 0, "framed \(arguments.joined(separator: " ")): \(r.stderr)")
+        let logs = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(log.lastPathComponent + ".") }
+        #expect(logs.count == 1, "one loader log: \(logs)")
+        var names = Set<String>()
+        for name in logs {
+            // "     12345:\tfile=libheif.so.1 [0];  dynamically loaded by ..."
+            for line in try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8).split(separator: "\n") {
+                guard let at = line.range(of: "file=") else { continue }
+                names.insert(String(line[at.upperBound...].prefix { $0 != " " && $0 != "[" }))
+            }
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+        return names
+    }
+
+    /// libheif (with its four video codecs) and libtiff are opened when a HEIF or TIFF comes, not
+    /// at every start: a PNG run maps neither, a HEIC run libheif alone, a TIFF in or out libtiff.
+    @Test func heifAndTIFFLibrariesAreOpenedOnlyForTheirFiles() throws {
+        let image = Self.picture(64, 48)
+        try write(PictureEncoder.png(image, dropAlpha: true), "s.png")
+        try make("heif-enc", ["-q", "50", "-o", "s.heic", "s.png"])
+        try write(PictureBytes.tiff([TIFFPage(rgba: image.pixels, width: 64, height: 48, alpha: false)]), "s.tif")
+        let png = try librariesOpened(["s.png", "-o", "out.png"])
+        #expect(png.contains("libcairo.so.2"), "the loader's log lists libraries: \(png.sorted())")
+        #expect(!png.contains("libheif.so.1") && !png.contains("libtiff.so.6") && !png.contains("libde265.so.0"),
+                "a PNG run opens \(png.sorted())")
+        let heic = try librariesOpened(["s.heic", "-o", "out.png"])
+        #expect(heic.contains("libheif.so.1") && !heic.contains("libtiff.so.6"), "a HEIC run opens \(heic.sorted())")
+        #expect(try librariesOpened(["s.tif", "-o", "out.png"]).contains("libtiff.so.6"))
+        let tiffOut = try librariesOpened(["s.png", "-o", "out.tif"])
+        #expect(tiffOut.contains("libtiff.so.6") && !tiffOut.contains("libheif.so.1"), "a TIFF output opens \(tiffOut.sorted())")
+    }
+
+    /// Without a usable libheif or libtiff (here a stand-in of the same name that has none of
+    /// their functions, found first through LD_LIBRARY_PATH), a HEIC or TIFF gives one line naming
+    /// the file and the library, and nothing is written; the other formats still work.
+    @Test func aMissingLibraryIsOneLineNamingIt() throws {
+        let image = Self.picture(64, 48)
+        try write(PictureEncoder.png(image, dropAlpha: true), "s.png")
+        try make("heif-enc", ["-q", "50", "-o", "s.heic", "s.png"])
+        try write(PictureBytes.tiff([TIFFPage(rgba: image.pixels, width: 64, height: 48, alpha: false)]), "s.tif")
+        let stand = folder.appendingPathComponent("stand-ins")
+        try FileManager.default.createDirectory(at: stand, withIntermediateDirectories: true)
+        try Data("int framed_stand_in;\n".utf8).write(to: stand.appendingPathComponent("empty.c"))
+        for library in ["libheif.so.1", "libtiff.so.6"] {
+            let r = try Tool.run("cc", ["-shared", "-fPIC", "-o", library, "empty.c"], in: stand)
+            #expect(r.status == 0, "cc: \(r.stderr)")
+        }
+        let environment = ["LD_LIBRARY_PATH": stand.path]
+        for (input, output, named, library) in [("s.heic", "out.png", "s.heic", "libheif"), ("s.tif", "out.png", "s.tif", "libtiff"),
+                                                ("s.png", "out.tif", "out.tif", "libtiff")] {
+            let r = try Tool.run(CLITests.binary, [input, "-o", output], in: folder, environment: environment)
+            CLITests.expectOneLineError(CLITests.Result(status: r.status, stdout: r.output, stderr: r.stderr), status: 1,
+                                        mentioning: [named, library])
+            #expect(!FileManager.default.fileExists(atPath: path(output)), "\(input) -> \(output): nothing written")
+        }
+        let r = try Tool.run(CLITests.binary, ["s.png", "-o", "out.png"], in: folder, environment: environment)
+        #expect(r.status == 0 && FileManager.default.fileExists(atPath: path("out.png")), "PNG without libheif: \(r.stderr)")
+    }
+
     @Test func lossyFormatsEmbedAsJPEGAndLosslessOnesStayLossless() throws {
         let image = Self.picture(40, 24)
         try write(PictureEncoder.png(image, dropAlpha: true), "e.png")

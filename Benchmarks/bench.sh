@@ -488,7 +488,9 @@ fi
 # ---------------------------------------------------------------------------------------------
 # An SVG diagram (issue 21): framed against librsvg's own rsvg-convert on the same drawing, as
 # PNG (600x400, scale 1) and as PDF. rsvg-convert draws the diagram alone; framed adds the
-# frame, mat and shadow around it: framed's figure includes that work.
+# frame, mat and shadow around it: framed's figure includes that work. rsvg-convert is librsvg's
+# own drawing, so it is also the floor: the time target is 1.5x it; the memory target is its
+# peak RSS (with each tool's --version beside, for the part that is start-up alone).
 if [ "$DO_SVG" = 1 ] && command -v rsvg-convert >/dev/null; then
     SVG=$CORPUS/diagram.svg
     # 40 rows of 20 boxes with labels, joined by paths: 800 rects, 800 texts, 40 paths.
@@ -519,6 +521,12 @@ PYEOF
         read -r fp rp fd rd < "$WORK/medians"
         images=$(grep -c '/Subtype */Image' "$OUT/svg-framed.pdf" || true)
         record svg result "$fp" "$rp" "$fd" "$rd" "$images" "$(stat -c %s "$OUT/svg-framed.pdf")" "$(stat -c %s "$OUT/svg-rsvg.pdf")"
+        # Peak RSS of the four, and of each tool doing nothing (--version): its fixed base.
+        record svg rss "$(median_rss "$(q "$FRAMED") $(q "$SVG") -o $(q "$OUT/svg-framed.png") -f $job")" \
+            "$(median_rss "rsvg-convert -w 600 -h 375 -o $(q "$OUT/svg-rsvg.png") $(q "$SVG")")" \
+            "$(median_rss "$(q "$FRAMED") $(q "$SVG") -o $(q "$OUT/svg-framed.pdf") -f $job")" \
+            "$(median_rss "rsvg-convert -f pdf -o $(q "$OUT/svg-rsvg.pdf") $(q "$SVG")")" \
+            "$(median_rss "$(q "$FRAMED") --version")" "$(median_rss "rsvg-convert --version")"
     else
         record svg result failed "framed or rsvg-convert could not draw the diagram"
     fi

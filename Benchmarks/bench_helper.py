@@ -320,6 +320,14 @@ def table(path):
                   f" framed's PDF {int(svg[5]) // 1024} KB with {svg[4]} raster images"
                   f" [vector: {verdict(svg[4] == '0')}] (rsvg-convert's {int(svg[6]) // 1024} KB; framed also"
                   " draws the frame, mat and shadow)")
+            print(f"  time: rsvg-convert is librsvg's own drawing, the floor [<= 1.5x floor: PNG {verdict(fp / rp <= 1.5)},"
+                  f" PDF {verdict(fd / rd <= 1.5)}]")
+            rss = data.get(("svg", "rss"))
+            if rss and "-" not in rss:
+                mb = [int(v) / 1024 for v in rss]
+                print(f"  peak RSS: PNG framed {mb[0]:.1f} MB, rsvg-convert {mb[1]:.1f} MB [<= peer: {verdict(mb[0] <= mb[1])}];"
+                      f" PDF framed {mb[2]:.1f} MB, rsvg-convert {mb[3]:.1f} MB [<= peer: {verdict(mb[2] <= mb[3])}];"
+                      f" --version alone: framed {mb[4]:.1f} MB, rsvg-convert {mb[5]:.1f} MB")
 
     meta = data.get(("meta", "machine"))
     if meta:

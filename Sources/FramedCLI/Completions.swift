@@ -1,3 +1,5 @@
+import FramedSystem
+
 /// Shell completion scripts for bash, zsh and fish, made from the option table that `--help`
 /// prints: every option, whether it takes a value, the words its value can be (`--fit`
 /// offers contain, cover...), and files for inputs, `-o` and `--config`.
@@ -132,11 +134,11 @@ enum Completions {
 
     /// In fish's single quotes: backslashes and quotes escaped.
     static func fishQuoted(_ text: String) -> String {
-        "'" + text.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'") + "'"
+        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
     }
 
     /// In POSIX single quotes (bash, zsh): each quote written `'\''`.
     static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingAll("'", with: "'\\''") + "'"
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

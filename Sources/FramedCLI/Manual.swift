@@ -1,4 +1,5 @@
 import Framed
+import FramedSystem
 
 /// The manual page, `framed.1`, made from the option table that `--help` prints: the same options,
 /// help lines and defaults, grouped by stage. `framed --generate-manual` prints it; `make install`
@@ -91,15 +92,8 @@ enum Manual {
     /// Text for roff: backslashes doubled, hyphens as minus signs (so that options copy and
     /// search as typed), and a line that would start with a control character guarded.
     static func escape(_ text: String) -> String {
-        var out = text.replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
+        var out = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
         return out
-    }
-}
-
-extension String {
-    /// The text with every `target` replaced (Foundation-free).
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

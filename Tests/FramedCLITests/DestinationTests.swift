@@ -174,7 +174,7 @@ import Testing
     /// them come before "no pictures found".
     @Test func theFoldersLeftOutAreNamedWhenNoPictureIsFound() throws {
         let folder = try CLITests.workspace()
-        defer { try? Self.sh("rm -rf deep", in: folder); try? FileManager.default.removeItem(at: folder) }
+        defer { _ = try? Self.sh("rm -rf deep", in: folder); try? FileManager.default.removeItem(at: folder) }
         let r = try Self.sh("""
             mkdir deep
             (cd deep && d=$(printf 'd%.0s' {1..200}) && for i in $(seq 25); do mkdir $d && cd $d; done && cp ../photo.jpg . 2>/dev/null)

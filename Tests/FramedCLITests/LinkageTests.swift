@@ -1,4 +1,5 @@
 import Foundation
+import FramedSystem
 import FramedTestSupport
 import Testing
 
@@ -18,6 +19,20 @@ struct LinkageTests {
         #expect(libraries.contains("libswiftCore.so"), "ldd listed \(libraries.sorted())")
         #expect(libraries.isDisjoint(with: Self.forbidden),
                 "framed loads \(libraries.intersection(Self.forbidden).sorted()): a shipped module imports Foundation")
+    }
+
+    /// framed calls nothing in `_StringProcessing` (the standard library's `firstRange(of:)`,
+    /// `contains(_:)` with a string, `replacing(_:with:)`, `split(separator:)` with a string,
+    /// regexes): one use links that module and its regex parser, 1.2 MB of code, into the
+    /// shipped binary. `FramedSystem`'s `firstOccurrence(of:)` and its kin stand in for them. Read
+    /// from the symbols this build imports: a debug binary links those modules dynamically.
+    @Test func framedUsesNothingFromStringProcessing() throws {
+        let result = try Tool.run("nm", ["-D", "--undefined-only", CLITests.binary.path])
+        #expect(result.status == 0, "nm: \(result.stderr)")
+        let imported = result.output.split(separator: "\n")
+        #expect(imported.contains { $0.contains("swift_retain") }, "nm listed the imports: \(imported.prefix(5))")
+        let used = imported.filter { $0.containsOccurrence(of: "17_StringProcessing") || $0.containsOccurrence(of: "12_RegexParser") }
+        #expect(used.isEmpty, "framed imports \(used.count) symbols of _StringProcessing, such as \(used.prefix(3))")
     }
 
     /// The names of the shared libraries `binary` loads, directly or through others (`ldd`).

@@ -408,7 +408,7 @@ import Testing
     /// warning, not skipped silently.
     @Test func anUnreadableFolderIsWarnedAbout() throws {
         let folder = try CLITests.workspace()
-        defer { try? Self.sh("rm -rf deep", in: folder); try? FileManager.default.removeItem(at: folder) }
+        defer { _ = try? Self.sh("rm -rf deep", in: folder); try? FileManager.default.removeItem(at: folder) }
         let r = try Self.sh("""
             mkdir deep && cp photo.jpg deep/
             (cd deep && d=$(printf 'd%.0s' {1..200}) && for i in $(seq 25); do mkdir $d && cd $d; done)

@@ -93,10 +93,10 @@ enum BatchPlanner {
             if settings.pages { throw UsageError("--pages writes one PDF; \(what) writes several files") }
             switch mode {
             case .stdout: throw UsageError("-o - (standard output) takes one file; \(what) writes several")
-            case let .template(template) where scales.count > 1 && !template.contains("{scale}"):
+            case let .template(template) where scales.count > 1 && !template.containsOccurrence(of: "{scale}"):
                 throw UsageError("-o \(template): --scale with several values needs {scale} in the template, "
                                  + "or the files would have one name (out/{stem}{scale}.png: shot.png, shot@2x.png)")
-            case let .template(template) where variants.count > 1 && !template.contains("{variant}"):
+            case let .template(template) where variants.count > 1 && !template.containsOccurrence(of: "{variant}"):
                 throw UsageError("-o \(template): --variant with two values needs {variant} in the template, "
                                  + "or the files would have one name (out/{stem}{variant}.png: shot.png, shot-dark.png)")
             default: break
@@ -401,8 +401,8 @@ enum BatchPlanner {
     static func expandCaption(_ text: String, source: String) -> String {
         guard text.contains("{") else { return text }
         let parts = names(of: source)
-        return text.replacing("{name}", with: parts.name).replacing("{stem}", with: parts.stem)
-            .replacing("{ext}", with: parts.ext)
+        return text.replacingOccurrences(of: "{name}", with: parts.name)
+            .replacingOccurrences(of: "{stem}", with: parts.stem).replacingOccurrences(of: "{ext}", with: parts.ext)
     }
 
     /// File name, stem and extension of an input ("stdin" for standard input).

@@ -28,17 +28,17 @@ enum PDFCompaction {
         for object in file.objects {
             // Looked at in place: a stream object may hold a picture, megabytes not to copy.
             let body = pdf[object.body]
-            if !shadows.isEmpty, Syntax.hasStream(body), body.firstRange(of: Array("/DCTDecode".utf8)) != nil,
-               let index = shadows.firstIndex(where: { body.firstRange(of: $0.placeholder) != nil }) {
+            if !shadows.isEmpty, Syntax.hasStream(body), body.firstOccurrence(of: Array("/DCTDecode".utf8)) != nil,
+               let index = shadows.firstIndex(where: { body.firstOccurrence(of: $0.placeholder) != nil }) {
                 guard let objects = shadows[index].objects(number: object.number, next: &nextNumber, functions: &functions,
                                                                      defaultRGB: defaultRGB) else { return nil }
                 kept += objects.streams.map { ($0.number, [$0.bytes[...]]) }
                 packed += objects.plain
                 shadowsFound.insert(index)
-            } else if Syntax.hasStream(body), !pictures.isEmpty, body.firstRange(of: Array("/DCTDecode".utf8)) != nil,
-               let index = pictures.firstIndex(where: { body.firstRange(of: $0.placeholder) != nil }) {
+            } else if Syntax.hasStream(body), !pictures.isEmpty, body.firstOccurrence(of: Array("/DCTDecode".utf8)) != nil,
+               let index = pictures.firstIndex(where: { body.firstOccurrence(of: $0.placeholder) != nil }) {
                 let objects = pictures[index].objects(number: object.number, maskNumber: nextNumber,
-                                                      interpolate: body.firstRange(of: Array("/Interpolate true".utf8)) != nil)
+                                                      interpolate: body.firstOccurrence(of: Array("/Interpolate true".utf8)) != nil)
                 kept.append((object.number, objects.image))
                 if let mask = objects.mask {
                     kept.append((nextNumber, mask))
@@ -125,11 +125,11 @@ enum PDFCompaction {
             let trailer = String(decoding: pdf[trailerRange.upperBound..<startxref.lowerBound], as: UTF8.self)
             guard let size = Syntax.reference(named: "/Size", in: trailer, isObject: false),
                   let root = Syntax.reference(named: "/Root", in: trailer, isObject: true),
-                  !trailer.contains("/Encrypt"), !trailer.contains("/Prev") else { return nil }
+                  !trailer.containsOccurrence(of: "/Encrypt"), !trailer.containsOccurrence(of: "/Prev") else { return nil }
             self.size = size; self.root = root
             info = Syntax.reference(named: "/Info", in: trailer, isObject: true)
-            if let key = trailer.firstRange(of: "/ID"), let close = trailer[key.upperBound...].firstIndex(of: "]") {
-                id = String(trailer[key.upperBound...close]).trimmingPrefix(while: \.isWhitespace).description
+            if let key = trailer.firstOccurrence(of: "/ID"), let close = trailer[key.upperBound...].firstIndex(of: "]") {
+                id = String(trailer[key.upperBound...close]).drop(while: \.isWhitespace).description
             }
             if pdf.starts(with: Array("%PDF-1.".utf8)), pdf.count > 8, (0x30...0x39).contains(pdf[7]) {
                 version = "1." + String(UnicodeScalar(pdf[7]))
@@ -172,7 +172,7 @@ enum PDFCompaction {
     /// (byte for byte on the shadow tests' scenes), as blending in DeviceRGB is what a screen
     /// viewer does anyway; a CMYK printer may blend the shadows in its own colour space instead.
     static func withoutPageGroup(_ dictionary: [UInt8]) -> [UInt8] {
-        guard dictionary.starts(with: Array("<< /Type /Page ".utf8)), let range = dictionary.firstRange(of: pageGroup)
+        guard dictionary.starts(with: Array("<< /Type /Page ".utf8)), let range = dictionary.firstOccurrence(of: pageGroup)
         else { return dictionary }
         var out = dictionary
         out.removeSubrange(range)
@@ -211,7 +211,7 @@ enum PDFCompaction {
 
         /// The number after `/Name` in a trailer ("/Root 12 0 R" gives 12).
         static func reference(named name: String, in text: String, isObject: Bool) -> Int? {
-            guard let range = text.firstRange(of: name + " ") ?? text.firstRange(of: name + "\n") else { return nil }
+            guard let range = text.firstOccurrence(of: name + " ") ?? text.firstOccurrence(of: name + "\n") else { return nil }
             let fields = text[range.upperBound...].split(whereSeparator: { $0 == " " || $0 == "\n" }).prefix(3)
             guard let value = fields.first.flatMap({ Int($0) }) else { return nil }
             if isObject { guard fields.count == 3, fields.dropFirst().first == "0", fields.last?.hasPrefix("R") == true else { return nil } }

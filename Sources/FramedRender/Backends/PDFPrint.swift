@@ -142,7 +142,7 @@ enum PDFPrint {
     /// The page dictionary with its MediaBox replaced by `boxes`, each `[llx lly urx ury]` in PDF
     /// space (y upwards from the bottom of a page `height` points tall).
     static func replacingMediaBox(in body: [UInt8], with boxes: [(String, Rect)], height: Double) -> [UInt8]? {
-        guard let key = body.firstRange(of: Array("/MediaBox".utf8)),
+        guard let key = body.firstOccurrence(of: Array("/MediaBox".utf8)),
               let close = body[key.upperBound...].firstIndex(of: UInt8(ascii: "]")) else { return nil }
         let text = boxes.map { name, r in
             "/\(name) [\(number(r.minX)) \(number(height - r.maxY)) \(number(r.maxX)) \(number(height - r.minY))]"
@@ -176,7 +176,7 @@ enum PDFPrint {
 
     /// The page dictionary with `/Contents N 0 R` made `[before N after]`.
     static func appendingContents(in body: [UInt8], before: Int, after: Int) -> [UInt8]? {
-        guard let key = body.firstRange(of: Array("/Contents".utf8)),
+        guard let key = body.firstOccurrence(of: Array("/Contents".utf8)),
               let (number, end) = Syntax.referenceAfter(key.upperBound, in: body) else { return nil }
         return Array(body[..<key.lowerBound]) + Array("/Contents [\(before) 0 R \(number) 0 R \(after) 0 R]".utf8)
             + Array(body[end...])
@@ -235,9 +235,9 @@ extension PDFPrint {
         /// whose `/Kids` are the pages).
         func pageNumbers(catalog: PDFCompaction.CairoPDF.Object) -> [Int]? {
             let body = Array(pdf[catalog.body])
-            guard let key = body.firstRange(of: Array("/Pages".utf8)),
+            guard let key = body.firstOccurrence(of: Array("/Pages".utf8)),
                   let (pages, _) = Syntax.referenceAfter(key.upperBound, in: body),
-                  let tree = self.body(of: pages), let kids = tree.firstRange(of: Array("/Kids".utf8)),
+                  let tree = self.body(of: pages), let kids = tree.firstOccurrence(of: Array("/Kids".utf8)),
                   let open = tree[kids.upperBound...].firstIndex(of: UInt8(ascii: "[")),
                   let close = tree[open...].firstIndex(of: UInt8(ascii: "]")) else { return nil }
             let fields = String(decoding: tree[(open + 1)..<close], as: UTF8.self).split(whereSeparator: \.isWhitespace)
@@ -263,7 +263,7 @@ extension PDFPrint {
                     guard let part = dictionaryPart(of: number) else { continue }
                     var dictionary = part.dictionary
                     var changed = false, searchFrom = 0
-                    while let key = dictionary[searchFrom...].firstRange(of: Array("/Resources".utf8)) {
+                    while let key = dictionary[searchFrom...].firstOccurrence(of: Array("/Resources".utf8)) {
                         searchFrom = key.upperBound
                         if let (target, _) = Syntax.referenceAfter(key.upperBound, in: dictionary) {
                             if targets[target] == nil { targets[target] = [] }
@@ -273,7 +273,7 @@ extension PDFPrint {
                         while open < dictionary.count, Syntax.isWhite(dictionary[open]) { open += 1 }
                         guard dictionary[open...].starts(with: Array("<<".utf8)),
                               let close = Syntax.matchingClose(dictionary, open: open),
-                              dictionary[open..<close].firstRange(of: Array("/ColorSpace".utf8)) == nil else { return false }
+                              dictionary[open..<close].firstOccurrence(of: Array("/ColorSpace".utf8)) == nil else { return false }
                         dictionary.insert(contentsOf: Array(Self.colorSpaces(names).utf8), at: open + 2)
                         changed = true
                     }
@@ -282,7 +282,7 @@ extension PDFPrint {
                 for (number, body) in inline { replace(number, body: body) }
             }
             for (number, extra) in targets {
-                guard let body = body(of: number), body.firstRange(of: Array("/ColorSpace".utf8)) == nil,
+                guard let body = body(of: number), body.firstOccurrence(of: Array("/ColorSpace".utf8)) == nil,
                       let edited = Syntax.inserting(Self.colorSpaces(names + extra), afterOpeningOf: body) else { return false }
                 replace(number, body: edited)
             }
@@ -318,7 +318,7 @@ extension PDFPrint {
                 guard let part = dictionaryPart(of: number) else { continue }
                 var dictionary = part.dictionary
                 var start = 0, changed = false
-                while let range = dictionary[start...].firstRange(of: from) {
+                while let range = dictionary[start...].firstOccurrence(of: from) {
                     start = range.upperBound
                     guard range.upperBound >= dictionary.count || !Syntax.isRegular(dictionary[range.upperBound]) else { continue }
                     dictionary.replaceSubrange(range, with: to)
@@ -392,7 +392,7 @@ extension PDFCompaction.Syntax {
 
     /// The object that `/Name N 0 R` in `bytes` refers to.
     static func referenceValue(named name: String, in bytes: [UInt8]) -> Int? {
-        guard let key = bytes.firstRange(of: Array(name.utf8)) else { return nil }
+        guard let key = bytes.firstOccurrence(of: Array(name.utf8)) else { return nil }
         return referenceAfter(key.upperBound, in: bytes)?.0
     }
 

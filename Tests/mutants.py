@@ -64,7 +64,7 @@ MUTATIONS = [
       ("context.paint(alpha: shadow.color.alpha)", "context.paint()"),
       "an inset shadow drawn at full opacity", "RoundedShadowTests|ShadowColourTests"),
     M("unpremultiply-channel", "colour", "Sources/FramedRender/Backends/PNGBackend.swift",
-      ("o[0] = UInt8((((v >> 16) & 255) &* 255 &+ a / 2) / a)", "o[0] = UInt8((((v >> 0) & 255) &* 255 &+ a / 2) / a)"),
+      ("let r = ((v >> 16 & 255) &* 255 &+ a / 2) / a", "let r = ((v >> 0 & 255) &* 255 &+ a / 2) / a"),
       "PNG: a translucent pixel's red taken from its blue", "ShadowColourTests"),
     M("premultiply-forgotten", "colour", "Sources/FramedRender/PictureSurface.swift",
       ("r = (r * a + 127) / 255; g = (g * a + 127) / 255; b = (b * a + 127) / 255", "_ = a"),

@@ -56,6 +56,18 @@ package enum FlateRows {
     package static func compress(_ image: RasterImage, plane: Plane, bands: Int? = nil,
                                  threads: Int? = nil, leading: [UInt8] = [], trailing: Int = 0,
                                  engines: Engines = .configured) -> [UInt8]? {
+        image.pixels.withUnsafeBufferPointer { pixels in
+            guard let base = pixels.baseAddress else { return nil }
+            return compress(RGBARows(base: base, width: image.width, height: image.height), plane: plane, bands: bands,
+                            threads: threads, leading: leading, trailing: trailing, engines: engines)
+        }
+    }
+
+    /// `compress(_:plane:bands:threads:leading:trailing:engines:)` for pixels that are not in a
+    /// `RasterImage` (a PNG output's own drawing surface, read where it lies).
+    package static func compress(_ image: RGBARows, plane: Plane, bands: Int? = nil,
+                                 threads: Int? = nil, leading: [UInt8] = [], trailing: Int = 0,
+                                 engines: Engines = .configured) -> [UInt8]? {
         guard image.width > 0, image.height > 0, let width = UInt32(exactly: image.width),
               UInt32(exactly: image.height) != nil else { return nil }
         let rowBytes = image.width * plane.samples + 1
@@ -74,7 +86,7 @@ package enum FlateRows {
             leading.withUnsafeBufferPointer { if let l = $0.baseAddress { base.update(from: l, count: $0.count) } }
             base[leading.count] = 0x78
             base[leading.count + 1] = 0x01  // deflate, 32 KB window, the fastest level's hint
-            let job = BandJob(rgba: image.pixels, width: width, rows: rows, rowBytes: rowBytes, plane: plane.shim,
+            let job = BandJob(rgba: image.base, width: width, rows: rows, rowBytes: rowBytes, plane: plane.shim,
                               writer: engines.deflateWriter, output: base, starts: starts, bounds: bounds)
             if count == 1 || threads == 1 {
                 for band in 0..<count { job.run(band: band) }
@@ -94,11 +106,11 @@ package enum FlateRows {
 
     /// Compresses bands of a plane's rows into their parts of one output buffer; each band is
     /// written by one thread, into its own part and its own slots (hence `@unchecked Sendable`),
-    /// and the buffer outlives the job. The slots are raw memory, not Swift arrays: threads
+    /// and the pixels and the buffer outlive the job. The slots are raw memory, not Swift arrays: threads
     /// storing into different elements of one array property would each make a modifying
     /// access to the whole array, a race (ThreadSanitizer reported it).
     private final class BandJob: @unchecked Sendable {
-        let rgba: [UInt8], width: UInt32, rows: [Range<Int>], rowBytes: Int, plane: Int32
+        let rgba: UnsafePointer<UInt8>, width: UInt32, rows: [Range<Int>], rowBytes: Int, plane: Int32
         /// The deflate engine's table (`ccodecs_deflate_rows`), nil for zlib; immutable C data.
         let writer: OpaquePointer?
         let output: UnsafeMutablePointer<UInt8>, starts: [Int], bounds: [Int]
@@ -106,7 +118,7 @@ package enum FlateRows {
         private let written: UnsafeMutableBufferPointer<Int>, adlers: UnsafeMutableBufferPointer<UInt32>
         private(set) var end = 0
 
-        init(rgba: [UInt8], width: UInt32, rows: [Range<Int>], rowBytes: Int, plane: Int32, writer: OpaquePointer?,
+        init(rgba: UnsafePointer<UInt8>, width: UInt32, rows: [Range<Int>], rowBytes: Int, plane: Int32, writer: OpaquePointer?,
              output: UnsafeMutablePointer<UInt8>, starts: [Int], bounds: [Int]) {
             self.rgba = rgba; self.width = width; self.rows = rows; self.rowBytes = rowBytes
             self.plane = plane; self.writer = writer
@@ -127,11 +139,9 @@ package enum FlateRows {
             let rows = rows[band]
             var size = 0, adler: UInt32 = 1
             let status = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(CCODECS_MESSAGE_SIZE)) { message in
-                rgba.withUnsafeBufferPointer { pixels in
-                    ccodecs_deflate_rows(pixels.baseAddress, width, UInt32(rows.lowerBound), UInt32(rows.count), plane, 1,
-                                         band == self.rows.count - 1 ? 1 : 0, writer, output + starts[band], bounds[band],
-                                         &size, &adler, message.baseAddress!)
-                }
+                ccodecs_deflate_rows(rgba, width, UInt32(rows.lowerBound), UInt32(rows.count), plane, 1,
+                                     band == self.rows.count - 1 ? 1 : 0, writer, output + starts[band], bounds[band],
+                                     &size, &adler, message.baseAddress!)
             }
             guard status == CCODECS_OK else { return }
             written[band] = size

@@ -1,5 +1,17 @@
 internal import CCodecs
 
+/// Pixels that lie elsewhere, read in place: straight RGBA, 8 bits a sample, rows of
+/// `width * 4` bytes with no padding, top row first, valid while the call they are given to runs.
+package struct RGBARows {
+    package let base: UnsafePointer<UInt8>
+    package let width: Int
+    package let height: Int
+
+    package init(base: UnsafePointer<UInt8>, width: Int, height: Int) {
+        self.base = base; self.width = width; self.height = height
+    }
+}
+
 /// A decoded picture: straight (not premultiplied) RGBA, 8 bits a sample, rows of
 /// `width * 4` bytes with no padding, top row first.
 package struct RasterImage: Sendable, Equatable {

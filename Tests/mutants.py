@@ -63,7 +63,7 @@ MUTATIONS = [
     M("inset-shadow-opaque", "colour", "Sources/FramedRender/Shadow.swift",
       ("context.paint(alpha: shadow.color.alpha)", "context.paint()"),
       "an inset shadow drawn at full opacity", "RoundedShadowTests|ShadowColourTests"),
-    M("unpremultiply-channel", "colour", "Sources/FramedRender/Backends/PNGBackend.swift",
+    M("unpremultiply-channel", "colour", "Sources/FramedRender/Cairo/Surface.swift",
       ("let r = ((v >> 16 & 255) &* 255 &+ a / 2) / a", "let r = ((v >> 0 & 255) &* 255 &+ a / 2) / a"),
       "PNG: a translucent pixel's red taken from its blue", "ShadowColourTests"),
     M("premultiply-forgotten", "colour", "Sources/FramedRender/PictureSurface.swift",

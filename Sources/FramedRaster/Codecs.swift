@@ -115,32 +115,66 @@ package enum PictureEncoder {
     package static func jpeg(_ image: RasterImage, quality: Int = 90, grayscale: Bool = false,
                             progressive: Bool = false, chroma444: Bool = false, threads: Int? = nil,
                             engines: Engines = .configured) throws(RasterError) -> [UInt8] {
+        let encoded = image.pixels.withUnsafeBufferPointer { pixels in
+            Result { () throws(RasterError) in
+                try jpeg(pixels.baseAddress, width: image.width, height: image.height, resolution: image.resolution,
+                         quality: quality, grayscale: grayscale, progressive: progressive, chroma444: chroma444,
+                         threads: threads, engines: engines)
+            }
+        }
+        return try encoded.get()
+    }
+
+    /// `jpeg(_:quality:grayscale:progressive:chroma444:threads:engines:)` for pixels read where
+    /// they lie, with the resolution (dots per inch) for the JFIF density.
+    package static func jpeg(_ image: RGBARows, resolution: Double?, quality: Int = 90, grayscale: Bool = false,
+                            progressive: Bool = false, chroma444: Bool = false, threads: Int? = nil,
+                            engines: Engines = .configured) throws(RasterError) -> [UInt8] {
+        try jpeg(image.base, width: image.width, height: image.height, resolution: resolution, quality: quality,
+                 grayscale: grayscale, progressive: progressive, chroma444: chroma444, threads: threads, engines: engines)
+    }
+
+    private static func jpeg(_ pixels: UnsafePointer<UInt8>?, width: Int, height: Int, resolution: Double?, quality: Int,
+                             grayscale: Bool, progressive: Bool, chroma444: Bool, threads: Int?,
+                             engines: Engines) throws(RasterError) -> [UInt8] {
         let flags = (grayscale ? CCODECS_JPEG_GRAYSCALE : 0) | (progressive ? CCODECS_JPEG_PROGRESSIVE : 0)
             | (chroma444 ? CCODECS_JPEG_CHROMA_444 : 0)
-        let quality = Int32(min(max(quality, 1), 100)), dpi = image.resolution ?? 0
+        let quality = Int32(min(max(quality, 1), 100)), dpi = resolution ?? 0
         if let threads, engines.contains(.jpegParts) {
             let threads = Int32(clamping: threads)
-            return try encode(.jpeg, image) {
+            return try encode(.jpeg, pixels, width: width, height: height) {
                 framed_engine_jpeg_encode_in_parts($0, $1, $2, quality, dpi, flags, threads, $3, $4)
             }
         }
-        return try encode(.jpeg, image) { ccodecs_jpeg_encode_rgb($0, $1, $2, quality, dpi, flags, 0, $3, $4) }
+        return try encode(.jpeg, pixels, width: width, height: height) {
+            ccodecs_jpeg_encode_rgb($0, $1, $2, quality, dpi, flags, 0, $3, $4)
+        }
     }
 
-    /// Runs one `ccodecs_*_encode*` call over `image`'s pixels (pixels, width, height, output
-    /// buffer, message) and returns the bytes it made.
-    static func encode(
-        _ format: PictureFormat, _ image: RasterImage,
-        _ call: (UnsafePointer<UInt8>?, UInt32, UInt32, UnsafeMutablePointer<ccodecs_buffer>, UnsafeMutablePointer<CChar>) -> Int32
-    ) throws(RasterError) -> [UInt8] {
-        guard let width = UInt32(exactly: image.width), let height = UInt32(exactly: image.height) else {
-            throw .encodingFailed(format, "picture is \(image.width)x\(image.height) pixels, too large")
+    /// The C call of an encoder: pixels, width, height, output buffer, message; a status.
+    typealias EncodeCall = (UnsafePointer<UInt8>?, UInt32, UInt32, UnsafeMutablePointer<ccodecs_buffer>,
+                            UnsafeMutablePointer<CChar>) -> Int32
+
+    /// Runs one `ccodecs_*_encode*` call over `image`'s pixels and returns the bytes it made.
+    static func encode(_ format: PictureFormat, _ image: RasterImage, _ call: EncodeCall) throws(RasterError) -> [UInt8] {
+        let encoded = image.pixels.withUnsafeBufferPointer { pixels in
+            Result { () throws(RasterError) in
+                try encode(format, pixels.baseAddress, width: image.width, height: image.height, call)
+            }
+        }
+        return try encoded.get()
+    }
+
+    /// Runs one `ccodecs_*_encode*` call over `width` x `height` RGBA pixels at `pixels` and
+    /// returns the bytes it made.
+    static func encode(_ format: PictureFormat, _ pixels: UnsafePointer<UInt8>?, width: Int, height: Int,
+                       _ call: EncodeCall) throws(RasterError) -> [UInt8] {
+        guard let w = UInt32(exactly: width), let h = UInt32(exactly: height) else {
+            throw .encodingFailed(format, "picture is \(width)x\(height) pixels, too large")
         }
         var out = ccodecs_buffer()
         defer { ccodecs_free(out.data) }
-        try callShim(format, encoding: true) { message in
-            image.pixels.withUnsafeBufferPointer { call($0.baseAddress, width, height, &out, message) }
-        }
+        try callShim(format, encoding: true) { message in call(pixels, w, h, &out, message) }
         return Array(UnsafeBufferPointer(start: out.data, count: out.size))
     }
 }

@@ -9,6 +9,13 @@ package enum JPEGOutput {
         return try embedding(profile.bytes, in: jpeg)
     }
 
+    /// The same for pixels read where they lie, with the resolution in dots per inch.
+    package static func encode(_ image: RGBARows, resolution: Double?, quality: Int, profile: ICCProfile,
+                               threads: Int?) throws(RasterError) -> [UInt8] {
+        let jpeg = try PictureEncoder.jpeg(image, resolution: resolution, quality: quality, chroma444: true, threads: threads)
+        return try embedding(profile.bytes, in: jpeg)
+    }
+
     /// The largest profile chunk in one APP2 segment: 65535 bytes less the length field (2),
     /// the `ICC_PROFILE\0` name (12) and the chunk's number and count (2).
     static let chunkSize = 65_519

@@ -1,6 +1,5 @@
 import FramedLayout
 import FramedRaster
-import FramedSystem
 
 /// JPEG and TIFF for photo labs: the PNG's drawing at the output's resolution, composited on
 /// white (under the canvas colour, so that what is transparent comes out paper-white), as 8-bit
@@ -18,17 +17,20 @@ enum PhotoLabBackend {
         let k = options.pictureDPI / 72
         context.scale(k, k)
         try page.draw(picture, in: context, format: options.format)
-        guard Memory.available(size.width * size.height * 4) else {
-            throw .cairo(operation: "reading the drawn pixels", message: "out of memory")
-        }
-        // Opaque everywhere (white under everything), so premultiplied and straight agree.
-        let raster = RasterImage(width: size.width, height: size.height, pixels: image.straightRGBA(), hasAlpha: false,
-                                 resolution: options.pictureDPI)
         let name = options.format == .tiff ? "TIFF" : "JPEG"
+        // Opaque everywhere (white under everything): the encoders read R, G, B where they lie.
+        let encoded = image.withStraightRGBA { rows in
+            Result { () throws(RasterError) in
+                let profile = try ICCProfile.sRGB()
+                if options.format == .tiff {
+                    return try TIFFOutput.encode(rows, resolution: options.pictureDPI, profile: profile)
+                }
+                return try JPEGOutput.encode(rows, resolution: options.pictureDPI, quality: options.quality,
+                                             profile: profile, threads: options.threads)
+            }
+        }
         do {
-            let profile = try ICCProfile.sRGB()
-            if options.format == .tiff { return try TIFFOutput.encode(raster, profile: profile) }
-            return try JPEGOutput.encode(raster, quality: options.quality, profile: profile, threads: options.threads)
+            return try encoded.get()
         } catch {
             throw .cairo(operation: "encoding the \(name)", message: error.description)
         }

@@ -1,5 +1,6 @@
 internal import CCairo
 import FramedLayout
+import FramedRaster
 
 /// Owns one `cairo_surface_t` and destroys it in `deinit`.
 final class CairoSurface {
@@ -59,5 +60,33 @@ final class CairoImageSurface {
         cairo_surface_flush(surface.pointer)
         defer { cairo_surface_mark_dirty(surface.pointer) }
         return try body(cairo_image_surface_get_data(surface.pointer), stride)
+    }
+}
+
+extension CairoImageSurface {
+    /// Turns the surface's pixels into straight RGBA bytes where they lie (rows without padding:
+    /// an ARGB32 row is 4 bytes a pixel) and gives them to `body`. The surface must not be drawn
+    /// on afterwards: its words are no longer premultiplied ARGB.
+    func withStraightRGBA<R>(_ body: (RGBARows) -> R) -> R {
+        withUnsafeMutablePixels { base, stride in
+            precondition(stride == width * 4, "an ARGB32 row of \(width) pixels has \(stride) bytes")
+            for offset in Swift.stride(from: 0, to: width * height * 4, by: 4) {
+                let word = Self.straightRGBA(base.load(fromByteOffset: offset, as: UInt32.self))
+                base.storeBytes(of: word.littleEndian, toByteOffset: offset, as: UInt32.self)
+            }
+            return body(RGBARows(base: UnsafePointer(base.assumingMemoryBound(to: UInt8.self)), width: width, height: height))
+        }
+    }
+
+    /// A premultiplied ARGB32 word (A in the top byte) as straight R, G, B, A with R in the
+    /// lowest byte: the bytes R, G, B, A in that order once stored little-endian.
+    @inline(__always)
+    static func straightRGBA(_ v: UInt32) -> UInt32 {
+        let a = v >> 24
+        if a == 255 { return (v >> 16 & 255) | (v & 0xFF00) | (v & 255) << 16 | 0xFF00_0000 }
+        if a == 0 { return 0 }
+        let r = ((v >> 16 & 255) &* 255 &+ a / 2) / a, g = ((v >> 8 & 255) &* 255 &+ a / 2) / a
+        let b = ((v & 255) &* 255 &+ a / 2) / a
+        return r | g << 8 | b << 16 | a << 24
     }
 }

@@ -521,12 +521,18 @@ PYEOF
         read -r fp rp fd rd < "$WORK/medians"
         images=$(grep -c '/Subtype */Image' "$OUT/svg-framed.pdf" || true)
         record svg result "$fp" "$rp" "$fd" "$rd" "$images" "$(stat -c %s "$OUT/svg-framed.pdf")" "$(stat -c %s "$OUT/svg-rsvg.pdf")"
-        # Peak RSS of the four, and of each tool doing nothing (--version): its fixed base.
+        # Peak RSS of the four, of each tool doing nothing (--version), and of each drawing a
+        # 10x10 SVG to PNG as above: everything loaded, almost nothing drawn, so that the
+        # diagram's own memory is the difference.
+        printf '%s\n' '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">' \
+            '<rect width="10" height="10" fill="#7ab"/><text x="1" y="8" font-size="7">n</text></svg>' > "$CORPUS/tiny.svg"
         record svg rss "$(median_rss "$(q "$FRAMED") $(q "$SVG") -o $(q "$OUT/svg-framed.png") -f $job")" \
             "$(median_rss "rsvg-convert -w 600 -h 375 -o $(q "$OUT/svg-rsvg.png") $(q "$SVG")")" \
             "$(median_rss "$(q "$FRAMED") $(q "$SVG") -o $(q "$OUT/svg-framed.pdf") -f $job")" \
             "$(median_rss "rsvg-convert -f pdf -o $(q "$OUT/svg-rsvg.pdf") $(q "$SVG")")" \
-            "$(median_rss "$(q "$FRAMED") --version")" "$(median_rss "rsvg-convert --version")"
+            "$(median_rss "$(q "$FRAMED") --version")" "$(median_rss "rsvg-convert --version")" \
+            "$(median_rss "$(q "$FRAMED") $(q "$CORPUS/tiny.svg") -o $(q "$OUT/svg-tiny.png") -f $job")" \
+            "$(median_rss "rsvg-convert -w 600 -h 375 -o $(q "$OUT/svg-tiny-rsvg.png") $(q "$CORPUS/tiny.svg")")"
     else
         record svg result failed "framed or rsvg-convert could not draw the diagram"
     fi

@@ -113,4 +113,19 @@ extension Framer {
         framer.preset = twin
         return framer
     }
+
+    /// These settings for one member of a set (`OutputOptions.setMembers`): in its variant
+    /// (`variant(_:)`), at its scale, and asking for no set of their own. Nil when the preset
+    /// has no twin for the member's variant.
+    public func member(_ member: SetMember) -> Framer? {
+        var framer = self
+        if let variant = member.variant {
+            guard let twin = self.variant(variant) else { return nil }
+            framer = twin
+        }
+        framer.output.scale = member.scale
+        framer.output.scales = []
+        framer.output.variants = []
+        return framer
+    }
 }

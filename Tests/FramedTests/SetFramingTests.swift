@@ -70,4 +70,20 @@ struct SetFramingTests {
         try framer.set("scale", "2")
         #expect(framer.output.scale == 2 && framer.output.scales.isEmpty)
     }
+
+    /// One member of a set is the settings in its variant at its scale, and no set of its own.
+    @Test func aMemberIsItsVariantAtItsScale() throws {
+        var framer = Framer(preset: .docs)
+        try framer.set("scale", "1, 3")
+        try framer.set("variant", "light,dark")
+        try framer.set("radius", "12px")
+        let member = try #require(framer.member(SetMember(variant: .dark, scale: 3)))
+        #expect(member.preset == .docsDark && member.style.radius == .px(12))
+        #expect(member.style.background == RGBAColor(red8: 0x16, green8: 0x1b, blue8: 0x22))
+        #expect(member.output.scale == 3 && member.output.scales.isEmpty && member.output.variants.isEmpty)
+        #expect(member.output.setMembers == [SetMember(scale: 3)])
+        let plain = try #require(framer.member(SetMember(scale: 1)))
+        #expect(plain.preset == .docs && plain.style == framer.style && plain.output.setMembers == [SetMember(scale: 1)])
+        #expect(Framer(preset: .print).member(SetMember(variant: .dark, scale: 1)) == nil, "print has no dark twin")
+    }
 }

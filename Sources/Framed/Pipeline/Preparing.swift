@@ -159,14 +159,7 @@ extension Framer {
         }
         var framers: [Framer] = []
         for member in members {
-            var framer = self
-            if let variant = member.variant {
-                guard let twin = self.variant(variant) else { throw fail(.noVariant(preset, variant)) }
-                framer = twin
-            }
-            framer.output.scale = member.scale
-            framer.output.scales = []
-            framer.output.variants = []
+            guard let framer = self.member(member) else { throw fail(.noVariant(preset, member.variant!)) }
             framers.append(framer)
         }
         let scales = members.map(\.scale)

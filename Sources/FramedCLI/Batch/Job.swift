@@ -13,9 +13,9 @@ struct JobContext: Sendable {
         var framer = settings.framer
         framer.threads = threads
         // One variant and no set: these settings in that version (the planner checked it has one).
-        if framer.output.setMembers.count == 1, let variant = framer.output.variants.first, let twin = framer.variant(variant) {
-            framer = twin
-            framer.output.variants = []
+        if framer.output.setMembers.count == 1, framer.output.variants.count == 1,
+           let one = framer.member(framer.output.setMembers[0]) {
+            framer = one
         }
         return framer
     }
@@ -49,7 +49,7 @@ struct JobContext: Sendable {
         framer.style.caption.text = BatchPlanner.expandCaption(framer.style.caption.text, source: job.input)
 
         if settings.dryRun {
-            do {
+            do throws(FramingError) {
                 let opened = try framer.open(source, label: input)
                 if job.setOutputs.isEmpty {
                     let plan = try framer.plan(opened, label: input, format: job.format)
@@ -57,10 +57,10 @@ struct JobContext: Sendable {
                 } else {
                     // A set: the layout of each of its files, in the order of the scales.
                     for (member, output) in zip(framer.output.setMembers, job.setOutputs) {
-                        var one = member.variant.flatMap(framer.variant) ?? framer
-                        one.output.scale = member.scale
-                        one.output.scales = []
-                        one.output.variants = []
+                        // The planner checked that the preset has each variant asked for.
+                        guard let one = framer.member(member) else {
+                            throw FramingError(picture: input, problem: .noVariant(framer.preset, member.variant!))
+                        }
                         result.layouts.append(try one.plan(opened, label: input, format: job.format)
                             .jsonValue(input: job.input, output: output.text))
                     }

@@ -274,6 +274,20 @@ MUTATIONS = [
       ("case let (w?, nil): size = (w, w * d.viewbox_height / d.viewbox_width)",
        "case let (w?, nil): size = (w, d.viewbox_height)"),
       "SVG: a width without a height keeps the viewBox's height, not its ratio", "SVGLibraryTests|SVGInputTests"),
+    M("libheif-linked", "memory", "Package.swift",
+      ('"lcms2", "z", "gif", "dl"]', '"lcms2", "z", "gif", "dl", "heif"]'),
+      "libheif linked again, so that every run loads it and its video codecs", "PictureFormatTests"),
+    M("libtiff-load-unchecked", "errors", "Sources/CCodecs/tiff.c",
+      ("    int loaded = ccodecs_libtiff(message);\n    if (loaded) return loaded;\n    source s",
+       "    (void)ccodecs_libtiff(message);\n    source s"),
+      "a TIFF read through a libtiff that could not be opened", "PictureFormatTests"),
+    M("straight-rgba-opaque-swapped", "colour", "Sources/FramedRender/Cairo/Surface.swift",
+      ("if a == 255 { return (v >> 16 & 255) | (v & 0xFF00) | (v & 255) << 16 | 0xFF00_0000 }",
+       "if a == 255 { return (v & 255) | (v & 0xFF00) | (v >> 16 & 255) << 16 | 0xFF00_0000 }"),
+      "PNG and lab outputs: red and blue swapped in opaque pixels", "OptionOutputTests|PrintTests"),
+    M("occurrence-restart", "parsing", "Sources/FramedSystem/Occurrences.swift",
+      ("from = index(after: start)", "from = at"),
+      "a search restarts after the part it matched, missing an overlapping match", "OccurrencesTests"),
 ]
 
 

@@ -17,6 +17,8 @@ extension FramingError {
         let option = { (setting: String) in "--" + setting }
         switch problem {
         case let .picture(error): return FileError(path: input, reason: error.description)
+        case let .layout(.textUnavailable(reason)):
+            return FileError(path: input, reason: LayoutError.textUnavailable(reason: reason).description)
         case let .layout(error): return UsageError("\(input): \(error.message(naming: Self.optionWords))")
         case let .page(error): return UsageError("\(input): \(error.message(naming: option))")
         case let .canvas(error): return UsageError("\(input): \(error.message(naming: option))")

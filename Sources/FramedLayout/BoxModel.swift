@@ -148,8 +148,11 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidResolution(Double)
     /// More shadows than `FrameStyle.maximumShadows`.
     case tooManyShadows(Int)
-    /// The caption cannot be measured (no text library, or text it refuses; `reason` says why).
+    /// The caption cannot be measured: text the text library refuses (`reason` says why).
     case caption(reason: String)
+    /// The caption cannot be measured because the text library cannot be loaded (`reason` says
+    /// which and why): a problem of the machine, not of the settings.
+    case textUnavailable(reason: String)
     /// The frame's given height (`name`) is all border, padding and caption.
     case captionTooTall(name: String, frame: Double, needed: Double)
 
@@ -173,6 +176,8 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(count) shadows are too many: at most \(FrameStyle.maximumShadows)"
         case let .caption(reason):
             return "the caption: \(reason)"
+        case let .textUnavailable(reason):
+            return "the caption cannot be set: \(reason)"
         case let .captionTooTall(name, frame, needed):
             return "the frame's \(name) (\(Length(points: frame))) leaves no room for the picture: "
                 + "border, padding and caption take \(Length(points: needed))"

@@ -34,7 +34,7 @@ final class TextLayout {
                                        cairo, &layout, &message)
             }
         }
-        guard status == Int32(CTEXT_OK), let layout else { throw TextError(message) }
+        guard status == Int32(CTEXT_OK), let layout else { throw TextError(message, status: status) }
         pointer = layout
     }
 
@@ -83,7 +83,7 @@ final class TextLayout {
                                   line_height: 0)
             return ctext_font_family(&spec, &family, family.count, &message)
         }
-        guard status == Int32(CTEXT_OK) else { throw TextError(message) }
+        guard status == Int32(CTEXT_OK) else { throw TextError(message, status: status) }
         return String(decoding: family.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
@@ -91,8 +91,12 @@ final class TextLayout {
 /// Why text could not be laid out or drawn: Pango missing, or refusing. One line.
 struct TextError: Error, CustomStringConvertible {
     var description: String
-    init(_ message: [CChar]) {
+    /// Pango could not be loaded (`CTEXT_MISSING`): the machine lacks it, the text is not at fault.
+    var isMissingLibrary = false
+
+    init(_ message: [CChar], status: Int32 = Int32(CTEXT_ERROR)) {
         description = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        isMissingLibrary = status == Int32(CTEXT_MISSING)
     }
 }
 
@@ -108,7 +112,9 @@ package struct PangoTextMeasure: TextMeasure {
         do throws(TextError) {
             let extents = try TextLayout(caption, width: width).extents
             return TextBlock(height: extents.height, lines: Int(extents.lines))
-        } catch { throw .caption(reason: error.description) }
+        } catch {
+            throw error.isMissingLibrary ? .textUnavailable(reason: error.description) : .caption(reason: error.description)
+        }
     }
 }
 

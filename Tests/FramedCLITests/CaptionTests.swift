@@ -280,6 +280,27 @@ struct CaptionTests {
         #expect(try loadsPango(["--caption", "Words"]))
     }
 
+    /// Without a usable Pango (here a stand-in of its name, with none of its functions, found
+    /// first through LD_LIBRARY_PATH), a caption or a window title is one line saying what is
+    /// missing, exit 1 as for any library the machine lacks (not 2: no setting is wrong), and
+    /// nothing is written; a picture without text is framed as usual.
+    @Test func withoutPangoTextIsOneLineAndExit1() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("int framed_stand_in;\n".utf8).write(to: folder.appendingPathComponent("empty.c"))
+        let made = try Tool.run("cc", ["-shared", "-fPIC", "-o", "libpangocairo-1.0.so.0", "empty.c"], in: folder)
+        #expect(made.status == 0, "cc: \(made.stderr)")
+        let environment = ["LD_LIBRARY_PATH": folder.path]
+        for (extra, named) in [(["--caption", "Words"], "white.png"), (["--chrome", "macos", "--chrome-title", "Words"], "c.png")] {
+            let r = try Tool.run(CLITests.binary, ["white.png", "-o", "c.png"] + extra, in: folder, environment: environment)
+            CLITests.expectOneLineError(CLITests.Result(status: r.status, stdout: r.output, stderr: r.stderr), status: 1,
+                                        mentioning: [named, "Pango", "libpangocairo-1.0-0"])
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("c.png").path), "\(extra)")
+        }
+        let r = try Tool.run(CLITests.binary, ["white.png", "-o", "c.png", "--chrome", "macos"], in: folder, environment: environment)
+        #expect(r.status == 0, "no text, no Pango needed: \(r.stderr)")
+    }
+
     @Test func everyPictureOfABatchGetsItsCaption() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -97,10 +97,15 @@ public struct Length: Sendable, Equatable, Hashable, Comparable, Codable, Custom
     /// "12px" when the value is a px value with at most two decimals, otherwise points ("3.5pt").
     /// Exact: parsing the description gives back the same length.
     public var description: String {
-        let px = formatStyleNumber(pixels)
-        let decimals = px.split(separator: ".").dropFirst().first?.count ?? 0
-        if !px.contains("e"), decimals <= 2, let value = Double(px), Length.px(value) == self {
-            return px + "px"
+        // px, else mm, when it writes the length with at most two decimals and reads back as
+        // exactly this length ("3px", "150mm"; an inch with two decimals is a px with two), else
+        // points in full.
+        for unit in [Unit.px, .mm] {
+            let text = formatStyleNumber(value(in: unit))
+            let decimals = text.split(separator: ".").dropFirst().first?.count ?? 0
+            if !text.contains("e"), decimals <= 2, let number = Double(text), Length(number, unit) == self {
+                return text + unit.rawValue
+            }
         }
         return formatStyleNumber(points) + "pt"
     }

@@ -52,7 +52,7 @@ public struct PageSize: Sendable, Equatable, Codable, CustomStringConvertible {
     }
 
     /// "A4", or for other sizes the two lengths as `Length` writes them, joined by "x" (100 x
-    /// 150 mm gives "283.46456692913387ptx425.1968503937008pt"); parses back to the same size.
+    /// 150 mm gives "100mmx150mm"); parses back to the same size.
     public var description: String {
         if let name { return name }
         return "\(width.description)x\(height.description)"

@@ -85,6 +85,8 @@ private func isClose(_ a: Double, _ b: Double, tolerance: Double = 1e-9) -> Bool
     @Test(arguments: [
         (Length.px(12), "12px"), (.pt(9), "12px"), (.pt(3.5), "3.5pt"), (.zero, "0px"), (.px(0.5), "0.5px"),
         (.px(10.25), "10.25px"), (.px(-7), "-7px"), (.inches(1), "96px"), (.pt(1), "1pt"),
+        (.mm(150), "150mm"), (.mm(3), "3mm"), (.mm(0.25), "0.25mm"), (.cm(21), "210mm"), (.inches(8.55), "217.17mm"),
+        (.mm(0.125), "0.35433070866141736pt"),
     ])
     func description(length: Length, text: String) {
         #expect(length.description == text)

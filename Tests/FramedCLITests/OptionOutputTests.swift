@@ -618,6 +618,19 @@ struct OptionOutputTests {
                 #expect(Resampling.largestDifference(stored, Resampling.resize(source, width, height, other)) > 8)
             }
         }
+        // A picture of a megapixel or more is resized while it decodes, on a second core, by
+        // another path (`ResizeRequest`): the filter asked for must reach it too.
+        let large = Self.busy(1280, 820)
+        try Self.write(large, "large.png", in: folder)
+        for (width, height) in [(320, 205), (377, 241)] {
+            var options = ["--preset", "none", "--size", "\(width)x\(height)", "--fit", "fill", "--dpi", "96"]
+            if option != "best" || width == 377 { options += ["--resample", option] }
+            try Self.framed(["large.png", "-o", "r.svg"] + options, in: folder)
+            let stored = try Pictures.decode(data: Self.embedded(svg: "r.svg", in: folder).bytes).image
+            try #require(stored.width == width && stored.height == height)
+            let expected = Resampling.resize(large, width, height, filter)
+            #expect(Resampling.largestDifference(stored, expected) <= 1, "\(option) to \(width)x\(height) from 1280x820")
+        }
     }
 
     // MARK: Transparency and flatten

@@ -262,7 +262,7 @@ MUTATIONS = [
       ("(options.autoOrient ? 0 : CCODECS_HEIF_KEEP_STORED)", "0"),
       "HEIF: --no-auto-orient ignored (libheif's transformations applied anyway)", "HEIFTests"),
     M("tiff-orientation-ignored", "geometry", "Sources/CCodecs/tiff.c",
-      ("TIFFGetFieldDefaulted(tiff, TIFFTAG_ORIENTATION, &p->orientation);", "p->orientation = 1;"),
+      ("libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_ORIENTATION, &p->orientation);", "p->orientation = 1;"),
       "TIFF: the Orientation tag ignored", "TIFFTests"),
     M("tiff-unassociated-as-associated", "colour", "Sources/CCodecs/tiff.c",
       ("p->associated = type == EXTRASAMPLE_ASSOCALPHA;", "p->associated = 1;"),

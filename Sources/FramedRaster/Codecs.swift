@@ -56,16 +56,11 @@ package enum PictureEncoder {
     /// are the same either way. `engines`: as for `FlateRows.compress`.
     package static func png(_ image: RasterImage, dropAlpha: Bool = false, threads: Int? = nil,
                             engines: Engines = .configured) throws(RasterError) -> [UInt8] {
-        let encoded = image.pixels.withUnsafeBufferPointer { pixels -> Result<[UInt8], RasterError> in
-            guard let base = pixels.baseAddress else {
-                return .failure(.encodingFailed(.png, "a PNG cannot be \(image.width)x\(image.height) pixels"))
-            }
-            return Result { () throws(RasterError) in
-                try png(RGBARows(base: base, width: image.width, height: image.height), resolution: image.resolution,
-                        dropAlpha: dropAlpha, threads: threads, engines: engines)
-            }
+        try image.withPixelAddress { base throws(RasterError) in
+            guard let base else { throw .encodingFailed(.png, "a PNG cannot be \(image.width)x\(image.height) pixels") }
+            return try png(RGBARows(base: base, width: image.width, height: image.height), resolution: image.resolution,
+                           dropAlpha: dropAlpha, threads: threads, engines: engines)
         }
-        return try encoded.get()
     }
 
     /// `png(_:dropAlpha:threads:engines:)` for pixels read where they lie, with the resolution
@@ -115,14 +110,10 @@ package enum PictureEncoder {
     package static func jpeg(_ image: RasterImage, quality: Int = 90, grayscale: Bool = false,
                             progressive: Bool = false, chroma444: Bool = false, threads: Int? = nil,
                             engines: Engines = .configured) throws(RasterError) -> [UInt8] {
-        let encoded = image.pixels.withUnsafeBufferPointer { pixels in
-            Result { () throws(RasterError) in
-                try jpeg(pixels.baseAddress, width: image.width, height: image.height, resolution: image.resolution,
-                         quality: quality, grayscale: grayscale, progressive: progressive, chroma444: chroma444,
-                         threads: threads, engines: engines)
-            }
+        try image.withPixelAddress { base throws(RasterError) in
+            try jpeg(base, width: image.width, height: image.height, resolution: image.resolution, quality: quality,
+                     grayscale: grayscale, progressive: progressive, chroma444: chroma444, threads: threads, engines: engines)
         }
-        return try encoded.get()
     }
 
     /// `jpeg(_:quality:grayscale:progressive:chroma444:threads:engines:)` for pixels read where
@@ -157,12 +148,9 @@ package enum PictureEncoder {
 
     /// Runs one `ccodecs_*_encode*` call over `image`'s pixels and returns the bytes it made.
     static func encode(_ format: PictureFormat, _ image: RasterImage, _ call: EncodeCall) throws(RasterError) -> [UInt8] {
-        let encoded = image.pixels.withUnsafeBufferPointer { pixels in
-            Result { () throws(RasterError) in
-                try encode(format, pixels.baseAddress, width: image.width, height: image.height, call)
-            }
+        try image.withPixelAddress { base throws(RasterError) in
+            try encode(format, base, width: image.width, height: image.height, call)
         }
-        return try encoded.get()
     }
 
     /// Runs one `ccodecs_*_encode*` call over `width` x `height` RGBA pixels at `pixels` and

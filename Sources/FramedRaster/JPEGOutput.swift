@@ -1,15 +1,9 @@
 /// The JPEG that a photo lab takes: 8-bit RGB at full chroma resolution, the sRGB profile in APP2,
 /// the resolution in the JFIF header.
 package enum JPEGOutput {
-    /// `image` (opaque RGBA; alpha is ignored) as a JPEG at `quality` with 4:4:4 chroma
-    /// (labs print borders where 4:2:0 would blur the colour), its `resolution` as the JFIF
-    /// density in dots per inch, and `profile` embedded as APP2 `ICC_PROFILE` segments.
-    package static func encode(_ image: RasterImage, quality: Int, profile: ICCProfile, threads: Int?) throws(RasterError) -> [UInt8] {
-        let jpeg = try PictureEncoder.jpeg(image, quality: quality, chroma444: true, threads: threads)
-        return try embedding(profile.bytes, in: jpeg)
-    }
-
-    /// The same for pixels read where they lie, with the resolution in dots per inch.
+    /// `image` (opaque RGBA, read where it lies; alpha is ignored) as a JPEG at `quality` with
+    /// 4:4:4 chroma (labs print borders where 4:2:0 would blur the colour), `resolution` as the
+    /// JFIF density in dots per inch, and `profile` embedded as APP2 `ICC_PROFILE` segments.
     package static func encode(_ image: RGBARows, resolution: Double?, quality: Int, profile: ICCProfile,
                                threads: Int?) throws(RasterError) -> [UInt8] {
         let jpeg = try PictureEncoder.jpeg(image, resolution: resolution, quality: quality, chroma444: true, threads: threads)

@@ -79,3 +79,15 @@ func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
     guard buffer.count >= 4 << 20, let base = buffer.baseAddress else { return }
     ccodecs_advise_huge_pages(base, buffer.count)
 }
+
+extension RasterImage {
+    /// Gives `body` the address of the pixels (nil for an empty picture), for a call that reads
+    /// them where they lie, and passes on its typed error.
+    func withPixelAddress<R>(_ body: (UnsafePointer<UInt8>?) throws(RasterError) -> R) throws(RasterError) -> R {
+        // withUnsafeBufferPointer rethrows untyped errors: the result carries the typed one out.
+        let result = pixels.withUnsafeBufferPointer { pixels in
+            Result { () throws(RasterError) in try body(pixels.baseAddress) }
+        }
+        return try result.get()
+    }
+}

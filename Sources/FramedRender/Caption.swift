@@ -27,11 +27,9 @@ final class TextLayout {
             // The UTF-8 bytes and a zero after them, so that even empty text has an address.
             let bytes = text.utf8CString
             let cairo = context.map { UnsafeMutableRawPointer($0.pointer) }
+            let make = oneLine ? ctext_line_new : ctext_layout_new
             return bytes.withUnsafeBufferPointer { text in
-                oneLine ? ctext_line_new(text.baseAddress!, text.count - 1, &spec, width, Self.alignment(alignment),
-                                         cairo, &layout, &message)
-                    : ctext_layout_new(text.baseAddress!, text.count - 1, &spec, width, Self.alignment(alignment),
-                                       cairo, &layout, &message)
+                make(text.baseAddress!, text.count - 1, &spec, width, Self.alignment(alignment), cairo, &layout, &message)
             }
         }
         guard status == Int32(CTEXT_OK), let layout else { throw TextError(message, status: status) }

@@ -160,7 +160,7 @@ fuzz: test-deps
 	Fuzz/run.sh $(FUZZ_SECONDS)
 
 # Tools the benchmark compares framed with and measures with.
-BENCH_PACKAGES := imagemagick libvips-tools python3-pil hyperfine libjpeg-turbo-progs time bc libheif-examples
+BENCH_PACKAGES := imagemagick libvips-tools python3-pil hyperfine libjpeg-turbo-progs time bc libheif-examples librsvg2-bin
 
 # framed against ImageMagick, libvips and Pillow on the same job: one table, under 10 minutes.
 bench: build

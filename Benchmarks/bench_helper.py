@@ -332,6 +332,10 @@ def table(path):
                     print(f"  the diagram's own, PNG (peak RSS less that of a 10x10 SVG drawn the same way: {mb[6]:.1f} MB and"
                           f" {mb[7]:.1f} MB, the code each tool maps): framed {mb[0] - mb[6]:.1f} MB, rsvg-convert"
                           f" {mb[1] - mb[7]:.1f} MB")
+                if len(mb) > 9:
+                    print(f"  the memory floor, librsvg as Debian ships it drawing the diagram alone (Benchmarks/library_draw.c):"
+                          f" PNG {mb[8]:.1f} MB, PDF {mb[9]:.1f} MB; framed x{mb[0] / mb[8]:.2f} and x{mb[2] / mb[9]:.2f} of it;"
+                          f" rsvg-convert, which links librsvg into its own binary, x{mb[1] / mb[8]:.2f} and x{mb[3] / mb[9]:.2f}")
 
     meta = data.get(("meta", "machine"))
     if meta:

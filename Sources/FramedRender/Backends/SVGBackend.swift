@@ -4,12 +4,18 @@ import FramedSystem
 /// SVG through `cairo_svg_surface_create_for_stream`, sized in points.
 enum SVGBackend {
     static func render(_ page: RenderPage, options: RenderOptions) throws(RenderError) -> [UInt8] {
-        let picture = try PictureSurface.embedding(page.picture, format: .svg, threads: options.threads)
         let sink = ByteSink()
         do {
             let surface = try OutputSurface.vector(.svg, size: page.outputSize, metadata: options.metadata, into: sink)
             let context = try CairoContext(surface)
-            try page.draw(picture, in: context, format: .svg)
+            // The picture's surface ends here, before Cairo encodes it: Cairo's recording of the
+            // page holds a snapshot of it, which takes the pixels over when the surface goes
+            // (a small allocation, not a copy). Cairo 1.16 crashes if even that small allocation
+            // fails, which was likely once the encoded SVG and its copy filled the memory.
+            do {
+                let picture = try PictureSurface.embedding(page.picture, format: .svg, threads: options.threads)
+                try page.draw(picture, in: context, format: .svg)
+            }
             try surface.finish()
         }
         guard let svg = withExtendedLifetime(sink, { StableSVGIdentifiers.rewrite(sink.bytes) }) else {

@@ -8,6 +8,7 @@
 #include "ccodecs_common.h"
 #include "ccodecs_color.h"
 #include "ccodecs_heif.h"
+#include "ccodecs_heifguard.h"
 #include "ccodecs_libraries.h"
 
 /* The libheif functions called here, looked up when the first HEIF picture comes
@@ -48,23 +49,22 @@
     X(heif_image_release) \
     X(heif_nclx_color_profile_free)
 
-/* Set once under pthread_once and never changed after: read-only state shared by every thread. */
+/* Written once, under `library`'s mutex, before any caller reads it. */
 static struct {
     LIBHEIF_FUNCTIONS(CCODECS_SLOT)
 } libheif;
-static int loaded;
-static char load_message[CCODECS_MESSAGE_SIZE];
+static ccodecs_library library = CCODECS_LIBRARY_INIT;
 
-/* Opens libheif and registers its default decoders, once for the life of the process (heif_init
- * is counted; a matching heif_deinit would unregister them after every picture). */
-static pthread_once_t initialised = PTHREAD_ONCE_INIT;
-static void initialise(void) {
+/* Registers libheif's default decoders once for the life of the process (heif_init is counted;
+ * a matching heif_deinit would unregister them after every picture). */
+static void initialise(void) { (void)libheif.heif_init(NULL); }
+
+static int open_libheif(char *message) {
 #define SYMBOL(name) {#name, (void **)&libheif.name},
     static const ccodecs_symbol symbols[] = {LIBHEIF_FUNCTIONS(SYMBOL)};
 #undef SYMBOL
-    loaded = ccodecs_load_library("libheif.so.1", "HEIC and AVIF pictures need libheif 1.15 or later (Debian: libheif1)",
-                                  symbols, sizeof symbols / sizeof symbols[0], load_message);
-    if (loaded == CCODECS_OK) (void)libheif.heif_init(NULL);
+    return ccodecs_open_library(&library, "libheif.so.1", "HEIC and AVIF pictures need libheif 1.15 or later (Debian: libheif1)",
+                                symbols, sizeof symbols / sizeof symbols[0], initialise, message);
 }
 
 /* ---- reading through a ccodecs_input ---- */
@@ -143,11 +143,8 @@ static void close_file(opened *file) {
 
 static int open_file(const ccodecs_input *input, opened *file, char *message) {
     memset(file, 0, sizeof *file);
-    pthread_once(&initialised, initialise);
-    if (loaded != CCODECS_OK) {
-        ccodecs_message(message, "%s", load_message);
-        return loaded;
-    }
+    int loaded = open_libheif(message);
+    if (loaded != CCODECS_OK) return loaded;
     file->from.input = input;
     if (!input || input->size == 0) {
         ccodecs_message(message, "no HEIF data");
@@ -445,6 +442,34 @@ static int read_profile(const struct heif_image_handle *handle, const struct hei
     return status;
 }
 
+/* libheif's HEVC decoder (libde265) starts a worker thread for each picture or grid tile and,
+ * when it cannot, waits for that thread forever. Threads started and joined here first leave
+ * their stacks in glibc's cache, where the decoder's threads (made with the same default
+ * attributes, right after) find them: a process short of memory gets an error here instead of
+ * a hang there. `count`: the decoding threads libheif may run, each with its decoder's worker. */
+static void *idle(void *argument) { return argument; }
+static int decoder_threads_can_start(int count) {
+    pthread_t started[8];
+    int n = 0;
+    if (count > 8) count = 8;
+    while (n < count && pthread_create(&started[n], NULL, idle, NULL) == 0) n++;
+    for (int i = 0; i < n; i++) pthread_join(started[i], NULL);
+    return n == count;
+}
+
+/* Whether `bytes` cannot be had now (a probe, given back at once). Decoding asks first for four
+ * times the decoded picture (the HEVC decoder's planes and tables, and the converted copy):
+ * libheif's HEVC decoder (libde265) throws std::bad_alloc from its worker thread when an
+ * allocation fails there, which nothing can catch, and libheif reports other allocation
+ * failures as a decoder error or an unsupported colour conversion. After such a failure the
+ * same probe tells those messages apart from out of memory (the decoder has given back what it
+ * took by then). */
+static int memory_was_short(size_t bytes) {
+    void *probe = malloc(bytes);
+    free(probe);
+    return probe == NULL;
+}
+
 int ccodecs_heif_open(const ccodecs_input *input, int flags, uint32_t need_width, uint32_t need_height,
                       int threads, size_t max_pixels, ccodecs_decoded *out, ccodecs_reader **reader,
                       char *message) {
@@ -497,11 +522,31 @@ int ccodecs_heif_open(const ccodecs_input *input, int flags, uint32_t need_width
             status = CCODECS_NO_MEMORY;
         } else {
             options->ignore_transformations = (uint8_t)keep;
-            libheif.heif_context_set_max_decoding_threads(file.context, threads > 0 ? threads : 1);
+            int decoding_threads = threads > 0 ? threads : 1;
+            libheif.heif_context_set_max_decoding_threads(file.context, decoding_threads);
             enum heif_chroma chroma = bits > 8 ? heif_chroma_444
                                     : alpha || (flags & CCODECS_HEIF_RGBA) ? heif_chroma_interleaved_RGBA
                                                                            : heif_chroma_interleaved_RGB;
-            status = heif_status(libheif.heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options), message);
+            size_t needs = (size_t)libheif.heif_image_handle_get_width(handle)
+                           * (size_t)libheif.heif_image_handle_get_height(handle) * (bits > 8 ? 8 : 4) * 4;
+            if (!decoder_threads_can_start(2 * decoding_threads)) {
+                ccodecs_message(message, "out of memory (the decoder's threads cannot start)");
+                status = CCODECS_NO_MEMORY;
+            } else if (memory_was_short(needs)) {
+                ccodecs_message(message, "out of memory");
+                status = CCODECS_NO_MEMORY;
+            } else {
+                struct heif_error error;
+                status = ccodecs_heif_decode_guarded(libheif.heif_decode_image, handle, &image, heif_colorspace_RGB,
+                                                     chroma, options, &error);
+                if (status == CCODECS_OK) status = heif_status(error, message);
+                else if (status == CCODECS_NO_MEMORY) ccodecs_message(message, "out of memory");
+                else ccodecs_message(message, "libheif failed while decoding");
+                if (status && status != CCODECS_NO_MEMORY && memory_was_short(needs)) {
+                    ccodecs_message(message, "out of memory");
+                    status = CCODECS_NO_MEMORY;
+                }
+            }
             libheif.heif_decoding_options_free(options);
         }
     }

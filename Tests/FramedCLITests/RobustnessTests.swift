@@ -307,6 +307,35 @@ import Testing
         #expect(outcomes.contains(1), "some limit was too small")
     }
 
+    /// A HEIC decoded short of memory ends with one line and exit 1, never a hang or an abort.
+    /// libheif's HEVC decoder (libde265) waits forever for a worker thread it could not start,
+    /// and throws std::bad_alloc through libheif's C API; framed starts the threads first and
+    /// stops the exception at the C boundary. Its message is "out of memory" where framed can
+    /// tell (libheif reports some allocation failures as a decoder error), so only the status,
+    /// the single line and the absence of a C++ `terminate` are checked at every limit.
+    @Test func decodingAHEICShortOfMemoryIsAnError() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(PictureEncoder.png(Support.busyPicture(width: 3000, height: 2000, alpha: false)))
+            .write(to: folder.appendingPathComponent("big.png"))
+        let encoded = try Self.sh("heif-enc -q 60 -o big.heic big.png", in: folder)
+        try #require(encoded.status == 0, "heif-enc (Debian: libheif-examples): \(encoded.stderr)")
+        var outMemory = 0
+        for megabytes in stride(from: 90, through: 210, by: 4) {
+            let r = try Self.sh("ulimit -v \(megabytes * 1024); timeout 60 \"$FRAMED\" big.heic -o out.png -f --scale 2 --dpi 300",
+                                in: folder)
+            #expect(r.status == 0 || r.status == 1, "\(megabytes) MB: exit \(r.status) (124: a hang): \(r.stderr.prefix(300))")
+            #expect(!r.stderr.contains("terminate"), "\(megabytes) MB: \(r.stderr.prefix(300))")
+            if r.status == 1 {
+                CLITests.expectOneLineError(r, status: 1, mentioning: [])
+                #expect(r.stderr.contains("big.heic") || r.stderr.contains("out.png"), "names the file: \(r.stderr)")
+                if r.stderr.contains("out of memory") { outMemory += 1 }
+            }
+            try HostileCLITests.expectNoTemporaryFiles(in: folder)
+        }
+        #expect(outMemory > 0, "no limit was small enough to run out of memory")
+    }
+
     // MARK: Names, signals and edges
 
     /// `-o - | head -c 10`: the reader goes away; framed stops quietly with 141 (as a program

@@ -10,7 +10,9 @@
 #ifndef CCODECS_LIBRARIES_H
 #define CCODECS_LIBRARIES_H
 
+#include <pthread.h>
 #include <stddef.h>
+#include "ccodecs.h"
 
 /* A function to look up, and where to put it. */
 typedef struct {
@@ -21,11 +23,22 @@ typedef struct {
 /* A table member for the function `name`: a pointer of the function's own type. */
 #define CCODECS_SLOT(name) __typeof__(name) *name;
 
-/* dlopen(soname, RTLD_NOW | RTLD_LOCAL), then dlsym for each symbol. CCODECS_OK, or
- * CCODECS_UNSUPPORTED with "<needs>: <why>" in `message` when the library or one of the
- * functions is missing. The library is never closed. Not thread-safe: call it under
- * pthread_once. */
-int ccodecs_load_library(const char *soname, const char *needs, const ccodecs_symbol *symbols, size_t count,
-                         char *message);
+/* One library's state: opened once, or tried again after the process ran out of memory. */
+typedef struct {
+    pthread_mutex_t mutex;
+    int status; /* -1 until tried; then CCODECS_OK, CCODECS_UNSUPPORTED or CCODECS_NO_MEMORY */
+    char message[CCODECS_MESSAGE_SIZE];
+} ccodecs_library;
+
+#define CCODECS_LIBRARY_INIT {PTHREAD_MUTEX_INITIALIZER, -1, ""}
+
+/* dlopen(soname, RTLD_NOW | RTLD_LOCAL), then dlsym for each symbol, then `ready` (may be NULL),
+ * the first time it is called for `library`; later calls return the same status and message.
+ * CCODECS_OK; CCODECS_UNSUPPORTED with "<needs>: <why>" in `message` when the library or one of
+ * its functions is missing; CCODECS_NO_MEMORY with "out of memory" when the process had no room
+ * to map it, in which case the next call tries again. The library is never closed.
+ * Thread-safe: the table is written under the library's mutex, before any caller reads it. */
+int ccodecs_open_library(ccodecs_library *library, const char *soname, const char *needs,
+                         const ccodecs_symbol *symbols, size_t count, void (*ready)(void), char *message);
 
 #endif

@@ -1,6 +1,5 @@
 internal import CCodecs
 internal import FramedSystem
-import Dispatch
 
 /// A picture's rows, PNG-filtered and deflated: the IDAT data of framed's PNGs
 /// (`PictureEncoder.png`) and the FlateDecode `/Predictor 15` streams of its PDF pictures.
@@ -91,7 +90,8 @@ package enum FlateRows {
             if count == 1 || threads == 1 {
                 for band in 0..<count { job.run(band: band) }
             } else {
-                DispatchQueue.concurrentPerform(iterations: count, execute: job.run)
+                WorkerThread.concurrentPerform(iterations: count, threads: threads ?? Resampler.processorCount,
+                                               job.run)
             }
             guard let adler = job.join() else { failed = true; return }
             var end = job.end

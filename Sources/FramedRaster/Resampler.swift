@@ -1,6 +1,5 @@
 internal import CCodecs
 internal import Glibc
-import Dispatch
 internal import FramedSystem
 import Synchronization
 
@@ -17,7 +16,7 @@ package enum Resampler {
     /// own), in premultiplied alpha, separable (horizontal then vertical pass), the kernel
     /// widened by the scale factor when shrinking (support = radius * factor) so that any
     /// reduction, 40x included, is alias-free. Edges are clamped (the picture continues with
-    /// its edge pixels). Uses every core for large images (`DispatchQueue.concurrentPerform`
+    /// its edge pixels). Uses every core for large images (`WorkerThread.concurrentPerform`
     /// over bands of rows), or at most `threads`; the result does not depend on the number of
     /// cores.
     ///
@@ -65,7 +64,7 @@ package enum Resampler {
                 if bands == 1 {
                     job.run(rows: 0..<height)
                 } else {
-                    DispatchQueue.concurrentPerform(iterations: bands) { band in
+                    WorkerThread.concurrentPerform(iterations: bands, threads: cores) { band in
                         job.run(rows: height * band / bands ..< height * (band + 1) / bands)
                     }
                 }
@@ -172,7 +171,7 @@ package enum Resampler {
         return resampled(horizontal, vertical, source: source, sourceWidth: sourceWidth, sourceStride: stride,
                          hasAlpha: hasAlpha, width: width, height: height, engines: engines) { job in
             let job = job
-            DispatchQueue.concurrentPerform(iterations: bands) { band in
+            WorkerThread.concurrentPerform(iterations: bands, threads: cores) { band in
                 job.run(rows: height * band / bands ..< height * (band + 1) / bands)
             }
             return true
@@ -237,7 +236,7 @@ extension WeightTable {
 }
 
 /// One resize, shared by the bands: they read the source and the weights (alive for the whole
-/// `concurrentPerform`) and each writes only its own output rows, hence `@unchecked Sendable`.
+/// `WorkerThread.concurrentPerform`) and each writes only its own output rows, hence `@unchecked Sendable`.
 ///
 /// Pixels in flight are four Floats (R, G, B, A in 0...255, premultiplied when the picture
 /// has alpha). The loops over them are in C (`ccodecs_sample_loops`), built for any x86-64 and,

@@ -75,4 +75,23 @@ import Testing
         let finished = done.load(ordering: .acquiring)
         #expect(finished)
     }
+
+    /// `concurrentPerform` calls the body once for each index, whatever the number of threads,
+    /// and on more than one thread when it may.
+    @Test(arguments: [(0, 4), (1, 4), (7, 1), (7, 2), (64, 3)])
+    func concurrentPerformCallsEachIndexOnce(_ iterations: Int, _ threads: Int) {
+        let calls = Mutex<[Int: Int]>([:])
+        let threadIDs = Mutex<Set<UInt>>([])
+        WorkerThread.concurrentPerform(iterations: iterations, threads: threads) { index in
+            calls.withLock { $0[index, default: 0] += 1 }
+            threadIDs.withLock { _ = $0.insert(UInt(pthread_self())) }
+            if iterations > 1 { usleep(2000) }  // so that a second thread gets a share
+        }
+        let counts = calls.withLock { $0 }
+        #expect(counts.keys.sorted() == Array(0..<iterations), "indices called: \(counts.keys.sorted())")
+        #expect(counts.values.allSatisfy { $0 == 1 }, "each index once: \(counts)")
+        let used = threadIDs.withLock { $0.count }
+        #expect(used <= max(1, threads), "\(used) threads for at most \(threads)")
+        if iterations > 1 && threads > 1 { #expect(used > 1, "the work was shared") }
+    }
 }

@@ -87,12 +87,7 @@ package enum FlateRows {
             base[leading.count + 1] = 0x01  // deflate, 32 KB window, the fastest level's hint
             let job = BandJob(rgba: image.base, width: width, rows: rows, rowBytes: rowBytes, plane: plane.shim,
                               writer: engines.deflateWriter, output: base, starts: starts, bounds: bounds)
-            if count == 1 || threads == 1 {
-                for band in 0..<count { job.run(band: band) }
-            } else {
-                WorkerThread.concurrentPerform(iterations: count, threads: threads ?? Resampler.processorCount,
-                                               job.run)
-            }
+            WorkerThread.concurrentPerform(iterations: count, threads: threads ?? Resampler.processorCount, job.run)
             guard let adler = job.join() else { failed = true; return }
             var end = job.end
             for shift: UInt32 in [24, 16, 8, 0] {

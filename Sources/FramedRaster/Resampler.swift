@@ -61,12 +61,8 @@ package enum Resampler {
                       sourceStride: image.width * 4, hasAlpha: image.hasAlpha, width: width, height: height,
                       engines: engines) { job in
                 let job = job
-                if bands == 1 {
-                    job.run(rows: 0..<height)
-                } else {
-                    WorkerThread.concurrentPerform(iterations: bands, threads: cores) { band in
-                        job.run(rows: height * band / bands ..< height * (band + 1) / bands)
-                    }
+                WorkerThread.concurrentPerform(iterations: bands, threads: cores) { band in
+                    job.run(rows: height * band / bands ..< height * (band + 1) / bands)
                 }
                 return true
             }

@@ -24,10 +24,14 @@ BUILD_PACKAGES += libpango1.0-dev fonts-dejavu-core
 TEST_PACKAGES  := poppler-utils librsvg2-bin ghostscript liblcms2-utils imagemagick webp qpdf mupdf-tools chromium \
                   groff-base zsh fish time strace python3 libheif-examples libavif-bin libtiff-tools gifsicle \
                   libimage-exiftool-perl libjpeg-turbo-progs python3-venv fonts-dejavu-core
-# PDFium (Chrome's and Edge's PDF viewer) judges PDF shadows through pypdfium2 from PyPI, in a
-# virtual environment of its own (never the system Python's packages).
-PDFIUM_VENV   := .build/pdfium
-PDFIUM_PYPI   := pypdfium2==5.15.2
+# The programs figures are placed in, run headless as judges: LibreOffice (Draw), Inkscape,
+# pdfLaTeX and Firefox.
+TEST_PACKAGES  += libreoffice-draw inkscape texlive-latex-base firefox-esr
+# Judges from PyPI, in a virtual environment of their own (never the system Python's packages):
+# PDFium (Chrome's and Edge's PDF viewer) through pypdfium2, and pikepdf (qpdf's object model)
+# to read page boxes, layers and resources back.
+JUDGES_VENV   := .build/judges
+JUDGES_PYPI   := pypdfium2==5.15.2 pikepdf==10.18.0
 
 .PHONY: all build demo test test-engines-off install manual deps test-deps samples clean bench bench-deflate \
         bench-memory fuzz sanitize tsan doc-coverage docs mutants
@@ -51,8 +55,8 @@ deps:
 
 test-deps:
 	$(call apt_install,$(BUILD_PACKAGES) $(TEST_PACKAGES))
-	@$(PDFIUM_VENV)/bin/python -c 'import pypdfium2' 2>/dev/null || \
-	  { python3 -m venv $(PDFIUM_VENV) && $(PDFIUM_VENV)/bin/pip install -q --disable-pip-version-check $(PDFIUM_PYPI); }
+	@$(JUDGES_VENV)/bin/python -c 'import pypdfium2, pikepdf' 2>/dev/null || \
+	  { python3 -m venv $(JUDGES_VENV) && $(JUDGES_VENV)/bin/pip install -q --disable-pip-version-check $(JUDGES_PYPI); }
 
 # The Swift runtime linked in (--static-swift-stdlib): the binary runs without the toolchain's
 # libraries, loads 31 shared libraries instead of 41, and starts 2 ms sooner.

@@ -5,7 +5,7 @@ import FramedRaster
 /// on white paper at a resolution, and says where in a device pixel it samples a shading.
 package enum PDFViewer: String, CaseIterable, Sendable {
     /// Chrome's and Edge's built-in viewer, through pypdfium2 (`Tests/Viewers/pdfium-render.py`,
-    /// run by the Python of the virtual environment that `make test-deps` makes in .build/pdfium).
+    /// run by the Python of the virtual environment that `make test-deps` makes in .build/judges).
     case pdfium
     /// `mutool draw` (MuPDF: SumatraPDF, zathura).
     case mupdf
@@ -42,7 +42,7 @@ package enum PDFViewer: String, CaseIterable, Sendable {
             let python = PDFViewer.pdfiumPython
             guard FileManager.default.isExecutableFile(atPath: python.path) else {
                 throw ToolFailure(description: "PDFium is not installed: \(python.path) is missing (run make test-deps, "
-                    + "which installs pypdfium2 from PyPI into .build/pdfium)")
+                    + "which installs pypdfium2 from PyPI into .build/judges)")
             }
             result = try Tool.run(python, [PDFViewer.pdfiumScript.path, pdf.path, "\(page)", "\(dpi)", png.path])
         case .mupdf:
@@ -66,6 +66,6 @@ package enum PDFViewer: String, CaseIterable, Sendable {
     /// The package's root, from this file's place in it.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let pdfiumPython = root.appendingPathComponent(".build/pdfium/bin/python")
+    static let pdfiumPython = root.appendingPathComponent(".build/judges/bin/python")
     static let pdfiumScript = root.appendingPathComponent("Tests/Viewers/pdfium-render.py")
 }

@@ -6,7 +6,7 @@
 PAGE counts from 1. The page is drawn on white at DPI / 72 pixels per point; like pypdfium2,
 PDFium fits the page to a bitmap whose sides are rounded up to whole pixels, so the scale of
 each axis is the bitmap's side over the page's. Writes an 8-bit RGB PNG (zlib from the standard
-library; no Pillow needed). The Makefile's test-deps installs pypdfium2 into .build/pdfium.
+library; no Pillow needed). The Makefile's test-deps installs pypdfium2 into .build/judges.
 """
 import struct
 import sys

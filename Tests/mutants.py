@@ -369,6 +369,18 @@ def log(message=""):
     print(message, flush=True)
 
 
+def link_judges(source, target):
+    """Links the judges' Python environment (.build/judges: PDFium, pikepdf) into the copy's
+    .build, which sync_tree leaves out: without it every test that renders with PDFium fails
+    on any mutant, and a mutant those tests name counts as killed whatever it did."""
+    judges = os.path.join(source, ".build", "judges")
+    link = os.path.join(target, ".build", "judges")
+    if not os.path.exists(judges) or os.path.lexists(link):
+        return
+    os.makedirs(os.path.dirname(link), exist_ok=True)
+    os.symlink(os.path.realpath(judges), link)
+
+
 def sync_tree(source, target):
     """Copies the package into `target`: every file but builds and version control, each only if
     its bytes changed (unchanged files keep their times, so builds stay incremental); files
@@ -466,6 +478,7 @@ def main(arguments):
     os.makedirs(logs, exist_ok=True)
     log(f"mutants: copying the package to {scratch}")
     sync_tree(ROOT, scratch)
+    link_judges(ROOT, scratch)
     build = [SWIFT, "build", "--build-tests"]
     test = [SWIFT, "test", "--skip-build"]
 

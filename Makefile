@@ -2,8 +2,7 @@
 #   make demo   installs what is missing, builds in release, frames Samples/ into out/
 #   make test   installs what is missing, runs every test, again with framed's own engines off, checks
 #               that every public symbol has a doc comment and that make docs builds, then runs all the
-#               tests again under the
-#               sanitizers (and the threaded suites under ThreadSanitizer)
+#               tests again under the sanitizers (and the threaded suites under ThreadSanitizer)
 #   make docs   builds the library's DocC documentation into .build/docs
 #   make mutants puts small mistakes into the code one at a time and says which the tests let through
 

@@ -1,6 +1,7 @@
 /// A plan as JSON: what `framed layout` prints. Lengths in points (1/72 in), y downwards,
 /// (0, 0) the output's top-left corner; with a page (or marks) every rectangle is where it lands
 /// on the page (bleed and slug included). `boxes` are the PDF's page boxes: media, bleed, trim.
+/// `warnings`, when there are any, are what the layout alone tells (`FramePlan.warnings`).
 extension FramePlan {
     /// The plan as JSON text, naming the picture `input` and the output file, if any.
     public func json(input: String, output: String? = nil) -> String {
@@ -78,6 +79,7 @@ extension FramePlan {
             ("rasterPixels", Self.pixels(rasterPixels)),
             ("effectivePPI", .number(effectivePPI)),
         ]
+        if !warnings.isEmpty { pairs.append(("warnings", .array(warnings.map { .string($0.description) }))) }
         return .object(pairs)
     }
 

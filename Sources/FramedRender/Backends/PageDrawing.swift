@@ -10,9 +10,14 @@ extension RenderPage {
     /// (`includeMarks` false). `pdfShadows` collects a PDF's shadows for the PDF pass (`PDFShadow`).
     func draw(_ picture: DrawnPicture, in context: CairoContext, format: OutputFormat,
               includeMarks: Bool = true, pdfShadows: PDFShadows? = nil) throws(RenderError) {
+        // The canvas image's surface, drawn here and let go (Cairo keeps what it recorded).
+        var surface: (surface: CairoImageSurface, area: Rect)?
+        if let backdrop {
+            surface = (try PictureSurface.embedding(backdrop.picture, format: format, threads: 1), backdrop.area)
+        }
         guard let placement, placement.marks != .none else {
             placeOnPage(context)
-            try drawing(for: format, pdfShadows: pdfShadows).draw(picture: picture, in: context)
+            try drawing(for: format, pdfShadows: pdfShadows, backdrop: surface).draw(picture: picture, in: context)
             return
         }
         try context.withSavedState { () throws(RenderError) in
@@ -20,7 +25,7 @@ extension RenderPage {
             context.addRoundedRect(placement.bleedBox, radius: 0)
             context.clip()
             placeOnPage(context)
-            try drawing(for: format, pdfShadows: pdfShadows).draw(picture: picture, in: context)
+            try drawing(for: format, pdfShadows: pdfShadows, backdrop: surface).draw(picture: picture, in: context)
         }
         if includeMarks { try CropMarkDrawing.stroke(placement.cropMarks, in: context) }
     }

@@ -109,6 +109,14 @@ struct PictureBackdropTests {
         #expect(Self.hueDistance(Self.lch(pink.r, pink.g, pink.b).h, Self.lch(0xc0, 0x30, 0x60).h) < 3)
         let dark = try OptionOutputTests.png("out/pic-dark.png", in: folder).pixel(x: 1, y: 1)
         #expect(dark.a == 255 && Self.hueDistance(Self.lch(dark.r, dark.g, dark.b).h, edgeLCH.h) < 3)
+        // An SVG picture has no pixels: its drawing is read instead.
+        try Data("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="200" height="120"><rect width="200" height="120" fill="#2a7ab0"/>\
+            <rect x="20" y="20" width="160" height="80" fill="#f09030"/></svg>
+            """.utf8).write(to: folder.appendingPathComponent("pic.svg"))
+        try OptionOutputTests.framed(["pic.svg", "-o", "v.png"] + look, in: folder)
+        let vector = try OptionOutputTests.png("v.png", in: folder).pixel(x: 1, y: 1)
+        #expect(Self.hueDistance(Self.lch(vector.r, vector.g, vector.b).h, edgeLCH.h) < 3, "\(vector)")
     }
 
     @Test func aCanvasImageCoversTheCanvasAsCSSDoes() throws {
@@ -142,6 +150,15 @@ struct PictureBackdropTests {
         #expect(svg.components(separatedBy: "data:image/").count == 3, "two pictures in the SVG")
         let list = try Support.output("pdfimages", ["-list", folder.appendingPathComponent("c.pdf").path])
         #expect(list.split(separator: "\n").count == 2 + 2, "two images in the PDF: \(list)")
+        // framed layout says what it covers and at how many pixels: 300 x 300 CSS px, the PNG's
+        // own; blurred by 30px (22.5 pt) it is made at 8 / 22.5 pixels a point: 225 pt, 80 px.
+        for (blur, side) in [("0", 300.0), ("30px", 80)] {
+            let r = try CLITests.framed(["layout", "dot.png", "--canvas-blur", blur] + look, in: folder)
+            let layout = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(r.stderr)")
+            let image = try #require(layout["canvasImage"] as? [String: Any])
+            #expect(image["file"] as? String == "wall.png" && image["pixels"] as? [String: Double] == ["width": side, "height": side])
+            #expect(image["area"] as? [String: Double] == ["x": 0, "y": 0, "width": 225, "height": 225])
+        }
         // --print-config keeps it; a config file takes it.
         let printed = try CLITests.framed(look + ["--canvas-blur", "4px", "--print-config"], in: folder).stdout
         #expect(printed.contains("\"canvas-image\": \"wall.png\"") && printed.contains("\"canvas-blur\": \"4px\""), "\(printed)")

@@ -123,6 +123,15 @@ struct SetSizeTests {
                 #expect(left == Int(origin[0]) && top == Int(origin[1]), "\(extra) \(name): frame at \(String(describing: left)), \(String(describing: top))")
             }
             #expect(origins[0] == origins[1], "one place for both frames when they have one size")
+            // SVG: both files the same size in points (0.75 pt a CSS px).
+            let svg = try CLITests.framed(["hidpi.png", "-o", "set.svg", "-f"] + options + ["--variant", "light,dark"], in: folder)
+            #expect(svg.status == 0, "\(svg.stderr)")
+            for name in ["set.svg", "set-dark.svg"] {
+                let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+                let points = size.map { String(format: "%g", $0 * 0.75) }
+                #expect(text.contains("width=\"\(points[0])pt\"") && text.contains("height=\"\(points[1])pt\""),
+                        "\(name): \(text.prefix(200))")
+            }
         }
         // One variant alone is that file of the pair, so files made in two runs swap cleanly too.
         for (variant, name) in [("light", "set.png"), ("dark", "set-dark.png")] {

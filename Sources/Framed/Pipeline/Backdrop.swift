@@ -22,13 +22,12 @@ extension Framer {
         return placement.bleedBox.offsetBy(dx: -placement.origin.x, dy: -placement.origin.y)
     }
 
-    /// The pixels the canvas image is made at for `plan` in `format`: the area it covers at the
-    /// output's resolution, or fewer where its blur leaves them nothing to hold
+    /// The pixels the canvas image is made at for `plan`: the area it covers at the output's
+    /// resolution (`plan.dpi`), or fewer where its blur leaves them nothing to hold
     /// (`CanvasImageGeometry`).
-    func canvasImagePixels(_ plan: FramePlan, format: OutputFormat) -> (pixels: PixelSize, pixelsPerPoint: Double) {
-        let k = CanvasImageGeometry.pixelsPerPoint(output: renderOptions(format).pictureDPI / 72,
-                                                   blur: plan.style.canvasBlur.points)
-        return (CanvasImageGeometry.pixels(of: Self.canvasArea(plan).size, pixelsPerPoint: k), k)
+    static func canvasImagePixels(_ plan: FramePlan) -> (pixels: PixelSize, pixelsPerPoint: Double) {
+        let k = CanvasImageGeometry.pixelsPerPoint(output: plan.dpi / 72, blur: plan.style.canvasBlur.points)
+        return (CanvasImageGeometry.pixels(of: canvasArea(plan).size, pixelsPerPoint: k), k)
     }
 
     /// The canvas image for `plan` in `format`, or nil when the style has none: the file read
@@ -36,15 +35,19 @@ extension Framer {
     /// orientation and colour conversion), or `itself` (the picture, for
     /// `FrameStyle.pictureItself`); scaled to cover the canvas's area (CSS `background-size:
     /// cover`, centred), blurred, and for SVG and PDF encoded as JPEG when it is opaque.
-    func canvasPicture(_ plan: FramePlan, format: OutputFormat, itself: RasterImage?) throws(FramingError) -> CanvasPicture? {
+    /// `started` is the file's decode begun beforehand (`CanvasImageDecode`), if it was.
+    func canvasPicture(_ plan: FramePlan, format: OutputFormat, itself: RasterImage?,
+                       started: CanvasImageDecode? = nil) throws(FramingError) -> CanvasPicture? {
         guard let path = plan.style.canvasImage else { return nil }
         func fail(_ error: RasterError) -> FramingError {
             FramingError(picture: path, problem: .canvasImage(path: path, error: error))
         }
-        let (need, k) = canvasImagePixels(plan, format: format)
+        let (need, k) = Self.canvasImagePixels(plan)
         var image: RasterImage
         if path == FrameStyle.pictureItself, let itself {
             image = itself
+        } else if let started {
+            image = try started.image()
         } else {
             image = try decodeCanvasImage(path, covering: need)
         }
@@ -103,3 +106,44 @@ extension Framer {
         }
     }
 }
+
+/// A canvas image file decoding on a thread of its own, begun as soon as the plan says what it
+/// must cover, so that it overlaps the picture's own decode on a machine with cores to spare.
+/// Without a second core to use (one thread for the picture: `-j 1`), or when the system starts
+/// no thread, it is decoded when asked for, as before. The result is the same either way.
+final class CanvasImageDecode: @unchecked Sendable {
+    private let framer: Framer
+    private let path: String
+    private let need: PixelSize
+    /// Written by the thread before it ends, read only after `join`.
+    private var result: Result<RasterImage, FramingError>?
+    private var thread: WorkerThread?
+
+    /// Starts decoding `plan`'s canvas image file for `format`; nil when there is none to decode
+    /// (no canvas image, or the picture itself).
+    init?(_ framer: Framer, plan: FramePlan, format: OutputFormat) {
+        guard let path = plan.style.canvasImage, path != FrameStyle.pictureItself else { return nil }
+        self.framer = framer
+        self.path = path
+        need = Framer.canvasImagePixels(plan).pixels
+        guard framer.threads > 1 else { return }
+        thread = try? WorkerThread { [self] in
+            result = Result { () throws(FramingError) in try self.framer.decodeCanvasImage(self.path, covering: self.need) }
+        }
+    }
+
+    /// The decoded picture (waiting for the thread, or decoding now).
+    func image() throws(FramingError) -> RasterImage {
+        if let thread {
+            thread.join()
+            self.thread = nil
+        }
+        if let result { return try result.get() }
+        let image = try framer.decodeCanvasImage(path, covering: need)
+        result = .success(image)
+        return image
+    }
+
+    deinit { thread?.join() }
+}
+

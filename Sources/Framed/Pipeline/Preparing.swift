@@ -14,8 +14,9 @@ extension Framer {
         let input = try open(source, label: label)
         let (plan, document, probe) = try planned(input, label: label, format: format)
         if let document { return try prepared(document, plan: plan, format: format, label: label) }
+        let canvasImage = CanvasImageDecode(self, plan: plan, format: format)
         let decoded = try decoded(input, plan: plan, probe: probe, resize: true, label: label)
-        return try finished(decoded, input: input, plan: plan, format: format, label: label)
+        return try finished(decoded, input: input, plan: plan, format: format, label: label, canvasImage: canvasImage)
     }
 
     /// The picture decoded (shrunk on load, or taken from the trimming probe) for `plan`, and
@@ -59,9 +60,10 @@ extension Framer {
 
     /// The decoded picture made ready for `plan`'s place: flattened, resampled to
     /// `plan.rasterPixels`, and for SVG and PDF encoded for embedding. `decoded` is only read,
-    /// so that one decode can serve several plans (a set of scales).
+    /// so that one decode can serve several plans (a set of scales). `canvasImage` is the
+    /// canvas image's decode begun with the picture's, if it was.
     func finished(_ decoded: DecodedPicture, input: borrowing PictureInput, plan: FramePlan, format: OutputFormat,
-                  label: String) throws(FramingError) -> PreparedPicture {
+                  label: String, canvasImage: CanvasImageDecode? = nil) throws(FramingError) -> PreparedPicture {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
         let info = plan.info, need = plan.rasterPixels
         var warnings = decoded.warningSummary.map { [FramingWarning.decoder($0)] } ?? []
@@ -87,7 +89,7 @@ extension Framer {
         image = Resampler.resize(image, width: need.width, height: need.height, filter: picture.resample, threads: threads)
         // The canvas's paint from the picture: its edge colours, or the picture itself behind it.
         let plan = Self.resolvingAutoBackdrop(plan, image: image)
-        let backdrop = try canvasPicture(plan, format: format, itself: unresampled)
+        let backdrop = try canvasPicture(plan, format: format, itself: unresampled, started: canvasImage)
 
         // How the picture goes into the file.
         var embedding = Embedding.raster
@@ -135,7 +137,7 @@ extension Framer {
             // the edge colours alone).
             let own = plan.sourcePixels
             let size = plan.style.canvasImage == FrameStyle.pictureItself
-                ? CanvasImageGeometry.cover(image: own, area: canvasImagePixels(plan, format: format).pixels).scaled
+                ? CanvasImageGeometry.cover(image: own, area: Self.canvasImagePixels(plan).pixels).scaled
                 : PixelSize(width: min(own.width, 512), height: min(own.height, 512))
             do { itself = try document.rasterised(size) } catch {
                 throw FramingError(picture: label, problem: .render(error))

@@ -2,7 +2,9 @@
 /// (0, 0) the output's top-left corner; with a page (or marks) every rectangle is where it lands
 /// on the page (bleed and slug included). `boxes` are the PDF's page boxes: media, bleed, trim.
 /// `warnings`, when there are any, are what the layout alone tells (`FramePlan.warnings`);
-/// `canvasImage` is the canvas image's file, the area it covers and the pixels it is made at.
+/// `canvasImage` is the canvas image's file, the area it covers and the pixels it is made at;
+/// `annotations` lists each annotation's place in the list, kind and box (what it covers,
+/// strokes aside; a redaction's region).
 extension FramePlan {
     /// The plan as JSON text, naming the picture `input` and the output file, if any.
     public func json(input: String, output: String? = nil) -> String {
@@ -85,6 +87,13 @@ extension FramePlan {
                 ("lines", .number(Double(caption.lines))),
                 ("position", .string(caption.position.rawValue)),
             ])))
+        }
+        let placed = annotations.drawn.map { ($0.index, $0.kind, $0.box) } + annotations.redactions.map { ($0.index, $0.kind, $0.box) }
+        if !placed.isEmpty {
+            // Each annotation's box in output points, in the list's order.
+            pairs.append(("annotations", .array(placed.sorted { $0.0 < $1.0 }.map { index, kind, box in
+                .object([("index", .number(Double(index))), ("kind", .string(kind.rawValue)), ("box", Self.rect(place(box)))])
+            })))
         }
         pairs += [
             ("rasterPixels", Self.pixels(rasterPixels)),

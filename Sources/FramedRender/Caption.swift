@@ -4,7 +4,7 @@ import FramedLayout
 /// Text laid out by Pango (through CText, loaded at the first caption): one `final class` owns
 /// each layout and frees it in `deinit`, so Swift never holds a GLib object past its use.
 final class TextLayout {
-    private let pointer: OpaquePointer
+    let pointer: OpaquePointer
 
     /// Lays out `caption`'s text wrapped to `width` points, for drawing on `context` or (nil)
     /// for measuring. The family list, weights and sizes go to Pango as fields, never as a

@@ -5,6 +5,7 @@ import FramedSystem
 enum SVGBackend {
     static func render(_ page: RenderPage, options: RenderOptions) throws(RenderError) -> [UInt8] {
         let sink = ByteSink()
+        var pictureSize: (width: Int, height: Int)?
         do {
             let surface = try OutputSurface.vector(.svg, size: page.outputSize, metadata: options.metadata, into: sink)
             let context = try CairoContext(surface)
@@ -14,6 +15,7 @@ enum SVGBackend {
             // fails, which was likely once the encoded SVG and its copy filled the memory.
             do {
                 let picture = try PictureSurface.embedding(page.picture, format: .svg, threads: options.threads)
+                if case let .surface(image) = picture { pictureSize = (image.width, image.height) }
                 try page.draw(picture, in: context, format: .svg)
             }
             try surface.finish()
@@ -21,7 +23,7 @@ enum SVGBackend {
         guard let svg = withExtendedLifetime(sink, { StableSVGIdentifiers.rewrite(sink.bytes) }) else {
             throw .cairo(operation: "writing the SVG", message: "out of memory")
         }
-        return svg
+        return try SVGAnnotations.insert(page, into: svg, picture: pictureSize)
     }
 }
 

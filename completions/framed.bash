@@ -42,6 +42,7 @@ _framed() {
         --resample) COMPREPLY=($(compgen -W 'box good best' -- "$cur")); return ;;
         --flatten) COMPREPLY=(); return ;;
         --trim) COMPREPLY=($(compgen -W '0 5% 10%' -- "$cur")); return ;;
+        --annotate) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --intent) COMPREPLY=($(compgen -W 'perceptual relative' -- "$cur")); return ;;
         --max-pixels) COMPREPLY=(); return ;;
         --min-ppi) COMPREPLY=(); return ;;
@@ -57,7 +58,7 @@ _framed() {
         -j|--jobs) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --backdrop --canvas-image --canvas-blur --aspect --canvas-size --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --scale --variant --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --safe-margin --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --backdrop --canvas-image --canvas-blur --aspect --canvas-size --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --scale --variant --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --annotate --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --safe-margin --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -f -- "$cur"))

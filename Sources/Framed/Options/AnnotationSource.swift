@@ -73,6 +73,7 @@ extension Framer {
             path = template
         }
         framer.picture.annotations = .list(try Self.annotations(file: path, label: label))
+        framer.annotationFile = path
         return framer
     }
 

@@ -482,10 +482,26 @@ import Testing
     @Test func hugeValuesAreNotEchoedWhole() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(("{\"border\": \"" + String(repeating: "9", count: 900_000) + "\"}").utf8)
-            .write(to: folder.appendingPathComponent("c.json"))
-        let r = try CLITests.framed(["photo.jpg", "-o", "x.png", "--config", "c.json"], in: folder)
-        CLITests.expectOneLineError(r, status: 2, mentioning: ["--border", "…"])
-        #expect(r.stderr.count < 300, "\(r.stderr.count) characters")
+        let digits = String(repeating: "9", count: 900_000)
+        // A value in a string, a bare number (JSON's own syntax error), a key before a missing
+        // colon, and a number of the wrong type.
+        let configs: [(String, [String])] = [
+            ("{\"border\": \"\(digits)\"}", ["--border", "…"]),
+            ("{\"dpi\": \(digits)}", ["the number 99999", "…", "too large"]),
+            ("{\"dpi\": 1\(String(repeating: "0", count: 900_000)).5}", ["the number 10000", "…"]),
+            ("{\"\(String(repeating: "k", count: 900_000))\" 1}", ["expected ':'", "kkkk", "…"]),
+            ("{\"overwrite\": 1e308}", ["overwrite", "the number 1e+308"]),
+        ]
+        for (index, (text, words)) in configs.enumerated() {
+            try Data(text.utf8).write(to: folder.appendingPathComponent("c\(index).json"))
+            let r = try CLITests.framed(["photo.jpg", "-o", "x.png", "--config", "c\(index).json"], in: folder)
+            CLITests.expectOneLineError(r, status: 2, mentioning: words)
+            #expect(r.stderr.count < 300, "config \(index): \(r.stderr.count) characters")
+        }
+        // An output template's unknown placeholder (a command-line argument holds up to 128 KB).
+        let long = String(repeating: "x", count: 100_000)
+        let r = try CLITests.framed(["photo.jpg", "shot.png", "-o", "out/{\(long)}.png"], in: folder)
+        CLITests.expectOneLineError(r, status: 2, mentioning: ["unknown placeholder {xxxx", "…"])
+        #expect(r.stderr.count < 400, "\(r.stderr.count) characters")
     }
 }

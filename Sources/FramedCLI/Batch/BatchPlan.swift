@@ -94,10 +94,10 @@ enum BatchPlanner {
             switch mode {
             case .stdout: throw UsageError("-o - (standard output) takes one file; \(what) writes several")
             case let .template(template) where scales.count > 1 && !template.containsOccurrence(of: "{scale}"):
-                throw UsageError("-o \(template): --scale with several values needs {scale} in the template, "
+                throw UsageError("-o \(excerpt(template)): --scale with several values needs {scale} in the template, "
                                  + "or the files would have one name (out/{stem}{scale}.png: shot.png, shot@2x.png)")
             case let .template(template) where variants.count > 1 && !template.containsOccurrence(of: "{variant}"):
-                throw UsageError("-o \(template): --variant with two values needs {variant} in the template, "
+                throw UsageError("-o \(excerpt(template)): --variant with two values needs {variant} in the template, "
                                  + "or the files would have one name (out/{stem}{variant}.png: shot.png, shot-dark.png)")
             default: break
             }
@@ -186,7 +186,7 @@ enum BatchPlanner {
                                                   variant: templateWords[0].variant, scale: templateWords[0].scale)
                     if format == nil {
                         guard let named = OutputFormat(path: path) else {
-                            throw UsageError("cannot tell the format of \"\(path)\" (from -o \(template)); "
+                            throw UsageError("cannot tell the format of \"\(path)\" (from -o \(excerpt(template))); "
                                              + "end the template in .svg, .pdf, .png, .jpg or .tif, or give --format")
                         }
                         format = named
@@ -355,7 +355,7 @@ enum BatchPlanner {
         while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
             result += rest[..<open]
             guard rest[open] == "{", let close = rest[open...].firstIndex(of: "}") else {
-                throw UsageError("-o \(template): a { without its } (placeholders: {name}, {stem}, {ext}, {index}, {variant}, {scale})")
+                throw UsageError("-o \(excerpt(template)): a { without its } (placeholders: {name}, {stem}, {ext}, {index}, {variant}, {scale})")
             }
             let key = rest[rest.index(after: open)..<close]
             switch key {
@@ -368,7 +368,7 @@ enum BatchPlanner {
                 let number = String(index)
                 result += String(repeating: "0", count: max(0, digits - number.count)) + number
             default:
-                throw UsageError("-o \(template): unknown placeholder {\(key)} (use {name}, {stem}, {ext}, {index}, {variant} or {scale})")
+                throw UsageError("-o \(excerpt(template)): unknown placeholder {\(excerpt(key))} (use {name}, {stem}, {ext}, {index}, {variant} or {scale})")
             }
             rest = rest[rest.index(after: close)...]
         }

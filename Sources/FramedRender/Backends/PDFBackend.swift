@@ -37,7 +37,10 @@ enum PDFBackend {
             let surface = try OutputSurface.vector(.pdf, size: first.outputSize, metadata: options.metadata, into: sink)
             var surfaces: [String: CairoImageSurface] = [:]
             for (index, page) in pages.enumerated() {
-                if index > 0 { cairo_pdf_surface_set_size(surface.pointer, page.outputSize.width, page.outputSize.height) }
+                if index > 0 {
+                    try CairoNumbers.check("sizing page \(index + 1)", page.outputSize.width, page.outputSize.height)
+                    cairo_pdf_surface_set_size(surface.pointer, page.outputSize.width, page.outputSize.height)
+                }
                 let drawn: DrawnPicture
                 switch page.picture {
                 case let .vector(vector):

@@ -16,6 +16,7 @@ enum SVGBackend {
                 let picture = try PictureSurface.embedding(page.picture, format: .svg, threads: options.threads)
                 try page.draw(picture, in: context, format: .svg)
             }
+            try context.checkStatus("drawing the SVG")
             try surface.finish()
         }
         guard let svg = withExtendedLifetime(sink, { StableSVGIdentifiers.rewrite(sink.bytes) }) else {

@@ -81,6 +81,29 @@ import Testing
         }
     }
 
+    /// A new output has the mode any program's new file has: 0666 less the umask (the temporary
+    /// file it starts as is 0600), with anonymous and named temporary files, alone, in a set and
+    /// as the PDF of `--pages`.
+    @Test(arguments: [false, true])
+    func aNewFileHasTheModeTheUmaskLeaves(named: Bool) throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let variable = named ? "FRAMED_TEMPORARY_FILES=named " : ""
+        for (umask, mode) in [("022", 0o644), ("027", 0o640), ("002", 0o664), ("000", 0o666), ("077", 0o600)] {
+            let r = try Self.sh("""
+                rm -rf u && mkdir u && umask \(umask)
+                \(variable)"$FRAMED" photo.jpg -o u/one.png && \(variable)"$FRAMED" photo.jpg -o u/set.png --scale 1,2 \
+                  && \(variable)"$FRAMED" photo.jpg shot.png --pages -o u/pages.pdf
+                """, in: folder)
+            #expect(r.status == 0, "\(r.stderr)")
+            for name in ["one.png", "set.png", "set@2x.png", "pages.pdf"] {
+                let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("u/\(name)").path)
+                #expect((attributes[.posixPermissions] as? Int) == mode,
+                        "umask \(umask), \(name): \(String((attributes[.posixPermissions] as? Int) ?? -1, radix: 8))")
+            }
+        }
+    }
+
     /// As root, a file replaced with `-f` keeps its owner and group too.
     @Test(.enabled(if: getuid() == 0, "needs root (CI runs as root): only root can give a file to another owner"))
     func aReplacedFileKeepsItsOwnerAsRoot() throws {
@@ -113,6 +136,26 @@ import Testing
         #expect(r.stdout.contains("status 1"), "\(r.stdout)")
         #expect(r.stdout.contains("framed: out.png: exists; add --overwrite (-f) to replace it"), "\(r.stdout)")
         #expect(try String(contentsOf: folder.appendingPathComponent("out.png"), encoding: .utf8) == "theirs\n")
+        try HostileCLITests.expectNoTemporaryFiles(in: folder)
+    }
+
+    /// The same for the one PDF of `--pages`, written after every page is made. The shell opens
+    /// the pipe for writing before the PDF appears, which waits until framed opens it to read a
+    /// page: after framed's first look for the PDF, so that only the last step can refuse it.
+    @Test func aPagesPDFThatAppearsMeanwhileIsKept() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let r = try Self.sh("""
+            mkfifo picture
+            "$FRAMED" photo.jpg picture shot.png --pages -o out.pdf 2>err.txt & pid=$!
+            exec 3>picture
+            echo theirs > out.pdf
+            cat photo.jpg >&3; exec 3>&-
+            wait $pid; echo "status $?"; cat err.txt
+            """, in: folder)
+        #expect(r.stdout.contains("status 1"), "\(r.stdout)")
+        #expect(r.stdout.contains("framed: out.pdf: exists; add --overwrite (-f) to replace it"), "\(r.stdout)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("out.pdf"), encoding: .utf8) == "theirs\n")
         try HostileCLITests.expectNoTemporaryFiles(in: folder)
     }
 

@@ -464,16 +464,62 @@ import Testing
     }
 
     /// `-r` with a template that writes into the walked folder, run twice: the first run's
-    /// outputs are not framed again.
-    @Test func aTemplateInsideTheWalkedFolderSkipsItsOwnOutputs() throws {
+    /// outputs are not framed again but replaced (with `-f`), in every format the walk reads
+    /// back. framed knows them by its mark, which exiftool reads as any tool would (PNG and
+    /// TIFF `Software`, the JPEG comment) and which is the line after an SVG's XML declaration.
+    @Test(arguments: ["png", "jpg", "tif", "svg"])
+    func aTemplateInsideTheWalkedFolderSkipsItsOwnOutputs(_ format: String) throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let r = try Self.sh("""
             mkdir in && cp photo.jpg in/a.jpg && cp shot.png in/b.png
-            "$FRAMED" in -r -o 'in/{stem}-framed.png' -q && "$FRAMED" in -r -o 'in/{stem}-framed.png' -q -f && ls in
+            "$FRAMED" in -r -o 'in/{stem}-framed.\(format)' -q && cp in/a-framed.\(format) first
+            "$FRAMED" in -r -o 'in/{stem}-framed.\(format)' -q -f --border 9px --padding 11px && ls in
             """, in: folder)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "a-framed.png\na.jpg\nb-framed.png\nb.png\n", "\(r.stdout)")
+        #expect(r.stdout == "a-framed.\(format)\na.jpg\nb-framed.\(format)\nb.png\n", "\(r.stdout)")
+        let again = try Data(contentsOf: folder.appendingPathComponent("in/a-framed.\(format)"))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("first")) != again, "the first run's output replaced")
+        if format == "svg" {
+            #expect(String(decoding: again, as: UTF8.self).split(separator: "\n").dropFirst().first == "<!-- framed -->")
+        } else {
+            let tag = format == "jpg" ? "Comment" : "Software"
+            let read = try Tool.run("exiftool", ["-s3", "-\(tag)", folder.appendingPathComponent("in/a-framed.\(format)").path])
+            #expect(read.output == "framed\n", "exiftool -\(tag): \(read.output) \(read.stderr)")
+        }
+    }
+
+    /// A picture the walk finds is never replaced by another's output unless framed wrote it:
+    /// a user's `a-framed.png` beside `a.png` stays an input, and the template that would write
+    /// over it is refused (exit 2, nothing written). A template whose outputs have their input's
+    /// name (`tw/framed/{stem}.png`) runs again over its own outputs, but not over a user's
+    /// picture there.
+    @Test func aTemplateNeverReplacesAPictureTheWalkFound() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var r = try Self.sh("""
+            mkdir in && cp photo.jpg in/a.jpg && cp shot.png in/a-framed.png
+            "$FRAMED" in -r -f -o 'in/{stem}-framed.png'
+            """, in: folder)
+        CLITests.expectOneLineError(r, status: 2, mentioning: ["in/a-framed.png", "of in/a.jpg", "another picture of this run"])
+        #expect(try CLITests.files(in: folder.appendingPathComponent("in")) == ["a-framed.png", "a.jpg"])
+        #expect(try Data(contentsOf: folder.appendingPathComponent("in/a-framed.png"))
+                == Data(contentsOf: folder.appendingPathComponent("shot.png")), "the user's picture as it was")
+
+        r = try Self.sh("""
+            mkdir tw && cp shot.png tw/x.png
+            "$FRAMED" tw -r -o 'tw/framed/{stem}.png' -f -q && "$FRAMED" tw -r -o 'tw/framed/{stem}.png' -f -q && find tw | sort
+            """, in: folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "tw\ntw/framed\ntw/framed/x.png\ntw/x.png\n", "\(r.stdout)")
+
+        r = try Self.sh("""
+            mkdir mine mine/framed && cp shot.png mine/x.png && cp photo.jpg mine/framed/x.png
+            "$FRAMED" mine -r -o 'mine/framed/{stem}.png' -f
+            """, in: folder)
+        CLITests.expectOneLineError(r, status: 2, mentioning: ["mine/framed/x.png", "it would be overwritten"])
+        #expect(try Data(contentsOf: folder.appendingPathComponent("mine/framed/x.png"))
+                == Data(contentsOf: folder.appendingPathComponent("photo.jpg")))
     }
 
     /// A folder that cannot be read while walking (here: deeper than PATH_MAX) is named in a

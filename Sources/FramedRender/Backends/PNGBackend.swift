@@ -16,7 +16,8 @@ enum PNGBackend {
         try context.checkStatus("drawing the PNG")
         let encoded = image.withStraightRGBA { rows in
             Result { () throws(RasterError) in
-                try PictureEncoder.png(rows, resolution: options.pictureDPI, threads: options.threads)
+                try PictureEncoder.png(rows, resolution: options.pictureDPI, threads: options.threads,
+                                       software: OutputMark.software)
             }
         }
         do {

@@ -50,4 +50,21 @@ import Testing
             #expect(error.description.contains(names[call]) && error.description.contains("a file can hold"), "\(error)")
         }
     }
+
+    /// The scan of what Cairo wrote into a PDF (`PDFNumbers`), for what librsvg draws: a number
+    /// token is refused at 2^31 or as `nan` and `inf`; strings, names, hex strings and comments
+    /// are not numbers.
+    @Test func aPDFScanFindsTheNumbersNoReaderTakes() {
+        func scan(_ text: String) -> String? { PDFNumbers.firstUnusable(tokensOf: Array(text.utf8)[...]) }
+        #expect(scan("0 0 m 2147483647 -2147483647.99 l 0.0000001 w S") == nil)
+        #expect(scan("q 1 0 0 1 0 0 cm 2147483648 w") == "2147483648")
+        #expect(scan("750000011285599664907516641280 w") == "750000011285599664907516641280")
+        #expect(scan("-00003000000000.5 0 m") == "-00003000000000.5")
+        #expect(scan("0000000000012 w") == nil)
+        #expect(scan("/Coords [ nan 0 1 2 ]") == "nan")
+        #expect(scan("[-nan] 0 d") == "-nan")
+        #expect(scan("1 0 0 1 inf 0 cm") == "inf")
+        #expect(scan("(nan 99999999999) Tj /Info <4e414e> %inf 99999999999\n/Infinity 1 Tf") == nil)
+        #expect(scan("BI /W 1 /H 1 ID nan 99999999999 EI 0 0 m") == nil)
+    }
 }

@@ -14,4 +14,16 @@ enum Zlib {
         guard status == CCODECS_OK else { return nil }
         return Array(UnsafeBufferPointer(start: out.data, count: out.size))
     }
+
+    /// A zlib stream inflated, or nil when it is corrupt, inflates to more than `limit` bytes,
+    /// or zlib is out of memory.
+    static func decompress(_ data: ArraySlice<UInt8>, limit: Int) -> [UInt8]? {
+        var out = ccodecs_buffer()
+        defer { ccodecs_free(out.data) }
+        let status = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(CCODECS_MESSAGE_SIZE)) { message in
+            data.withUnsafeBufferPointer { ccodecs_inflate($0.baseAddress, $0.count, limit, &out, message.baseAddress!) }
+        }
+        guard status == CCODECS_OK else { return nil }
+        return Array(UnsafeBufferPointer(start: out.data, count: out.size))
+    }
 }

@@ -6,10 +6,11 @@ import Framed
 import FramedTestSupport
 import Testing
 
-/// Gradients with numbers out of any range (issue 32): every file framed writes opens in qpdf
-/// and an XML parser, and holds no `nan`, `inf` or integer too long for a PDF reader; a number
-/// that slips past the layout (a library caller's NaN) is an error, never a file.
-@Suite struct GradientFileTests {
+/// Numbers in the files framed writes (issue 32): gradients with numbers out of any range give
+/// files that open in qpdf and an XML parser, with no `nan`, `inf` or integer too long for a PDF
+/// reader; a number that slips past the layout (a library caller's NaN) or that librsvg draws
+/// (an SVG picture) is an error, never a broken file.
+@Suite struct FileNumbersTests {
     /// A small grey picture: its bytes (0x80) can never read as `nan`, `inf` or digits in a scan.
     static func picture() throws -> [UInt8] {
         try PictureEncoder.png(RasterImage(width: 8, height: 6, pixels: [UInt8](repeating: 0x80, count: 8 * 6 * 4),
@@ -45,12 +46,13 @@ import Testing
         return texts
     }
 
-    /// `nan` or `inf` where a number goes (not inside a name such as `/Info`), or an integer of
-    /// ten digits or more; nil when there is none.
-    static func brokenNumber(in text: String) -> String? {
+    /// `nan` or `inf` where a number goes (not inside a name such as `/Info`), or with
+    /// `integers` (a PDF's limit; SVG takes any) an integer of ten digits or more; nil when
+    /// there is none.
+    static func brokenNumber(in text: String, integers: Bool = true) -> String? {
         let patterns = [#"(?<=[\s\[\]()<>{}"=:,;])[-+]?(nan|inf)(?![A-Za-z])"#, #"(?<=[\s\[\]"=:,;])[-+]?\d{10,}(?![\d.])"#]
         let string = text as NSString
-        for pattern in patterns {
+        for pattern in patterns.prefix(integers ? 2 : 1) {
             let regex = try! NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
             guard let match = regex.firstMatch(in: text, range: NSRange(location: 0, length: string.length)) else { continue }
             let start = max(0, match.range.location - 40)
@@ -66,7 +68,7 @@ import Testing
         #expect(parser.parse(), "\(label): not XML: \(String(describing: parser.parserError))")
         let text = String(decoding: bytes, as: UTF8.self)
             .replacingOccurrences(of: #"data:[^"]*"#, with: "data:", options: .regularExpression)
-        if let broken = brokenNumber(in: text) { Issue.record("\(label): SVG \(broken)") }
+        if let broken = brokenNumber(in: text, integers: false) { Issue.record("\(label): SVG \(broken)") }
     }
 
     /// qpdf opens the PDF without a warning, and its uncompressed form (`--qdf`) holds no broken number.
@@ -129,6 +131,19 @@ import Testing
             } catch {
                 #expect("\(error)".contains("is not a number a file can hold"), "\(what), \(format): \(error)")
             }
+        }
+    }
+
+    /// An SVG picture that librsvg draws with a line 10^30 wide: the SVG output holds the number
+    /// as SVG may, the PDF would hold a 30-digit integer that qpdf refuses, and is an error.
+    @Test func anSVGPictureDrawnPastWhatAPDFHoldsIsAnError() throws {
+        let svg = Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"><path d="M0 0 L100 50" stroke="black" stroke-width="1e30"/></svg>"#.utf8)
+        Self.checkSVG(try Framer(FrameStyle(padding: EdgeInsets(all: .px(4))), format: .svg).frame(svg).bytes, "stroke-width 1e30")
+        do {
+            let framed = try Framer(FrameStyle(padding: EdgeInsets(all: .px(4))), format: .pdf).frame(svg)
+            Issue.record("\(framed.bytes.count) bytes of PDF written")
+        } catch {
+            #expect("\(error)".contains("a number no PDF reader takes"), "\(error)")
         }
     }
 }

@@ -592,5 +592,10 @@ import Testing
         let r = try CLITests.framed(["photo.jpg", "shot.png", "-o", "out/{\(long)}.png"], in: folder)
         CLITests.expectOneLineError(r, status: 2, mentioning: ["unknown placeholder {xxxx", "…"])
         #expect(r.stderr.count < 400, "\(r.stderr.count) characters")
+        // A value in the environment: a warning, and the picture is framed.
+        let engines = try Tool.run(CLITests.binary, ["photo.jpg", "-o", "e.png"], in: folder, environment: ["FRAMED_ENGINES": long])
+        #expect(engines.status == 0 && engines.stderr.hasPrefix("framed: FRAMED_ENGINES: xxxx") && engines.stderr.contains("…"),
+                "\(engines.stderr.prefix(200))")
+        #expect(engines.stderr.count < 400, "\(engines.stderr.count) characters")
     }
 }

@@ -12,13 +12,13 @@ enum CairoNumbers {
     static let limit = 1e9
 
     /// The first value that is not finite or not within `limit`, if any.
-    static func firstUnusable(_ values: [Double]) -> Double? {
+    static func firstUnusable(_ values: [Double], limit: Double = limit) -> Double? {
         values.first { !(abs($0) <= limit) }  // NaN fails the comparison too
     }
 
     /// Throws, naming `operation`, unless every value is finite and within `limit`.
-    static func check(_ operation: @autoclosure () -> String, _ values: Double...) throws(RenderError) {
-        guard let bad = firstUnusable(values) else { return }
+    static func check(_ operation: @autoclosure () -> String, limit: Double = limit, _ values: Double...) throws(RenderError) {
+        guard let bad = firstUnusable(values, limit: limit) else { return }
         throw .cairo(operation: operation(), message: "\(bad) is not a number a file can hold")
     }
 }

@@ -53,10 +53,11 @@ final class CairoPattern {
     func setSmoothFiltering() { cairo_pattern_set_filter(pointer, CAIRO_FILTER_GOOD) }
 
     /// `cairo_pattern_set_matrix` with a scale and translation: pattern space = user space * scale + offset.
-    /// Its inverse, which the SVG and PDF files hold, is checked as well.
+    /// Its inverse is what SVG and PDF files hold, and is checked; the matrix itself need only be
+    /// finite (a one-pixel image stretched over a hairline has a scale in the millions).
     func setMatrix(scaleX: Double, scaleY: Double, translateX: Double, translateY: Double) throws(RenderError) {
-        try CairoNumbers.check("placing a pattern", scaleX, scaleY, translateX, translateY,
-                               1 / scaleX, 1 / scaleY, translateX / scaleX, translateY / scaleY)
+        try CairoNumbers.check("placing a pattern", limit: .greatestFiniteMagnitude, scaleX, scaleY, translateX, translateY)
+        try CairoNumbers.check("placing a pattern", 1 / scaleX, 1 / scaleY, translateX / scaleX, translateY / scaleY)
         var matrix = cairo_matrix_t(xx: scaleX, yx: 0, xy: 0, yy: scaleY, x0: translateX, y0: translateY)
         cairo_pattern_set_matrix(pointer, &matrix)
     }

@@ -29,7 +29,19 @@ extension Annotation {
         return list
     }
 
-    /// The annotations of JSON text.
+    /// The annotations of JSON text, as a file of annotations holds them (`AnnotationSource.file`
+    /// reads one); `AnnotationError` names the first wrong one by its place in the list.
+    public static func list(jsonText text: String) throws(AnnotationError) -> [Annotation] {
+        try list(jsonText: Array(text.utf8))
+    }
+
+    /// `list` as JSON text, which `list(jsonText:)` reads back: a file of annotations for
+    /// `AnnotationSource.file`, or for a picture's `{stem}.annotations.json`.
+    public static func jsonText(_ list: [Annotation]) -> String {
+        JSON.array(list.map(\.json)).text(exact: true)
+    }
+
+    /// The annotations of JSON text, as bytes (UTF-8).
     package static func list(jsonText bytes: [UInt8]) throws(AnnotationError) -> [Annotation] {
         let value: JSON
         do { value = try JSONReader.parse(bytes) } catch {

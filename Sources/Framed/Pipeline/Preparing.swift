@@ -67,7 +67,7 @@ extension Framer {
         }
         if !redactions.isEmpty {
             guard Memory.available(decoded.image.pixels.count) else { throw fail(.picture(.outOfMemory)) }
-            decoded.image = decoded.image.redacted(Self.redactions(redactions, on: decoded.image, picture: plan.layout.picturePixels))
+            decoded.image.redact(Self.redactions(redactions, on: decoded.image, picture: plan.layout.picturePixels))
         }
         return decoded
     }

@@ -275,6 +275,25 @@ struct AnnotationTests {
         Self.expectRedacted(try OptionOutputTests.png("t.png", in: folder), "trimmed PNG")
     }
 
+    @Test func coordinatesAreInTheUprightPicture() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 40x20 stored sideways (red left, blue right), EXIF orientation 6: 20x40 upright, red on
+        // top. The region is the upright picture's top quarter; in the stored pixels it would be
+        // the right half of the top 20 rows.
+        let pixels = [UInt8]((0..<800).flatMap { i in i % 40 < 20 ? [255, 0, 0, 255] : [0, 0, 255, 255] })
+        let webp = try PictureEncoder.webp(RasterImage(width: 40, height: 20, pixels: pixels), quality: nil,
+                                           exif: PictureBytes.exif(orientation: 6, bigEndian: false))
+        try Data(webp).write(to: folder.appendingPathComponent("phone.webp"))
+        try OptionOutputTests.framed(["phone.webp", "-o", "up.png", "--preset", "none", "--annotate", "redact 0,0 20x10 color=#00ff00"],
+                                     in: folder)
+        let up = try OptionOutputTests.png("up.png", in: folder)
+        #expect(up.width == 20 && up.height == 40)
+        for (x, y) in [(0, 0), (19, 9), (3, 5)] { #expect(up.rgba(x, y).g == 255 && up.rgba(x, y).r == 0, "green at (\(x), \(y))") }
+        for (x, y) in [(3, 10), (15, 18)] { #expect(up.rgba(x, y).r == 255 && up.rgba(x, y).g == 0, "red at (\(x), \(y))") }
+        for (x, y) in [(3, 25), (15, 39)] { #expect(up.rgba(x, y).b == 255 && up.rgba(x, y).g == 0, "blue at (\(x), \(y))") }
+    }
+
     // MARK: Files, batches, errors
 
     @Test func eachPictureTakesItsOwnFileAndLayoutListsTheBoxes() throws {

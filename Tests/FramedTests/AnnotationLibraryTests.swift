@@ -50,7 +50,10 @@ struct AnnotationLibraryTests {
             #expect(p.r == 200 && p.g == 60 && p.b == 30, "the picture at (\(x), \(y)): \(p)")
         }
         // A configuration holds the list itself, and loads back to the same settings.
+        #expect(typed.configuration.contains(#""annotate": ["#), "\(typed.configuration)")
         let reloaded = try Framer(configuration: Array(typed.configuration.utf8))
         #expect(reloaded.picture.annotations == typed.picture.annotations)
+        let written = try Framer(configuration: Array(#"{"preset": "none", "annotate": \#(Self.json)}"#.utf8))
+        #expect(written.picture.annotations == typed.picture.annotations)
     }
 }

@@ -52,6 +52,8 @@ complete -c framed -l bleed -x -d 'with --page: extra canvas on every side of th
 complete -c framed -l marks -x -a 'none crop' -d 'crop marks at the trim corners, outside the bleed (the output grows 9mm a side), or none'
 complete -c framed -l pdf-variant -x -a 'pdf/x-4' -d 'PDF/X for print shops: pdf/x-4 (or x-4), with output intent, XMP, boxes'
 complete -c framed -l output-intent -r -F -d 'with --pdf-variant: the press\'s RGB or CMYK ICC profile'
+complete -c framed -l proof -r -F -d 'PDF: also write a soft proof, the page as the press prints it through the output intent, at --dpi (one file a page, numbered, for several)'
+complete -c framed -l gamut-warning -x -d 'with --proof: paint what the press cannot print in this colour, e.g. magenta'
 complete -c framed -l pages -d 'all inputs into one PDF, a page each (a repeated picture is stored once)'
 complete -c framed -l title -x -d 'PDF document title'
 complete -c framed -l author -x -d 'PDF document author'

@@ -82,6 +82,10 @@ public struct PictureReport: Sendable, Equatable {
     public var embedding: Embedding
     /// What the reader should know: decoder and colour warnings, a low resolution.
     public var warnings: [FramingWarning]
+    /// With a soft proof (`OutputOptions.proof`): the share, from 0 to 1, of the picture's
+    /// pixels in the proof that the press cannot print (its visible part only, not the mat,
+    /// border, shadow or canvas); nil without a proof.
+    public var outOfGamut: Double? = nil
 }
 
 /// A framed picture in memory: the output file's bytes, its plan and what was done to the picture.
@@ -92,6 +96,8 @@ public struct FramedPicture: Sendable {
     public var plan: FramePlan
     /// What happened to the picture.
     public var report: PictureReport
+    /// With `OutputOptions.proof`: the soft proof, a PNG; nil without one.
+    public var proof: [UInt8]? = nil
 }
 
 /// A picture decoded, resampled and encoded for embedding, with its plan and report: everything
@@ -102,7 +108,7 @@ package struct PreparedPicture: Sendable {
     package var report: PictureReport
 
     /// The page this picture makes.
-    var renderPage: RenderPage {
+    package var renderPage: RenderPage {
         RenderPage(picture: picture, layout: plan.layout, style: plan.style, placement: plan.placement)
     }
 }

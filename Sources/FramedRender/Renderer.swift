@@ -208,9 +208,9 @@ package enum FrameRenderer {
     /// itself: Cairo 1.16 does not check every allocation, and out of memory it can crash where
     /// framed would give an error. So the memory is asked for first (`headroom`): the picture's
     /// pixels and bytes again, a PNG canvas twice over, and 32 MB for the rest.
-    static func headroom(_ pages: [RenderPage], options: RenderOptions) -> Int {
+    static func headroom(_ pages: [OutputPage], options: RenderOptions) -> Int {
         var bytes = 32 << 20
-        for page in pages {
+        for page in pages.flatMap({ $0.prints.map(\.page) }) {
             switch page.picture {
             case let .raster(picture): bytes += picture.image.pixels.count + (picture.jpeg?.count ?? 0)
             // librsvg's copies of the pictures in data: URLs (a pixbuf and a surface each).
@@ -218,14 +218,14 @@ package enum FrameRenderer {
             }
         }
         if options.format.isRaster, let page = pages.first {
-            let size = options.pixelSize(ofCanvas: page.outputSize)
+            let size = options.pixelSize(ofCanvas: page.media)
             bytes += 8 * size.width * size.height
         }
         return bytes
     }
 
     /// Fails (`out of memory`) when `headroom` cannot be had.
-    static func checkHeadroom(_ pages: [RenderPage], options: RenderOptions) throws(RenderError) {
+    static func checkHeadroom(_ pages: [OutputPage], options: RenderOptions) throws(RenderError) {
         guard Memory.available(headroom(pages, options: options)) else {
             throw .cairo(operation: "starting to draw", message: "out of memory")
         }
@@ -234,10 +234,10 @@ package enum FrameRenderer {
     /// One framed picture as a file of `options.format`: a PDF of one page, an SVG or a PNG.
     package static func render(_ page: RenderPage, options: RenderOptions) throws(RenderError) -> [UInt8] {
         try options.checkCanvas(page.outputSize)
-        try checkHeadroom([page], options: options)
+        try checkHeadroom([OutputPage(page)], options: options)
         switch options.format {
         case .svg: return try SVGBackend.render(page, options: options)
-        case .pdf: return try PDFBackend.render([page], options: options)
+        case .pdf: return try PDFBackend.render([OutputPage(page)], options: options)
         case .png: return try PNGBackend.render(page, options: options)
         case .jpeg, .tiff: return try PhotoLabBackend.render(page, options: options)
         }
@@ -246,12 +246,27 @@ package enum FrameRenderer {
     /// Several framed pictures as one PDF, a page each, in order; a picture that repeats is
     /// embedded once. Cairo objects live inside this call only.
     package static func render(document pages: [RenderPage], options: RenderOptions) throws(RenderError) -> [UInt8] {
+        try render(document: pages.map(OutputPage.init), options: options)
+    }
+
+    /// Pages (a framed picture's own, or sheets of prints) as one PDF, in order; a picture that
+    /// repeats is embedded once.
+    package static func render(document pages: [OutputPage], options: RenderOptions) throws(RenderError) -> [UInt8] {
         guard options.format == .pdf else { throw .unsupported("pages go into a PDF only") }
         guard options.pictureDPI > 0, options.pictureDPI.isFinite else {
             throw .unsupported("the resolution must be a positive number")
         }
+        for page in pages { try options.checkCanvas(page.media) }
         try checkHeadroom(pages, options: options)
         return try PDFBackend.render(pages, options: options)
+    }
+
+    /// Each page's soft proof (`ProofBackend`): the page at the output's resolution through
+    /// the press's profile, and how much of each picture the press cannot print.
+    package static func proof(_ pages: [OutputPage], options: RenderOptions, proof: ProofOptions) throws(RenderError)
+        -> [ProofPage] {
+        try checkHeadroom(pages, options: options)
+        return try ProofBackend.render(pages, options: options, proof: proof)
     }
 
     /// Draws `picture` framed as `layout` and `style` say, after resampling it to the pixels it

@@ -183,6 +183,7 @@ struct PresetConfigLayoutTests {
         "orientation": ["--orientation", "portrait"], "bleed": ["--bleed", "3mm"], "title": ["--title", "A \"title\""],
         "author": ["--author", "Ann"], "marks": ["--marks", "crop"], "pdf-variant": ["--pdf-variant", "x-4"],
         "output-intent": ["--output-intent", "/usr/share/color/icc/ghostscript/default_cmyk.icc"],
+        "proof": ["--proof", "proof.png"], "gamut-warning": ["--gamut-warning", "magenta"],
     ]
     static let runOptions: Set<String> = ["output", "config", "print-config", "pages", "jobs", "recursive", "overwrite",
                                           "fail-fast", "quiet", "dry-run", "help", "version"]

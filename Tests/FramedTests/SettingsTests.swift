@@ -101,7 +101,7 @@ struct SettingsTests {
             "no-snap": "true", "embed": "png", "quality": "75", "lossless": "true", "resample": "box", "flatten": "#eee",
             "no-auto-orient": "true", "trim": "2.5%", "intent": "relative", "max-pixels": "1000000", "min-ppi": "150", "strict": "true",
             "page": "Letter", "orientation": "landscape", "bleed": "0.125in", "title": "T", "author": "A",
-            "marks": "crop", "pdf-variant": "X-4", "output-intent": "press.icc",
+            "marks": "crop", "pdf-variant": "X-4", "output-intent": "press.icc", "proof": "soft.png", "gamut-warning": "lime",
         ]
         #expect(Set(values.keys).union(["preset", "width", "height"]) == Set(names), "every setting is tried")
         for name in names where values[name] != nil { try framer.set(name, values[name]!) }

@@ -1,15 +1,15 @@
 import FramedLayout
 
-/// A page as every backend draws it: the framed canvas where the placement puts it and, with
-/// crop marks, the marks in the slug.
+/// A framed picture as every backend draws it: the framed canvas where the placement puts it,
+/// clipped to the bleed box when there are marks in the slug.
 extension RenderPage {
-    /// Draws the framed picture on the page. Without marks that is the framed canvas moved to its
-    /// place, as ever. With marks the canvas colour (and all else) stops at the bleed box, so that
-    /// the slug stays paper-white, and the crop marks are stroked there: by Cairo in SVG and the
-    /// raster formats, by `PDFPrint` in a PDF, which writes them in the registration colour
-    /// (`includeMarks` false). `pdfShadows` collects a PDF's shadows for the PDF pass (`PDFShadow`).
+    /// Draws the framed picture on the page (its marks are the `OutputPage`'s). Without marks
+    /// that is the framed canvas moved to its place (the context's transformation is left
+    /// moved). With marks the canvas colour (and
+    /// all else) stops at the bleed box, so that the slug stays paper-white. `pdfShadows`
+    /// collects a PDF's shadows for the PDF pass (`PDFShadow`).
     func draw(_ picture: DrawnPicture, in context: CairoContext, format: OutputFormat,
-              includeMarks: Bool = true, pdfShadows: PDFShadows? = nil) throws(RenderError) {
+              pdfShadows: PDFShadows? = nil) throws(RenderError) {
         guard let placement, placement.marks != .none else {
             placeOnPage(context)
             try drawing(for: format, pdfShadows: pdfShadows).draw(picture: picture, in: context)
@@ -22,7 +22,6 @@ extension RenderPage {
             placeOnPage(context)
             try drawing(for: format, pdfShadows: pdfShadows).draw(picture: picture, in: context)
         }
-        if includeMarks { try CropMarkDrawing.stroke(placement.cropMarks, in: context) }
     }
 }
 

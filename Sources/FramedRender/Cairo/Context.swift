@@ -33,6 +33,8 @@ final class CairoContext {
 
     func scale(_ sx: Double, _ sy: Double) { cairo_scale(pointer, sx, sy) }
     func translate(_ dx: Double, _ dy: Double) { cairo_translate(pointer, dx, dy) }
+    /// Turns user space by `angle` radians, clockwise on the page (y points down).
+    func rotate(_ angle: Double) { cairo_rotate(pointer, angle) }
     /// `cairo_show_page`: ends the page of a PDF surface; the next drawing starts a new one.
     func showPage() { cairo_show_page(pointer) }
 

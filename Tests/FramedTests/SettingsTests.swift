@@ -102,6 +102,7 @@ struct SettingsTests {
             "no-auto-orient": "true", "trim": "2.5%", "intent": "relative", "max-pixels": "1000000", "min-ppi": "150", "strict": "true",
             "page": "Letter", "orientation": "landscape", "bleed": "0.125in", "title": "T", "author": "A",
             "marks": "crop", "pdf-variant": "X-4", "output-intent": "press.icc", "proof": "soft.png", "gamut-warning": "lime",
+            "sheet": "A3", "n-up": "3x4", "gutter": "0.25in",
         ]
         #expect(Set(values.keys).union(["preset", "width", "height"]) == Set(names), "every setting is tried")
         for name in names where values[name] != nil { try framer.set(name, values[name]!) }

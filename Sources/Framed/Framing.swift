@@ -186,7 +186,7 @@ extension Framer {
             let label = Self.label(source)
             let picture = try prepare(source, label: label, format: .pdf)
             try checkResolution(picture.report, label: label)
-            prepared.append(picture)
+            prepared.append(picture.keptForDocument(proof: output.proof != nil))
         }
         let (pdf, proofs) = try document(prepared.map { OutputPage($0.renderPage) }, label: "document", sources: pictures,
                                          proofs: true)

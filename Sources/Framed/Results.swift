@@ -107,6 +107,15 @@ package struct PreparedPicture: Sendable {
     package var plan: FramePlan
     package var report: PictureReport
 
+    /// The picture as a document keeps it until its PDF is written: without the pixels when
+    /// only its JPEG bytes go in and no soft proof (`proof` false) will draw them.
+    package func keptForDocument(proof: Bool) -> PreparedPicture {
+        guard !proof, case let .raster(embedded) = picture else { return self }
+        var kept = self
+        kept.picture = .raster(embedded.droppingPixels())
+        return kept
+    }
+
     /// The page this picture makes.
     package var renderPage: RenderPage {
         RenderPage(picture: picture, layout: plan.layout, style: plan.style, placement: plan.placement)

@@ -87,7 +87,7 @@ extension Framer {
             let label = Self.label(source)
             let picture = try printing(index, of: arrangement).prepare(source, label: label, format: .pdf)
             try checkResolution(picture.report, label: label)
-            prepared.append(picture)
+            prepared.append(picture.keptForDocument(proof: output.proof != nil))
         }
         let (pdf, proofs) = try document(sheetPages(prepared, arrangement: arrangement), label: "sheets", sources: pictures,
                                          proofs: true)

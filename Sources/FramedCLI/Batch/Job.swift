@@ -107,7 +107,7 @@ struct JobContext: Sendable {
             if settings.onePDF {
                 let prepared = try framer.prepare(source, label: input, format: job.format)
                 report = prepared.report
-                result.prepared = prepared
+                result.prepared = prepared.keptForDocument(proof: framer.output.proof != nil)
             } else {
                 let framed = try framer.framed(source, label: input, format: job.format)
                 report = framed.report

@@ -92,10 +92,10 @@ enum PictureIdentity {
     /// eight-page book's time.
     static func key(_ picture: EmbeddedPicture) -> String {
         var hash = Hash128()
-        let image = picture.image
-        let header = "\(image.width)x\(image.height) \(image.hasAlpha ? "rgba" : "rgb") \(picture.jpeg?.count ?? -1);"
+        let size = picture.size
+        let header = "\(size.width)x\(size.height) \(picture.hasAlpha ? "rgba" : "rgb") \(picture.jpeg?.count ?? -1);"
         hash.mix(Array(header.utf8))
-        if let jpeg = picture.jpeg { hash.mix(jpeg) } else { hash.mix(image.pixels) }
+        if let jpeg = picture.jpeg { hash.mix(jpeg) } else { hash.mix(picture.image.pixels) }
         func hex(_ v: UInt64) -> String {
             let digits = String(v, radix: 16)
             return String(repeating: "0", count: 16 - digits.count) + digits

@@ -138,8 +138,9 @@ int ccodecs_proof_gamut(ccodecs_proof *proof, const uint8_t *pixels, size_t stri
     if (!proof->has_warning || USED(proof->alarms[1])) {
         which = 2;
         if (!proof->transforms[2] || USED(proof->alarms[2])) {
+            /* A region of 2^24 pixels or more could in theory use every colour: then the last. */
             uint32_t rgb = 0;
-            while (used[rgb >> 3] & (1u << (rgb & 7))) rgb++;  /* at most `count` < 2^24 are used */
+            while (rgb < 0xFFFFFFu && (used[rgb >> 3] & (1u << (rgb & 7)))) rgb++;
             uint8_t alarm[3] = {(uint8_t)(rgb >> 16), (uint8_t)(rgb >> 8), (uint8_t)rgb};
             ccodecs_log log = {{0}};
             int status = make(proof, 2, alarm, &log);

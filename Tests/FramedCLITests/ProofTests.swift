@@ -217,6 +217,20 @@ struct ProofTests {
         #expect(size?["width"] == one.width && size?["height"] == one.height, "\(String(describing: size))")
     }
 
+    /// On a sheet each print's picture counts as its own: the vivid one has the most.
+    @Test func aSheetGetsAProofAndEachPrintItsShare() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.picture(in: folder)
+        let r = try OptionOutputTests.framed(["photo.jpg", "hues.png", "-o", "sheet.pdf", "--sheet", "A5", "--proof", "sheet.png",
+                                              "--pdf-variant", "x-4", "--output-intent", Self.press, "--dpi", "100"], in: folder)
+        #expect(try CLITests.files(in: folder).filter { $0.hasPrefix("sheet") } == ["sheet.pdf", "sheet.png"])
+        #expect(r.stderr.contains("soft proof sheet.png: ") && r.stderr.contains("; most in hues.png ("), "\(r.stderr)")
+        let proof = try Self.decode(folder.appendingPathComponent("sheet.png"))
+        #expect(abs(Double(proof.width) - 148 / 25.4 * 100) <= 1 && abs(Double(proof.height) - 210 / 25.4 * 100) <= 1,
+                "the A5 sheet at 100 dpi: \(proof.width)x\(proof.height)")
+    }
+
     @Test func proofMistakesAreRefused() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -14,20 +14,26 @@ public struct SheetPlan: Sendable, Equatable {
 /// the crop marks.
 extension Framer {
     /// These settings for print `index` of `arrangement`: its page (`page.size` turned its way,
-    /// or its cell), the bleed, no marks, no sheet.
+    /// or its cell), the bleed and safe margin, no marks, no sheet.
     package func printing(_ index: Int, of arrangement: SheetArrangement) -> Framer {
         var framer = self
         let own = arrangement.pageSpec(for: index)
-        framer.page = PageOptions(size: page.size ?? own.size, orientation: own.orientation, bleed: page.bleed, marks: .none)
+        framer.page = PageOptions(size: page.size ?? own.size, orientation: own.orientation, bleed: page.bleed, marks: .none,
+                                  safeMargin: page.safeMargin)
+        framer.page.failWithinSafeMargin = page.failWithinSafeMargin
         return framer
     }
 
-    /// The framed canvas of the picture in `input` laid out alone, without a page: its way up,
-    /// and its size when the prints have no page (`SheetLayout.arrange`).
+    /// What the picture in `input` needs of a sheet, from its layout alone without a page: the
+    /// smallest page that holds it unchanged, its frame clear of the safe margin
+    /// (`PageLayout.smallestPage`), which gives its way up, and its size when the prints have no
+    /// page (`SheetLayout.arrange`).
     package func sheetCanvas(_ input: borrowing PictureInput, label: String) throws(FramingError) -> Size {
         var alone = self
         alone.page = PageOptions()
-        return try alone.plan(input, label: label, format: .pdf).layout.canvas
+        let safe = page.safeMargin.points
+        guard safe >= 0, safe.isFinite else { throw FramingError(picture: label, problem: .page(.invalidSafeMargin(safe))) }
+        return PageLayout.smallestPage(for: try alone.plan(input, label: label, format: .pdf).layout, safeMargin: safe)
     }
 
     /// The grid and places of prints whose canvases alone are `canvases`.
@@ -86,7 +92,7 @@ extension Framer {
         for (index, source) in pictures.enumerated() {
             let label = Self.label(source)
             let picture = try printing(index, of: arrangement).prepare(source, label: label, format: .pdf)
-            try checkResolution(picture.report, label: label)
+            try checkStrict(picture.report, label: label)
             prepared.append(picture.keptForDocument(proof: output.proof != nil))
         }
         let (pdf, proofs) = try document(sheetPages(prepared, arrangement: arrangement), label: "sheets", sources: pictures,

@@ -128,6 +128,27 @@ struct SheetPrintTests {
         }
     }
 
+    /// A picture that fills its print's trim (a frame the page's size, `cover`, no border, mat
+    /// or safe margin) continues
+    /// into the print's bleed on the sheet: its red left edge left of the trim, its green right
+    /// edge right of it. A5 (148 x 210 mm) holds two 60 x 90 mm prints either way up; a tie
+    /// goes to the way that turns none: one column from (44, 12) mm, 6 mm between the rows.
+    @Test func aPictureThatFillsItsPrintBleedsOnTheSheet() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.tall(in: folder)
+        try OptionOutputTests.framed(["tall.png", "photo.jpg", "-o", "fill.pdf", "--sheet", "A5", "--page", "60mmx90mm",
+                                      "--bleed", "3mm", "--safe-margin", "0", "--size", "60mmx90mm", "--border", "0", "--padding", "0",
+                                      "--shadow", "none", "--fit", "cover", "--embed", "jpeg"], in: folder)
+        let image = try PDFViewer.ghostscript.render(folder.appendingPathComponent("fill.pdf"), dpi: 150,
+                                                     pageSize: (419.528, 595.276)).image
+        func pixel(_ x: Double, _ y: Double) -> (r: Int, g: Int, b: Int, a: Int) { image.rgba(Int(x / 25.4 * 150), Int(y / 25.4 * 150)) }
+        let left = pixel(44 - 1.5, 57), right = pixel(104 + 1.5, 57), paper = pixel(44 - 4.5, 57)
+        #expect(left.r > 180 && left.g < 60, "left bleed \(left)")
+        #expect(right.g > 160 && right.r < 60, "right bleed \(right)")
+        #expect(paper.r > 250 && paper.g > 250 && paper.b > 250, "past the bleed \(paper)")
+    }
+
     /// A contact sheet: a 4x5 grid with each picture's name under it, upright.
     @Test func aContactSheetIsAGridWithCaptions() throws {
         let folder = try CLITests.workspace()
@@ -176,8 +197,10 @@ struct SheetPrintTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.tall(in: folder)
         let inputs = ["photo.jpg", "tall.png", "shot.png", "photo.jpg", "tall.png"]
-        try OptionOutputTests.framed(inputs + ["-o", "one.pdf", "-j", "1", "--sheet", "A5", "--n-up", "auto"], in: folder)
-        try OptionOutputTests.framed(inputs + ["-o", "two.pdf", "-j", "2", "--sheet", "A5"], in: folder)
+        for (name, jobs) in [("one.pdf", "1"), ("two.pdf", "2")] {
+            let r = try BatchTests.framed(inputs + ["-o", name, "-j", jobs, "--sheet", "A5"], in: folder, environment: BatchTests.reproducible)
+            try #require(r.status == 0, "\(r.stderr)")
+        }
         #expect(try Data(contentsOf: folder.appendingPathComponent("one.pdf"))
                 == Data(contentsOf: folder.appendingPathComponent("two.pdf")))
         let cases: [([String], [String])] = [

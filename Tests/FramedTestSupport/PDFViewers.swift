@@ -68,5 +68,7 @@ package enum PDFViewer: String, CaseIterable, Sendable {
         .deletingLastPathComponent()
     /// The judges' Python (pypdfium2, pikepdf), from `make test-deps`.
     package static let pdfiumPython = root.appendingPathComponent(".build/judges/bin/python")
+    /// The judges' Python, which has pikepdf too (for reading a PDF's structure).
+    package static let pikepdfPython = pdfiumPython
     static let pdfiumScript = root.appendingPathComponent("Tests/Viewers/pdfium-render.py")
 }

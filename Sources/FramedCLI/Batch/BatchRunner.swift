@@ -101,7 +101,7 @@ enum BatchRunner {
                 let proofs = context.arrangement == nil ? plan.proofs : context.sheetProofs
                 let document: (pdf: [UInt8], proofs: [ProofPage])
                 do throws(FramingError) {
-                    document = try context.framer.document(pages.map(\.page), label: destination.text ?? "-", proofs: !proofs.isEmpty)
+                    document = try context.framer(for: "").document(pages.map(\.page), label: destination.text ?? "-", proofs: !proofs.isEmpty)
                 } catch {
                     throw FileError(path: destination.text ?? "-", reason: error.problem.description)
                 }

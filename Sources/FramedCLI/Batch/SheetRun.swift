@@ -20,7 +20,7 @@ extension BatchRunner {
             return false
         }
         do throws(FramingError) {
-            context.arrangement = try context.framer.arrangement(canvases: canvases)
+            context.arrangement = try context.framer(for: "").arrangement(canvases: canvases)
         } catch {
             throw error.commandLineError(input: "--sheet")
         }
@@ -40,7 +40,7 @@ extension BatchRunner {
         guard let arrangement = context.arrangement else {
             return prepared.enumerated().map { (OutputPage($1.renderPage), [$0]) }
         }
-        let sheets = context.framer.sheetPages(prepared, arrangement: arrangement)
+        let sheets = context.framer(for: "").sheetPages(prepared, arrangement: arrangement)
         return sheets.enumerated().map { sheet, page in
             (page, arrangement.places.indices.filter { arrangement.places[$0].sheet == sheet })
         }

@@ -44,12 +44,13 @@ package struct OutputPage: Sendable {
     /// Draws the prints (`pictures`: each print's, in order) and, with `includeMarks`, the crop
     /// marks (a PDF's are written by `PDFPrint` instead, in the registration colour). A print on
     /// a sheet is moved and turned to its place and clipped to its own bleed box, so that
-    /// nothing of it reaches a neighbour or the margin.
+    /// nothing of it reaches a neighbour or the margin. `pixelsPerPoint`: a raster output's
+    /// resolution (`RenderPage.draw`).
     func draw(_ pictures: [DrawnPicture], in context: CairoContext, format: OutputFormat, includeMarks: Bool = true,
-              pdfShadows: PDFShadows? = nil) throws(RenderError) {
+              pdfShadows: PDFShadows? = nil, pixelsPerPoint: Double? = nil) throws(RenderError) {
         for (print, picture) in zip(prints, pictures) {
             guard let place = print.place else {
-                try print.page.draw(picture, in: context, format: format, pdfShadows: pdfShadows)
+                try print.page.draw(picture, in: context, format: format, pdfShadows: pdfShadows, pixelsPerPoint: pixelsPerPoint)
                 continue
             }
             try context.withSavedState { () throws(RenderError) in
@@ -61,7 +62,8 @@ package struct OutputPage: Sendable {
                 context.newPath()
                 context.addRoundedRect(Rect(origin: .zero, size: place.media), radius: 0)
                 context.clip()
-                try print.page.draw(picture, in: context, format: format, pdfShadows: pdfShadows)
+                try print.page.draw(picture, in: context, format: format, pdfShadows: pdfShadows,
+                                    pixelsPerPoint: pixelsPerPoint)
             }
         }
         if includeMarks { try CropMarkDrawing.stroke(marks, in: context) }

@@ -50,6 +50,14 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
         case outputIntentUnreadable(path: String, reason: String)
         /// The output intent's file is no ICC profile that can be an output intent: its path and why.
         case outputIntentInvalid(path: String, reason: String)
+        /// A soft proof was asked for an output of another format than PDF.
+        case proofNeedsPDF(OutputFormat)
+        /// The soft proof would be written over the output, or over the picture: the path.
+        case proofOverwrites(String)
+        /// The prints cannot be ganged on the sheet (`PageOptions.sheet`).
+        case sheet(SheetError)
+        /// Sheets were asked for an output of another format than PDF.
+        case sheetNeedsPDF(OutputFormat)
         /// A border, inner border or caption lies within the page's safe margin, and
         /// `PageOptions.failWithinSafeMargin` is set.
         case withinSafeMargin(SafeMarginWarning)
@@ -90,6 +98,14 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
                     + "the same file each time (the dpi decides the pixels); drop the dpi"
             case let .outputIntentUnreadable(path, reason): return "cannot read the output intent \(path) (\(reason))"
             case let .outputIntentInvalid(path, reason): return "the output intent \(path) cannot be used: \(reason)"
+            case let .proofNeedsPDF(format):
+                return "a soft proof shows a PDF's pages as the press prints them, not \(format.rawValue.uppercased()); "
+                    + "set the format to pdf or drop proof"
+            case let .proofOverwrites(path):
+                return "the soft proof \(path) would be written over the output or the picture; give the proof another name"
+            case let .sheet(error): return error.description
+            case let .sheetNeedsPDF(format):
+                return "sheets are the pages of one PDF, not \(format.rawValue.uppercased()); set the format to pdf or drop sheet"
             case let .withinSafeMargin(warning): return warning.description
             case .canvasSizeWithPage:
                 return "canvas-size and page both set the output's size; give one"

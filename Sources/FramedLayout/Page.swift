@@ -349,4 +349,18 @@ public enum PageLayout {
         return Size(width: min(page.width - left - right, page.width - 2 * safeMargin - abs(right - left)),
                     height: min(page.height - top - bottom, page.height - 2 * safeMargin - abs(bottom - top)) - below)
     }
+
+    /// The smallest page that holds `layout` as it is, `room`'s inverse: its canvas, and its
+    /// frame (with a caption below) `safeMargin` inside the trim, the parts around the frame
+    /// kept as they are. On a page this size the frame is not made smaller (a sheet's cell for
+    /// prints without a page of their own).
+    public static func smallestPage(for layout: FrameLayout, safeMargin: Double) -> Size {
+        let body = layout.caption.map { $0.position == .below ? layout.frame.union($0.box) : layout.frame } ?? layout.frame
+        let left = body.minX, right = layout.canvas.width - body.maxX
+        let top = body.minY, bottom = layout.canvas.height - body.maxY
+        let below = body.height - layout.frame.height
+        return Size(width: max(layout.frame.width + left + right, layout.frame.width + 2 * safeMargin + abs(right - left)),
+                    height: max(layout.frame.height + below + top + bottom,
+                                layout.frame.height + below + 2 * safeMargin + abs(bottom - top)))
+    }
 }

@@ -35,6 +35,8 @@ extension Framer {
         throws(FramingError) -> (plan: FramePlan, document: SVGDocument?, probe: TrimProbe?) {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
         if output.pdfVariant != nil && format != .pdf { throw fail(.pdfVariantNeedsPDF(format)) }
+        if output.proof != nil && format != .pdf { throw fail(.proofNeedsPDF(format)) }
+        if page.sheet != nil && format != .pdf { throw fail(.sheetNeedsPDF(format)) }
         if style.canvasSize != nil && page.spec != nil { throw fail(.canvasSizeWithPage) }
         if style.canvasAuto && style.canvasImage != nil { throw fail(.twoBackdrops) }
         let info: PictureInfo
@@ -127,6 +129,10 @@ extension Framer {
         // The output's size is known now: refuse one too large to render before decoding.
         let canvas = placement?.media ?? layout.canvas
         do { try options.checkCanvas(canvas) } catch { throw fail(.canvas(error)) }
+        // A soft proof draws the page's pixels at the picture's resolution: the same limits.
+        if output.proof != nil {
+            do { try options.proofRaster.checkCanvas(canvas) } catch { throw fail(.canvas(error)) }
+        }
         // A vector picture is drawn at the output's resolution, however large it is placed.
         let need = document == nil ? layout.rasterSize(atDPI: options.pictureDPI)
             : PixelSize(width: Self.devicePixels(layout.picture.width, dpi: options.pictureDPI),

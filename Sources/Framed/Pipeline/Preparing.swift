@@ -163,9 +163,16 @@ extension Framer {
                                plan: plan, report: report, backdrop: backdrop)
     }
 
-    /// The picture framed in memory as a file of `format`.
+    /// The picture framed in memory as a file of `format` (with `page.sheet`, a PDF of one
+    /// sheet).
     package func framed(_ source: PictureSource, label: String, format: OutputFormat) throws(FramingError) -> FramedPicture {
-        try rendered(prepare(source, label: label, format: format), source: source, label: label, format: format)
+        if page.sheet != nil {
+            guard format == .pdf else { throw FramingError(picture: label, problem: .sheetNeedsPDF(format)) }
+            let plan = try sheetPlan([source]).prints[0]
+            let (pdf, reports, proofs) = try framedSheets([source])
+            return FramedPicture(bytes: pdf, plan: plan, report: reports[0], proof: proofs.first)
+        }
+        return try rendered(prepare(source, label: label, format: format), source: source, label: label, format: format)
     }
 
     /// A prepared picture drawn as a file of `format` with these settings' render options.
@@ -176,7 +183,30 @@ extension Framer {
         do { bytes = try FrameRenderer.render(prepared.renderPage, options: options) } catch {
             throw FramingError(picture: label, problem: .render(error))
         }
-        return FramedPicture(bytes: bytes, plan: prepared.plan, report: prepared.report)
+        var framed = FramedPicture(bytes: bytes, plan: prepared.plan, report: prepared.report)
+        if output.proof != nil && format == .pdf {
+            let page = try proofs([OutputPage(prepared.renderPage)], options: options, label: label)[0]
+            framed.proof = page.png
+            framed.report.outOfGamut = page.gamut.first.map(Self.share)
+        }
+        return framed
+    }
+
+    /// The soft proof of each page (`FrameRenderer.proof`), through the output intent's profile
+    /// that `options` carry (none: sRGB), painting `output.gamutWarning` where the press falls
+    /// short.
+    func proofs(_ pages: [OutputPage], options: RenderOptions, label: String) throws(FramingError) -> [ProofPage] {
+        do {
+            return try FrameRenderer.proof(pages, options: options,
+                                           proof: ProofOptions(profile: options.print.intent, warning: output.gamutWarning))
+        } catch {
+            throw FramingError(picture: label, problem: .render(error))
+        }
+    }
+
+    /// A count of pixels out of gamut as a share from 0 to 1 (0 for a picture with no pixels).
+    static func share(_ count: (pixels: Int, outOfGamut: Int)) -> Double {
+        count.pixels == 0 ? 0 : Double(count.outOfGamut) / Double(count.pixels)
     }
 
     /// The picture framed in memory once per member of a set, in their order (an empty list:
@@ -259,17 +289,19 @@ extension Framer {
     /// `label` names the document in errors; `sources` (the pictures, in order) name it in a
     /// PDF/X-4 without a title.
     package func document(_ pages: [PreparedPicture], label: String, sources: [PictureSource] = []) throws(FramingError) -> [UInt8] {
+        try document(pages.map { OutputPage($0.renderPage) }, label: label, sources: sources, proofs: false).pdf
+    }
+
+    /// Pages as one PDF and, with `proofs` and `output.proof`, each page's soft proof.
+    package func document(_ pages: [OutputPage], label: String, sources: [PictureSource] = [], proofs: Bool)
+        throws(FramingError) -> (pdf: [UInt8], proofs: [ProofPage]) {
         let options = try renderOptions(.pdf, printing: sources)
-        do { return try FrameRenderer.render(document: pages.map(\.renderPage), options: options) } catch {
+        let pdf: [UInt8]
+        do { pdf = try FrameRenderer.render(document: pages, options: options) } catch {
             throw FramingError(picture: label, problem: .render(error))
         }
+        guard proofs && output.proof != nil else { return (pdf, []) }
+        return (pdf, try self.proofs(pages, options: options, label: label))
     }
 }
 
-extension RGBAColor {
-    /// The colour as 8-bit components (alpha ignored).
-    var rgb8: (r: UInt8, g: UInt8, b: UInt8) {
-        func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
-        return (byte(red), byte(green), byte(blue))
-    }
-}

@@ -98,6 +98,9 @@ extension FramingWarning {
         switch self {
         case .decoder, .color, .caption: return description
         case let .belowMinimumPPI(ppi, minimum): return FramingError.belowMinimum(ppi: ppi, minimum: minimum)
+        case let .captionContrast(_, _, automatic):
+            return description + (automatic ? "; give a plainer --canvas-color or --background under it, or a --caption-color"
+                                            : "; choose another --caption-color, or auto")
         }
     }
 }

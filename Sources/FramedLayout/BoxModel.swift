@@ -220,8 +220,11 @@ public struct FrameLayout: Sendable, Equatable, Codable {
     /// mat's bottom grown by its gap and height), or under the frame (the canvas grown).
     public var caption: CaptionGeometry?
 
-    /// Lays out `picture` with `style`. A style with a caption needs `text` to measure it.
-    public init(picture: PictureMetrics, style: FrameStyle, text: (any TextMeasure)? = nil) throws(LayoutError) {
+    /// Lays out `picture` with `style`. A style with a caption needs `text` to measure it, and
+    /// its automatic colour reads on `pageColor` where nothing opaque lies under it: the page the
+    /// figure is shown on (white unless a dark look says otherwise).
+    public init(picture: PictureMetrics, style: FrameStyle, text: (any TextMeasure)? = nil,
+                pageColor: RGBAColor = .white) throws(LayoutError) {
         guard picture.pixelWidth > 0, picture.pixelHeight > 0 else {
             throw .emptyPicture(width: picture.pixelWidth, height: picture.pixelHeight)
         }
@@ -252,7 +255,10 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         let inside = caption?.position == .inside
         let gap = caption?.gap ?? 0
         var block = TextBlock(height: 0, lines: 0)
-        // Inside, the mat's bottom grows by the gap and the text's height.
+        // Inside, the mat's bottom grows by the gap, the text's height and, where the padding
+        // under it is less than the gap, the rest of the gap: the text never meets the border.
+        let under = max(0, gap - style.padding.bottom.points)
+        func room(_ block: TextBlock) -> Double { inside ? gap + block.height + under : 0 }
         var extra = 0.0
 
         // Frame (border-box) and content box.
@@ -269,7 +275,7 @@ public struct FrameLayout: Sendable, Equatable, Codable {
             let contentW = width.points - edgesW
             guard contentW > 0 else { throw .frameTooSmall(name: "width", frame: width.points, needed: edgesW) }
             if inside { block = try measured(contentW) }
-            frameSize = Size(width: width.points, height: contentW / natural.aspectRatio + edgesH + (inside ? gap + block.height : 0))
+            frameSize = Size(width: width.points, height: contentW / natural.aspectRatio + edgesH + room(block))
         } else if let height = style.height {
             var contentH = height.points - edgesH
             guard contentH > 0 else {
@@ -279,18 +285,18 @@ public struct FrameLayout: Sendable, Equatable, Codable {
                 // The width follows the picture's height, which the text's height takes from:
                 // measured at the widest it can be, then again at the width that leaves.
                 let first = try measured(contentH * natural.aspectRatio)
-                block = try measured(max(0, contentH - gap - first.height) * natural.aspectRatio)
-                contentH -= gap + block.height
+                block = try measured(max(0, contentH - room(first)) * natural.aspectRatio)
+                contentH -= room(block)
                 guard contentH > 0 else {
-                    throw .captionTooTall(name: "height", frame: height.points, needed: edgesH + gap + block.height)
+                    throw .captionTooTall(name: "height", frame: height.points, needed: edgesH + room(block))
                 }
             }
             frameSize = Size(width: contentH * natural.aspectRatio + edgesW, height: height.points)
         } else {
             if inside { block = try measured(natural.width) }
-            frameSize = Size(width: natural.width + edgesW, height: natural.height + edgesH + (inside ? gap + block.height : 0))
+            frameSize = Size(width: natural.width + edgesW, height: natural.height + edgesH + room(block))
         }
-        if inside { extra = gap + block.height }
+        extra = room(block)
         guard frameSize.width - edgesW > 0 else {
             throw .frameTooSmall(name: "width", frame: frameSize.width, needed: edgesW)
         }
@@ -299,14 +305,6 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         }
         guard frameSize.height - edgesH - extra > 0 else {
             throw .captionTooTall(name: "height", frame: frameSize.height, needed: edgesH + extra)
-        }
-        // Under the frame, the text wraps to the frame's width.
-        var captionBox: Rect?
-        if let caption {
-            if caption.position == .below {
-                block = try measured(frameSize.width)
-                captionBox = Rect(x: 0, y: frameSize.height + gap, width: frameSize.width, height: block.height)
-            }
         }
         let frame0 = Rect(origin: .zero, size: frameSize)
         let outer = min(style.radius.points, frameSize.width / 2, frameSize.height / 2)
@@ -325,9 +323,24 @@ public struct FrameLayout: Sendable, Equatable, Codable {
                                   color: shadow.color, inset: shadow.inset)
         }
 
-        // Canvas: the frame and every outer shadow's extent, each side rounded up to whole CSS
-        // pixels so that the frame stays on the pixel grid, plus the margin.
-        let bounds = placedShadows.filter { !$0.inset }.reduce(captionBox.map { frame0.union($0) } ?? frame0) { $0.union($1.extent) }
+        // Under the frame, the text wraps to the frame's width and starts half an em under it, or
+        // lower where a shadow shows: where the lowest outer shadow's blur ends (its box's edge
+        // plus the blur radius, 2 sigma, past which CSS's Gaussian has faded to 2 %).
+        var captionBox: Rect?
+        if let caption, caption.position == .below {
+            block = try measured(frameSize.width)
+            let shadowed = placedShadows.filter { !$0.inset }.map { $0.box.maxY + 2 * $0.sigma }.max() ?? 0
+            let top = max(frameSize.height + gap, shadowed)
+            captionBox = Rect(x: 0, y: top, width: frameSize.width, height: block.height)
+        }
+
+        // Canvas: the frame (and its rim), every outer shadow's extent, the caption with its gap under it,
+        // each side rounded up to whole CSS pixels so that the frame stays on the pixel grid,
+        // plus the margin.
+        // A window's outer rim (macOS's dark appearance) is a line just outside the frame.
+        let window = style.chrome.figures?.outerRim == nil ? frame0 : frame0.outset(by: 0.75)
+        let held = captionBox.map { window.union(Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height + gap)) } ?? window
+        let bounds = placedShadows.filter { !$0.inset }.reduce(held) { $0.union($1.extent) }
         func wholePixels(_ points: Double) -> Double { (points / 0.75 - 1e-9).rounded(.up) * 0.75 }
         let m = style.margin.points
         var left = wholePixels(-bounds.minX) + m, top = wholePixels(-bounds.minY) + m
@@ -361,7 +374,24 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         if let caption {
             let box = inside ? Rect(x: contentBox.minX, y: contentBox.maxY + gap, width: contentBox.width, height: block.height)
                 : (captionBox ?? Rect(x: 0, y: 0, width: 0, height: 0)).offsetBy(dx: left, dy: top)
-            self.caption = CaptionGeometry(box: box, lines: block.lines, position: caption.position)
+            // The lines' span across the box, as their alignment places them.
+            let width = min(block.width ?? box.width, box.width), free = box.width - width
+            let share: Double
+            switch caption.alignment {
+            case .left: share = 0
+            case .center: share = 0.5
+            case .right: share = 1
+            case .start: share = block.rightToLeft ? 1 : 0
+            case .end: share = block.rightToLeft ? 0 : 1
+            }
+            let textBox = Rect(x: box.minX + free * share, y: box.minY, width: width, height: box.height)
+            let under = Self.colors(under: textBox, inside: inside, style: style, canvas: canvas, frame: frame,
+                                    pageColor: pageColor)
+            let (color, contrast) = caption.color.map { color in
+                (color, under.map { color.over($0).contrastRatio(with: $0) }.min() ?? 21)
+            } ?? Caption.automaticColor(on: under)
+            self.caption = CaptionGeometry(box: box, lines: block.lines, position: caption.position, textBox: textBox,
+                                           color: color, contrast: contrast)
         }
 
         // The picture inside the content box.
@@ -380,6 +410,35 @@ public struct FrameLayout: Sendable, Equatable, Codable {
                             y: box.y + (box.height - placed.height) * style.position.y,
                             width: placed.width, height: placed.height)
         pictureClip = box.intersection(self.picture)
+    }
+
+    /// The opaque colours painted under `box`, sampled on a grid across it: the page, then the
+    /// canvas colour and gradient, then (`inside` the mat) the mat's colour and gradient, each
+    /// laid over what is under it. Shadows are left out: outer ones show outside the frame only,
+    /// and a caption under the frame starts where they have faded.
+    static func colors(under box: Rect, inside: Bool, style: FrameStyle, canvas: Size, frame: Rect,
+                       pageColor: RGBAColor) -> [RGBAColor] {
+        let page = RGBAColor(red: pageColor.red, green: pageColor.green, blue: pageColor.blue)
+        let canvasGradient = style.canvasGradient?.resolved(in: Rect(origin: .zero, size: canvas))
+        let matGradient = inside ? style.backgroundGradient?.resolved(in: frame) : nil
+        // 1 + 64 columns and 1 + 8 rows: a gradient's colour changes little between two of them.
+        let columns = 64, rows = 8
+        var colors: [RGBAColor] = []
+        colors.reserveCapacity((columns + 1) * (rows + 1))
+        for row in 0...rows {
+            for column in 0...columns {
+                let point = Point(x: box.minX + box.width * Double(column) / Double(columns),
+                                  y: box.minY + box.height * Double(row) / Double(rows))
+                var color = style.canvasColor.over(page)
+                if let canvasGradient { color = canvasGradient.color(at: point).over(color) }
+                if inside {
+                    color = style.background.over(color)
+                    if let matGradient { color = matGradient.color(at: point).over(color) }
+                }
+                colors.append(color)
+            }
+        }
+        return colors
     }
 
     /// The pixel size the placed picture needs at `dpi` device pixels per inch: its placed size
@@ -428,6 +487,7 @@ public struct FrameLayout: Sendable, Equatable, Codable {
             let moved = caption.position == .inside ? (dx, dy)
                 : (result.frame.minX - frame.minX, result.frame.minY - frame.minY)
             result.caption?.box = caption.box.offsetBy(dx: moved.0, dy: moved.1)
+            result.caption?.textBox = caption.textBox.offsetBy(dx: moved.0, dy: moved.1)
         }
         return result
     }

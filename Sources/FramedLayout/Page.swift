@@ -210,15 +210,17 @@ public enum PageLayout {
     /// Lays out `picture` with `style` and centres it on `page`. A frame without a given size
     /// (`--size`, `--width`, `--height`) that is too large for the page is made smaller, keeping
     /// its border, padding, shadows and margin, until the whole canvas fits; a frame with a given
-    /// size that does not fit is an error. Returns the style actually used (its `width` or
-    /// `height` set when the frame was made smaller), its layout and the placement.
+    /// size that does not fit is an error. `pageColor` is the colour a caption's automatic
+    /// colour reads on where the canvas is transparent (`FrameLayout.init`). Returns the style
+    /// actually used (its `width` or `height` set when the frame was made smaller), its layout
+    /// and the placement.
     public static func place(picture: PictureMetrics, style: FrameStyle, page: PageSpec,
-                             text: (any TextMeasure)? = nil) throws(PageError) -> (style: FrameStyle, layout: FrameLayout, placement: PagePlacement) {
+                             text: (any TextMeasure)? = nil, pageColor: RGBAColor = .white) throws(PageError) -> (style: FrameStyle, layout: FrameLayout, placement: PagePlacement) {
         let bleed = page.bleed.points
         guard bleed >= 0, bleed.isFinite else { throw .invalidBleed(bleed) }
         var style = style
         var layout: FrameLayout
-        do { layout = try FrameLayout(picture: picture, style: style, text: text) } catch { throw .layout(error) }
+        do { layout = try FrameLayout(picture: picture, style: style, text: text, pageColor: pageColor) } catch { throw .layout(error) }
         let (pageSize, orientation) = page.pageSize(for: layout.canvas)
         let name = page.size.description
         let tolerance = 1e-6
@@ -239,11 +241,11 @@ public enum PageLayout {
             }
             var fitted = style
             fitted.width = Length(points: roomW)
-            do { layout = try FrameLayout(picture: picture, style: fitted, text: text) } catch { throw .layout(error) }
+            do { layout = try FrameLayout(picture: picture, style: fitted, text: text, pageColor: pageColor) } catch { throw .layout(error) }
             if layout.canvas.height > pageSize.height + tolerance {
                 fitted.width = nil
                 fitted.height = Length(points: roomH)
-                do { layout = try FrameLayout(picture: picture, style: fitted, text: text) } catch { throw .layout(error) }
+                do { layout = try FrameLayout(picture: picture, style: fitted, text: text, pageColor: pageColor) } catch { throw .layout(error) }
             }
             style = fitted
         }

@@ -91,13 +91,20 @@ extension Framer {
         var layout: FrameLayout
         var style = self.style
         var placement: PagePlacement?
+        // What shows through a transparent canvas: the page the preset's look is for, or paper.
+        let pageColor = page.spec == nil ? preset.variant.pageColor : .white
         if let page = page.spec {
-            do { (style, layout, placement) = try PageLayout.place(picture: metricsLaidOut, style: style, page: page, text: PangoTextMeasure()) } catch {
+            do {
+                (style, layout, placement) = try PageLayout.place(picture: metricsLaidOut, style: style, page: page,
+                                                                  text: PangoTextMeasure(), pageColor: pageColor)
+            } catch {
                 if case let .layout(reason) = error { throw fail(.layout(reason)) }
                 throw fail(.page(error))
             }
         } else {
-            do { layout = try FrameLayout(picture: metricsLaidOut, style: style, text: PangoTextMeasure()) } catch { throw fail(.layout(error)) }
+            do {
+                layout = try FrameLayout(picture: metricsLaidOut, style: style, text: PangoTextMeasure(), pageColor: pageColor)
+            } catch { throw fail(.layout(error)) }
             // Marks without a page: the trim box is the framed canvas.
             if page.marks != .none { placement = .unpaged(canvas: layout.canvas, marks: page.marks) }
         }

@@ -155,6 +155,15 @@ struct CaptionContrastTests {
         lines = try warnings(["white.png", "-o", "g.png", "--preset", "none", "--caption", "A wide caption here",
                               "--caption-position", "below", "--canvas-color", "linear-gradient(to right, white, black)"])
         #expect(lines.count == 1 && lines[0].contains("no grey") && lines[0].contains("4.5:1"), "\(lines)")
+        // #666666 to #999999 under lines as wide as the frame: black is the best grey and reads
+        // at only 3.6:1 on the #666666 end, short of 4.5 though above 3.
+        let best = WCAG.ratio(WCAG.grey(0x66), 0), bestTenths = Int((best * 10).rounded(.down))
+        #expect(best > 3 && best < 4.5)
+        lines = try warnings(["white.png", "-o", "h.png", "--preset", "none", "--caption-position", "below",
+                              "--caption", "Lines as wide as the frame, wrapped to its whole width",
+                              "--canvas-color", "linear-gradient(to right, #666, #999)"])
+        #expect(lines.count == 1 && lines[0].contains("no grey") && lines[0].contains("#000000")
+                && lines[0].contains("\(bestTenths / 10).\(bestTenths % 10):1"), "\(lines)")
     }
 
     /// Issue 31, item 2: under a window's title bar with classic's white border and no padding,

@@ -334,10 +334,9 @@ public struct FrameLayout: Sendable, Equatable, Codable {
             captionBox = Rect(x: 0, y: top, width: frameSize.width, height: block.height)
         }
 
-        // Canvas: the frame (and its rim), every outer shadow's extent, the caption with its gap under it,
-        // each side rounded up to whole CSS pixels so that the frame stays on the pixel grid,
-        // plus the margin.
-        // A window's outer rim (macOS's dark appearance) is a line just outside the frame.
+        // Canvas: the frame (and a window's outer rim, a line just outside it in macOS's dark
+        // appearance), every outer shadow's extent, the caption with its gap under it, each side
+        // rounded up to whole CSS pixels so that the frame stays on the pixel grid, plus the margin.
         let window = style.chrome.figures?.outerRim == nil ? frame0 : frame0.outset(by: 0.75)
         let held = captionBox.map { window.union(Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height + gap)) } ?? window
         let bounds = placedShadows.filter { !$0.inset }.reduce(held) { $0.union($1.extent) }
@@ -385,11 +384,11 @@ public struct FrameLayout: Sendable, Equatable, Codable {
             case .end: share = block.rightToLeft ? 0 : 1
             }
             let textBox = Rect(x: box.minX + free * share, y: box.minY, width: width, height: box.height)
-            let under = Self.colors(under: textBox, inside: inside, style: style, canvas: canvas, frame: frame,
-                                    pageColor: pageColor)
+            let paints = Self.colors(under: textBox, inside: inside, style: style, canvas: canvas, frame: frame,
+                                     pageColor: pageColor)
             let (color, contrast) = caption.color.map { color in
-                (color, under.map { color.over($0).contrastRatio(with: $0) }.min() ?? 21)
-            } ?? Caption.automaticColor(on: under)
+                (color, paints.map { color.over($0).contrastRatio(with: $0) }.min() ?? 21)
+            } ?? Caption.automaticColor(on: paints)
             self.caption = CaptionGeometry(box: box, lines: block.lines, position: caption.position, textBox: textBox,
                                            color: color, contrast: contrast)
         }

@@ -42,6 +42,8 @@ extension FramingError {
             return FileError(path: path, reason: "cannot read the --output-intent profile (\(reason))")
         case let .outputIntentInvalid(path, reason):
             return UsageError("--output-intent \(path): not a usable output intent: \(reason)")
+        case let .withinSafeMargin(warning):
+            return FileError(path: input, reason: warning.message(naming: option) + " (--strict)")
         }
     }
 
@@ -101,6 +103,7 @@ extension FramingWarning {
         case let .captionContrast(_, _, automatic):
             return description + (automatic ? "; give a plainer --canvas-color or --background under it, or a --caption-color"
                                             : "; choose another --caption-color, or auto")
+        case let .safeMargin(warning): return warning.message(naming: { "--" + $0 })
         }
     }
 }

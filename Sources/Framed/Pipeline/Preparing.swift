@@ -106,6 +106,7 @@ extension Framer {
         }
         warnings += CaptionCheck.warnings(plan.style.caption).map(FramingWarning.caption)
         warnings += plan.captionContrastWarnings
+        warnings += plan.safeMarginWarnings.map(FramingWarning.safeMargin)
 
         let report = PictureReport(sourcePixels: plan.sourcePixels, scaleNumerator: decoded.scaleNumerator,
                                    scaleDenominator: decoded.scaleDenominator, embeddedPixels: plan.rasterPixels,
@@ -126,6 +127,7 @@ extension Framer {
         }
         warnings += CaptionCheck.warnings(plan.style.caption).map(FramingWarning.caption)
         warnings += plan.captionContrastWarnings
+        warnings += plan.safeMarginWarnings.map(FramingWarning.safeMargin)
         let report = PictureReport(sourcePixels: plan.sourcePixels, scaleNumerator: 1, scaleDenominator: 1,
                                    embeddedPixels: plan.rasterPixels, effectivePPI: plan.effectivePPI,
                                    embedding: format.isRaster ? .raster : .vector, warnings: warnings)

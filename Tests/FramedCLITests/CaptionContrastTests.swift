@@ -121,6 +121,25 @@ struct CaptionContrastTests {
         }
     }
 
+    /// The canvas's paint that comes from pictures, known only once they are decoded: a dark
+    /// canvas image under the caption, and `--canvas-color auto` around a dark picture. The
+    /// caption reads on each at 4.5:1 in PNG, SVG and PDF, and is light text.
+    @Test func captionsReadOnBackdropsMadeFromPictures() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try OptionOutputTests.write(Support.picture(width: 60, height: 40, rgb: (20, 30, 40)), "night.png", in: folder)
+        for (picture, extra) in [("white.png", ["--canvas-image", "night.png"]), ("night.png", ["--canvas-color", "auto"])] {
+            let arguments = [picture, "--preset", "none", "--caption-position", "below", "--margin", "20"] + extra + Self.bold
+            for format in ["png", "svg", "pdf"] {
+                let layout = try Self.caption(arguments + ["-o", "x.\(format)"], in: folder)
+                let text = try Self.measured(try Self.render(arguments, format: format, in: folder), box: layout.box)
+                #expect(text.contrast >= 4.45, "\(extra) \(format): \(text)")
+                #expect(WCAG.luminance(text.core.0, text.core.1, text.core.2)
+                        > WCAG.luminance(text.background.0, text.background.1, text.background.2), "\(extra) \(format): \(text)")
+            }
+        }
+    }
+
     /// A colour given that reads at less than 3:1 is a warning naming --caption-color, from the
     /// command line, a config file and in a batch (once per picture); an automatic colour that
     /// no grey lets reach 4.5:1 is one too; colours that read are not.

@@ -108,8 +108,12 @@ package struct PangoTextMeasure: TextMeasure {
             throw .caption(reason: "it has more than \(Caption.maximumLength) characters")
         }
         do throws(TextError) {
+            // The lines' height (CSS line-height), or down to the ink's lowest point when a line
+            // height smaller than the font's lets a descender hang below it: the box holds it.
             let extents = try TextLayout(caption, width: width).extents
-            return TextBlock(height: extents.height, lines: Int(extents.lines))
+            let ink = extents.ink_height > 0 ? extents.ink_y + extents.ink_height : 0
+            return TextBlock(height: max(extents.height, ink), lines: Int(extents.lines), width: extents.width,
+                             rightToLeft: extents.right_to_left != 0)
         } catch {
             throw error.isMissingLibrary ? .textUnavailable(reason: error.description) : .caption(reason: error.description)
         }
@@ -143,9 +147,8 @@ extension FrameDrawing {
     /// it as text (Cairo embeds and subsets the font), SVG as glyph outlines, PNG as pixels.
     func drawCaption(in context: CairoContext) throws(RenderError) {
         guard let geometry = layout.caption, !style.caption.text.isEmpty else { return }
-        let behind = geometry.position == .inside ? style.background : style.canvasColor
         try context.withSavedState { () throws(RenderError) in
-            context.setSource(style.caption.textColor(on: behind))
+            context.setSource(geometry.color)
             do throws(TextError) {
                 let text = try TextLayout(style.caption, width: geometry.box.width, on: context)
                 try text.draw(on: context, at: Point(x: geometry.box.minX, y: geometry.box.minY))

@@ -12,6 +12,10 @@ extension Framer {
         return options
     }
 
+    /// What shows through a transparent canvas under a caption: the page the preset's look is
+    /// for (`Variant.pageColor`), or on a `page` the paper, white.
+    var captionPageColor: RGBAColor { page.spec == nil ? preset.variant.pageColor : .white }
+
     /// Opens `source` for the decoders (a file is opened, not read; a pipe or device is read
     /// whole, as far as a picture within the pixel limit can go).
     package func open(_ source: PictureSource, label: String) throws(FramingError) -> PictureInput {
@@ -95,8 +99,12 @@ extension Framer {
         var layout: FrameLayout
         var style = self.style
         var placement: PagePlacement?
+        let pageColor = captionPageColor
         if let page = page.spec {
-            do { (style, layout, placement) = try PageLayout.place(picture: metricsLaidOut, style: style, page: page, text: PangoTextMeasure()) } catch {
+            do {
+                (style, layout, placement) = try PageLayout.place(picture: metricsLaidOut, style: style, page: page,
+                                                                  text: PangoTextMeasure(), pageColor: pageColor)
+            } catch {
                 if case let .layout(reason) = error { throw fail(.layout(reason)) }
                 throw fail(.page(error))
             }
@@ -104,7 +112,8 @@ extension Framer {
             // With the other looks of a set, on the canvas they share.
             do {
                 let styles = [style] + companions.filter { $0 != style }
-                let fitted = try FrameLayout.set(picture: metricsLaidOut, styles: styles, text: PangoTextMeasure())[0]
+                let fitted = try FrameLayout.set(picture: metricsLaidOut, styles: styles, text: PangoTextMeasure(),
+                                                 pageColor: pageColor)[0]
                 (style, layout) = (fitted.style, fitted.layout)
             } catch { throw fail(.layout(error)) }
             // Marks without a page: the trim box is the framed canvas.

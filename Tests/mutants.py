@@ -299,6 +299,21 @@ MUTATIONS = [
     M("occurrence-restart", "parsing", "Sources/FramedSystem/Occurrences.swift",
       ("from = index(after: start)", "from = at"),
       "a search restarts after the part it matched, missing an overlapping match", "OccurrencesTests"),
+
+    # --- Issue 32: the decoders' and readers' limits ---------------------------------------------
+    M("tiff-rgba-goes-on", "errors", "Sources/CCodecs/tiff.c",
+      ("TIFFRGBAImageBegin(&state->rgba, state->tiff, 1, reason)", "TIFFRGBAImageBegin(&state->rgba, state->tiff, 0, reason)"),
+      "TIFF: a tile that cannot be read, not the first of a band, left out without a word (libtiff's RGBA interface)",
+      "TIFFTests"),
+    M("tiff-tile-unchecked", "limits", "Sources/CCodecs/tiff.c",
+      ("        status = ccodecs_check_size(p->tile_width, p->tile_height, max_pixels, message);\n", ""),
+      "TIFF: a tile larger than the pixel limit allocated (out of memory, not over the limit)", "TIFFTests"),
+    M("icc-size-unchecked", "limits", "Sources/FramedRaster/ICCProfile.swift",
+      ("if let header = Self.headerSize(bytes), header != bytes.count {", "if let header = Self.headerSize(bytes), header < 0 {"),
+      "an output intent cut short, or with bytes after it, embedded", "PrintTests"),
+    M("icc-limit-cut", "limits", "Sources/Framed/Pipeline/Printing.swift",
+      ("guard bytes.count <= limit, (ICCProfile.headerSize(bytes) ?? 0) <= limit else {", "guard true else {"),
+      "an output intent over 64 MB cut at 64 MB and embedded", "PrintTests"),
 ]
 
 

@@ -314,6 +314,10 @@ MUTATIONS = [
     M("icc-limit-cut", "limits", "Sources/Framed/Pipeline/Printing.swift",
       ("guard bytes.count <= limit, (ICCProfile.headerSize(bytes) ?? 0) <= limit else {", "guard true else {"),
       "an output intent over 64 MB cut at 64 MB and embedded", "PrintTests"),
+    M("jpeg-scans-area-ignored", "limits", "Sources/FramedRaster/JPEGExtent.swift",
+      ("if structure.passes * Double(structure.pixels) > maximumPixelPasses * Double(max(0, maxPixels)) {",
+       "if structure.passes > maximumPixelPasses * Double(max(0, maxPixels)) {"),
+      "a progressive JPEG's scans counted without its area: 16000x16000 pixels in 69 scans decoded", "ScanLimitTests"),
 ]
 
 

@@ -318,6 +318,17 @@ MUTATIONS = [
       ("if structure.passes * Double(structure.pixels) > maximumPixelPasses * Double(max(0, maxPixels)) {",
        "if structure.passes > maximumPixelPasses * Double(max(0, maxPixels)) {"),
       "a progressive JPEG's scans counted without its area: 16000x16000 pixels in 69 scans decoded", "ScanLimitTests"),
+    M("stream-end-ignored", "limits", "Sources/FramedRaster/FileReading.swift",
+      ("            if let end = stream.end(in: bytes) {", "            if let end = stream.end(in: bytes), end < 0 {"),
+      "a picture on standard input or a FIFO read past its own end (a PNG then /dev/zero up to the bound)",
+      "RobustnessTests"),
+    M("stream-growth-doubles", "memory", "Sources/FramedRaster/FileReading.swift",
+      ("if wanted != .max && grown > wanted / 2 { grown = wanted }", "if wanted != .max && grown > wanted { grown = wanted }"),
+      "a stream's buffer doubled up to its bound: the last copy holds one and a half times the bound",
+      "RobustnessTests/aStreamWithoutAnEndTakesNoMoreThanItsBound"),
+    M("webp-chunk-unbounded", "limits", "Sources/CCodecs/webp.c",
+      ("if (keep && is_image && (image += size) > image_limit) {", "if (keep && is_image && (image += size) > UINT64_MAX / 2) {"),
+      "a WebP chunk that claims 1.8 GB read whole for a 64x48 picture", "RobustnessTests"),
 ]
 
 

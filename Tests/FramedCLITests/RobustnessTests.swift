@@ -169,29 +169,93 @@ import Testing
         CLITests.expectOneLineError(r, status: 1, mentioning: ["standard input", "not a picture"])
         r = try CLITests.framed(["photo.jpg", "-o", "z.png", "--config", "/dev/zero"], in: folder)
         CLITests.expectOneLineError(r, status: 1, mentioning: ["/dev/zero", "config file", "more than 1 MB"])
-        // A stream that starts as a PNG and never ends: refused past what the pixel limit allows.
-        r = try Self.sh("(printf '\\x89PNG\\r\\n\\x1a\\n\\0\\0\\0\\x0dIHDR'; cat /dev/zero 2>/dev/null) | \"$FRAMED\" - -o z.png --max-pixels 1000",
+        // A stream that starts as a TIFF (which has no end of its own) and never ends: refused
+        // past what the pixel limit allows. One that starts as a PNG is read to the first bytes
+        // that are no chunk, and found corrupt.
+        r = try Self.sh("(printf 'II*\\0\\x08\\0\\0\\0'; cat /dev/zero 2>/dev/null) | \"$FRAMED\" - -o z.png --max-pixels 1000",
                         in: folder)
         CLITests.expectOneLineError(r, status: 1, mentioning: ["standard input", "goes on past 1 MB"])
+        r = try Self.sh("(printf '\\x89PNG\\r\\n\\x1a\\n\\0\\0\\0\\x0dIHDR'; cat /dev/zero 2>/dev/null) | \"$FRAMED\" - -o z.png",
+                        in: folder)
+        CLITests.expectOneLineError(r, status: 1, mentioning: ["standard input", "corrupt PNG"])
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("z.png").path))
     }
 
-    /// A stream (a pipe) may be as long as a picture within `--max-pixels` can be, 8 bytes a
-    /// pixel and a megabyte, and no longer: a small PNG padded with zeros to exactly that frames
-    /// (a PNG ends at its IEND), one byte more is refused.
+    /// A stream (a pipe) of a picture without an end of its own (a TIFF) may be as long as a
+    /// picture within `--max-pixels` can be, 8 bytes a pixel and a megabyte, and no longer: a
+    /// small TIFF padded with zeros to exactly that frames, one byte more is refused.
     @Test func aStreamMayHoldWhatThePixelLimitAllowsAndNoMore() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let png = Array(try Data(contentsOf: folder.appendingPathComponent("shot.png")))
+        let tiff = PictureBytes.tiff([TIFFPage(rgba: Support.busyPicture(width: 40, height: 30, alpha: false).pixels,
+                                               width: 40, height: 30, alpha: false)])
         let limit = 8 * 100_000 + (1 << 20)
-        for (name, length) in [("exact.png", limit), ("over.png", limit + 1)] {
-            try Data(png + [UInt8](repeating: 0, count: length - png.count)).write(to: folder.appendingPathComponent(name))
+        for (name, length) in [("exact.tif", limit), ("over.tif", limit + 1)] {
+            try Data(tiff + [UInt8](repeating: 0, count: length - tiff.count)).write(to: folder.appendingPathComponent(name))
         }
-        var r = try Self.sh("cat exact.png | \"$FRAMED\" - -o exact-out.png --preset none --max-pixels 100000", in: folder)
+        var r = try Self.sh("cat exact.tif | \"$FRAMED\" - -o exact-out.png --preset none --max-pixels 100000", in: folder)
         #expect(r.status == 0, "\(r.stderr)")
-        r = try Self.sh("cat over.png | \"$FRAMED\" - -o over-out.png --preset none --max-pixels 100000", in: folder)
+        r = try Self.sh("cat over.tif | \"$FRAMED\" - -o over-out.png --preset none --max-pixels 100000", in: folder)
         CLITests.expectOneLineError(r, status: 1, mentioning: ["standard input", "goes on past"])
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("over-out.png").path))
+    }
+
+    /// Issue 32: a picture on standard input or through a FIFO is read to its own end (a PNG's
+    /// IEND, a JPEG's EOI, a GIF's trailer, a WebP's RIFF size, a HEIC's last box) and not a
+    /// byte further: each followed by endless zeros frames, within a pixel limit whose stream
+    /// bound (9 MB) the zeros would pass at once; two such FIFOs at once with `-j 2` too; and a
+    /// PNG followed by 100 MB (standard input, the default limit) takes a few megabytes, not the
+    /// 207 MB it took to read them.
+    @Test func aStreamIsReadToThePicturesOwnEnd() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let picture = Support.busyPicture(width: 40, height: 30, alpha: false)
+        try Data(PictureEncoder.webp(picture, quality: 80)).write(to: folder.appendingPathComponent("p.webp"))
+        try Data(PictureEncoder.png(picture)).write(to: folder.appendingPathComponent("p.png"))
+        try Data(PictureBytes.gif(width: 4, height: 2, palette: [(255, 0, 0), (0, 0, 255)], frames: [[0, 1, 0, 1, 1, 0, 1, 0]]))
+            .write(to: folder.appendingPathComponent("p.gif"))
+        let encoded = try Self.sh("heif-enc -q 50 -o p.heic p.png", in: folder)
+        try #require(encoded.status == 0, "heif-enc (libheif-examples): \(encoded.stderr)")
+        for name in ["photo.jpg", "p.png", "p.gif", "p.webp", "p.heic"] {
+            let r = try Self.sh("(cat \(name); cat /dev/zero 2>/dev/null) | \"$FRAMED\" - -o out.png -f --max-pixels 1000000", in: folder)
+            #expect(r.status == 0, "\(name) then zeros: \(r.stderr)")
+        }
+        var r = try Self.sh("""
+            mkfifo a.fifo b.fifo
+            (cat photo.jpg; cat /dev/zero 2>/dev/null) > a.fifo & (cat p.png; cat /dev/zero 2>/dev/null) > b.fifo &
+            "$FRAMED" a.fifo b.fifo -o fifos/ -j 2 --format png --max-pixels 1000000; echo "status $?"
+            """, in: folder)
+        #expect(r.stdout.contains("status 0"), "\(r.stdout) \(r.stderr)")
+        #expect(try CLITests.files(in: folder.appendingPathComponent("fifos")) == ["a.png", "b.png"])
+        r = try Self.sh("(cat p.png; head -c 100000000 /dev/zero) | /usr/bin/time -f '%M' \"$FRAMED\" - -o trailer.png 2>&1", in: folder)
+        let kilobytes = Int(r.stdout.split(separator: "\n").last ?? "") ?? .max
+        #expect(kilobytes < 80_000, "peak \(kilobytes) KB: \(r.stdout)")
+    }
+
+    /// Issue 32: a stream without an end of its own (a TIFF, then zeros) is read into one buffer
+    /// that grows to the bound and no further: its peak is the bound (101 MB at 12.5 megapixels)
+    /// above what framing a small TIFF from a pipe takes, and a few megabytes, where reading
+    /// into a second buffer and doubling took twice the bound.
+    @Test func aStreamWithoutAnEndTakesNoMoreThanItsBound() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tiff = PictureBytes.tiff([TIFFPage(rgba: Support.busyPicture(width: 40, height: 30, alpha: false).pixels,
+                                               width: 40, height: 30, alpha: false)])
+        try Data(tiff).write(to: folder.appendingPathComponent("p.tif"))
+        func peak(_ script: String) throws -> (status: Int32, kilobytes: Int) {
+            let r = try Self.sh("ulimit -v 2000000; " + script, in: folder)
+            // time's last two lines (before them, "Command exited with non-zero status" when so).
+            let lines = r.stdout.split(separator: "\n").suffix(2)
+            return (Int32(lines.first ?? "") ?? -1, Int(lines.last ?? "") ?? .max)
+        }
+        let small = try peak("cat p.tif | /usr/bin/time -f '%x\\n%M' -o time.txt \"$FRAMED\" - -o small.png; cat time.txt")
+        #expect(small.status == 0)
+        let endless = try peak("(cat p.tif; cat /dev/zero 2>/dev/null) | /usr/bin/time -f '%x\\n%M' -o time.txt "
+                               + "\"$FRAMED\" - -o endless.png --max-pixels 12500000; cat time.txt")
+        #expect(endless.status == 1)
+        let bound = (8 * 12_500_000 + (1 << 20)) / 1024
+        #expect(endless.kilobytes <= small.kilobytes + bound + 16 * 1024,
+                "peak \(endless.kilobytes) KB, \(small.kilobytes) KB for a small TIFF and \(bound) KB of bound")
     }
 
     /// A WebP is read as far as its RIFF header says: a 3 GB file (sparse) frames in a few MB.
@@ -204,6 +268,35 @@ import Testing
         let r = try Self.sh("/usr/bin/time -f '%M' \"$FRAMED\" long.webp -o long.png 2>&1", in: folder)
         let kilobytes = Int(r.stdout.split(separator: "\n").last ?? "") ?? .max
         #expect(r.status == 0 && kilobytes < 200_000, "peak \(kilobytes) KB: \(r.stdout)")
+    }
+
+    /// Issue 32: a WebP is read a chunk at a time, each chunk as far as its own size says, and
+    /// only the chunks decoding needs: a RIFF header that claims 1.8 GB in a file that long
+    /// (sparse), within the default pixel limit's bound, frames in a few megabytes where the
+    /// whole file was read (1.86 GB); a VP8 chunk that claims 1.8 GB is more than its 64x48
+    /// picture can take, and refused unread. Under `ulimit -v` (1 GB), which reading either
+    /// whole would pass.
+    @Test func aWebPIsReadAsFarAsItsChunksSay() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let webp = try PictureEncoder.webp(Support.busyPicture(width: 64, height: 48, alpha: false), quality: 80,
+                                           exif: Array("II*\0".utf8))
+        let claimed = 1800 << 20
+        func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        var riff = webp
+        riff.replaceSubrange(4..<8, with: le32(claimed - 8))
+        var chunk = riff
+        let vp8 = try #require((12..<chunk.count - 4).first { chunk[$0..<$0 + 4].elementsEqual("VP8 ".utf8) })
+        chunk.replaceSubrange(vp8 + 4..<vp8 + 8, with: le32(claimed - 100))
+        for (name, bytes) in [("riff.webp", riff), ("chunk.webp", chunk)] {
+            try Data(bytes).write(to: folder.appendingPathComponent(name))
+            #expect(truncate(folder.appendingPathComponent(name).path, off_t(claimed)) == 0)
+        }
+        var r = try Self.sh("ulimit -v 1000000; /usr/bin/time -f '%M' \"$FRAMED\" riff.webp -o riff.png 2>&1", in: folder)
+        let kilobytes = Int(r.stdout.split(separator: "\n").last ?? "") ?? .max
+        #expect(r.status == 0 && kilobytes < 100_000, "peak \(kilobytes) KB: \(r.stdout)")
+        r = try Self.sh("ulimit -v 1000000; \"$FRAMED\" chunk.webp -o chunk.png", in: folder)
+        CLITests.expectOneLineError(r, status: 1, mentioning: ["chunk.webp", "its VP8 chunk claims \(claimed - 100) bytes, more than a 64x48 picture takes"])
     }
 
     /// A WebP whose RIFF header claims a gigabyte is not read for it: more than a picture within

@@ -46,7 +46,7 @@ import CCodecs
         var out = ccodecs_decoded()
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         defer { ccodecs_decoded_release(&out) }
-        let status = ccodecs_webp_decode(bytes, bytes.count, scale, 1 << 30, &out, &message)
+        let status = ccodecs_webp_decode(bytes, bytes.count, scale, 1 << 30, 0, &out, &message)
         let icc = out.icc.map { Array(UnsafeBufferPointer(start: $0, count: out.icc_size)) }
         let exif = out.exif.map { Array(UnsafeBufferPointer(start: $0, count: out.exif_size)) }
         return (status, icc, exif, out.scale_eighths == 0 ? 8 : out.scale_eighths, out.dpi_x)

@@ -329,6 +329,22 @@ MUTATIONS = [
     M("webp-chunk-unbounded", "limits", "Sources/CCodecs/webp.c",
       ("if (keep && is_image && (image += size) > image_limit) {", "if (keep && is_image && (image += size) > UINT64_MAX / 2) {"),
       "a WebP chunk that claims 1.8 GB read whole for a 64x48 picture", "RobustnessTests"),
+    M("heif-coded-size-unchecked", "limits", "Sources/CCodecs/heif.c",
+      ("status = id ? check_coded_size(input, id, max_pixels, out, message) : CCODECS_OK;", "status = CCODECS_OK;"),
+      "HEIF: the pixel limit held to the ispe box alone, and a 64x64 ispe over 2048x2048 coded pixels decoded",
+      "HEIFTests|HostileCLITests"),
+    M("heif-grid-tiles-uncounted", "limits", "Sources/CCodecs/heifboxes.c",
+      ("if (grid) keep_larger(part_w * (uint64_t)columns, part_h * (uint64_t)rows, width, height);",
+       "if (grid) keep_larger(part_w, part_h, width, height);"),
+      "HEIF: a grid's tiles counted as one, so 256 tiles sharing one picture's data pass a limit they are 256 times over",
+      "HEIFTests"),
+    M("av1-size-override-ignored", "limits", "Sources/CCodecs/heifboxes.c",
+      ("        if (override) {\n            w = bits(&r, s->width_bits) + 1;", "        if (0) {\n            w = bits(&r, s->width_bits) + 1;"),
+      "AVIF: a frame header's own size ignored for the sequence header's maximum", "HEIFTests"),
+    M("heif-security-limit-as-memory", "errors", "Sources/CCodecs/heif.c",
+      ("            status = CCODECS_TOO_LARGE;\n", ""),
+      "HEIF: a size libheif refuses (2^32-1 a side) called out of memory instead of over the limit",
+      "HostileCLITests"),
 ]
 
 

@@ -334,8 +334,8 @@ MUTATIONS = [
       "HEIF: the pixel limit held to the ispe box alone, and a 64x64 ispe over 2048x2048 coded pixels decoded",
       "HEIFTests|HostileCLITests"),
     M("heif-grid-tiles-uncounted", "limits", "Sources/CCodecs/heifboxes.c",
-      ("if (grid) keep_larger(part_w * (uint64_t)columns, part_h * (uint64_t)rows, width, height);",
-       "if (grid) keep_larger(part_w, part_h, width, height);"),
+      ("        keep_larger(part_w * (uint64_t)columns, part_h * (uint64_t)rows, width, height);",
+       "        keep_larger(part_w, part_h, width, height);"),
       "HEIF: a grid's tiles counted as one, so 256 tiles sharing one picture's data pass a limit they are 256 times over",
       "HEIFTests"),
     M("av1-size-override-ignored", "limits", "Sources/CCodecs/heifboxes.c",
@@ -345,6 +345,21 @@ MUTATIONS = [
       ("            status = CCODECS_TOO_LARGE;\n", ""),
       "HEIF: a size libheif refuses (2^32-1 a side) called out of memory instead of over the limit",
       "HostileCLITests"),
+    M("canvas-unbounded", "limits", "Sources/CCodecs/common.c",
+      ("if (canvas <= CCODECS_CANVAS_FREE_PIXELS || canvas / CCODECS_CANVAS_RATIO <= covered) return CCODECS_OK;",
+       "if (canvas <= CCODECS_CANVAS_FREE_PIXELS || canvas <= covered * canvas) return CCODECS_OK;"),
+      "an animation's canvas not bounded by its first frame: 140 bytes of WebP or GIF take a gigabyte",
+      "RobustnessTests|GIFTests|WebPTests"),
+    M("webp-canvas-unchecked-when-decoding", "limits", "Sources/CCodecs/webp.c",
+      ("    int status = ccodecs_check_canvas(out->width, out->height, (uint64_t)frame.width * (uint64_t)frame.height,\n"
+       "                                      \"first frame\", message);",
+       "    int status = CCODECS_OK;"),
+      "WebP: the canvas bound held by framed layout only, a framed 16000x16000 canvas decoded",
+      "RobustnessTests"),
+    M("heif-grid-canvas-uncovered", "limits", "Sources/CCodecs/heifboxes.c",
+      ("if (part_w && (canvas_w > part_w * (uint64_t)columns || canvas_h > part_h * (uint64_t)rows)) {",
+       "if (0) {"),
+      "HEIF: a grid's canvas larger than its tiles left to libheif", "HEIFTests"),
 ]
 
 

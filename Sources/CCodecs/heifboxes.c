@@ -727,11 +727,23 @@ static int derived(const ccodecs_heif_boxes *boxes, item *it, int depth, uint64_
         stacked += h;
     }
     free(parts);
+    if (status) return status;
     /* A grid's tiles are all alike: columns of them side by side, rows of them one above the
-     * other. An overlay's layers are decoded one after the other: stacked. */
-    if (grid) keep_larger(part_w * (uint64_t)columns, part_h * (uint64_t)rows, width, height);
-    else keep_larger(part_w, stacked, width, height);
-    return status;
+     * other, covering its canvas (the rest would be nothing libheif decodes, the canvas only
+     * the header's word). An overlay's layers are decoded one after the other: stacked; its
+     * canvas is its fill colour where they leave it. */
+    if (grid) {
+        if (part_w && (canvas_w > part_w * (uint64_t)columns || canvas_h > part_h * (uint64_t)rows)) {
+            ccodecs_message(message, "its %llux%llu grid is more than its %dx%d tiles of %llux%llu cover",
+                            (unsigned long long)canvas_w, (unsigned long long)canvas_h, columns, rows,
+                            (unsigned long long)part_w, (unsigned long long)part_h);
+            return CCODECS_ERROR;
+        }
+        keep_larger(part_w * (uint64_t)columns, part_h * (uint64_t)rows, width, height);
+        return CCODECS_OK;
+    }
+    keep_larger(part_w, stacked, width, height);
+    return ccodecs_check_canvas(canvas_w, canvas_h, part_w * stacked, "layers", message);
 }
 
 static int coded(const ccodecs_heif_boxes *boxes, uint32_t id, int depth, uint64_t *width, uint64_t *height,

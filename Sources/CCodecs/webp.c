@@ -81,6 +81,16 @@ int ccodecs_webp_info(const uint8_t *data, size_t size, ccodecs_image_info *info
     WebPDemuxer *demux = WebPDemuxPartial(&webp, NULL);
     const uint8_t *bytes;
     size_t count;
+    WebPIterator frame;
+    if (header.has_animation && demux && WebPDemuxGetFrame(demux, 1, &frame)) {
+        status = ccodecs_check_canvas((uint64_t)header.width, (uint64_t)header.height,
+                                      (uint64_t)frame.width * (uint64_t)frame.height, "first frame", message);
+        WebPDemuxReleaseIterator(&frame);
+        if (status) {
+            WebPDemuxDelete(demux);
+            return status;
+        }
+    }
     info->has_icc = find_chunk(demux, "ICCP", &bytes, &count);
     if (find_chunk(demux, "EXIF", &bytes, &count)) {
         info->orientation = ccodecs_exif_orientation(bytes, count);
@@ -273,7 +283,14 @@ static int decode_first_frame(const WebPData *webp, int scale_eighths, uint32_t 
         ccodecs_message(message, "corrupt or truncated animated WebP");
         return CCODECS_ERROR;
     }
-    int status = CCODECS_OK;
+    /* The first frame is what is framed: a canvas it covers too little of is refused. */
+    int status = ccodecs_check_canvas(out->width, out->height, (uint64_t)frame.width * (uint64_t)frame.height,
+                                      "first frame", message);
+    if (status) {
+        WebPDemuxReleaseIterator(&frame);
+        WebPDemuxDelete(demux);
+        return status;
+    }
     if (frames == 0) frames = WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT);
     uint64_t e = scale_eighths < 8 ? (uint64_t)scale_eighths : 8;
     /* The canvas and the frame's place on it, in the output's pixels. */

@@ -319,27 +319,50 @@ import Testing
         #expect(kilobytes < 100_000, "peak \(kilobytes) KB")
     }
 
-    /// An animated WebP whose canvas is huge and whose first frame is small costs the canvas at
-    /// the scale the output needs, not three canvases at full size (a 16000x16000 canvas around
-    /// a 16x16 frame took 2.9 GB).
-    @Test func aHugeAnimationCanvasCostsWhatTheOutputNeeds() throws {
+    /// Issue 32: the canvas of an animation, of which framed shows the first frame, is bounded
+    /// by that frame: a canvas over 4 megapixels may be at most 64 times the frame. A WebP of
+    /// 140 bytes whose canvas is 16000x16000 around a 16x16 frame (1.03 GB and 6.9 s as a PDF at
+    /// its natural size, 2.0 GB as SVG) is refused from its header, in framing and in `framed
+    /// layout`, and so is a GIF whose logical screen is 16000x16000 around a 1x1 image. A canvas
+    /// within the bound costs what the output needs: 8000x8000 around a 1000x1000 first frame,
+    /// decoded at 1/8 for 600x400, takes a few megabytes.
+    @Test func anAnimationsCanvasIsBoundedByItsFirstFrame() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(PictureEncoder.webp(Support.busyPicture(width: 16, height: 16, alpha: false), quality: nil))
             .write(to: folder.appendingPathComponent("frame.webp"))
-        var r = try Self.sh("webpmux -frame frame.webp +100+0+0 -frame frame.webp +100+0+0 -loop 0 -o small.webp", in: folder)
+        try Data(PictureEncoder.webp(RasterImage(width: 1000, height: 1000, pixels: [UInt8](repeating: 200, count: 4_000_000)),
+                                     quality: nil)).write(to: folder.appendingPathComponent("big-frame.webp"))
+        var r = try Self.sh("webpmux -frame frame.webp +100+0+0 -frame frame.webp +100+0+0 -loop 0 -o small.webp && "
+                            + "webpmux -frame big-frame.webp +100+0+0 -frame frame.webp +100+0+0 -loop 0 -o big.webp", in: folder)
         #expect(r.status == 0, "\(r.stderr)")
         // The canvas's size is in the VP8X chunk (bytes 24-29: width - 1, height - 1, 24 bits each).
-        var bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("small.webp")))
-        try #require(String(decoding: bytes[12..<16], as: UTF8.self) == "VP8X")
-        for (offset, value) in [(24, 15999), (27, 15999)] {
-            for k in 0..<3 { bytes[offset + k] = UInt8(truncatingIfNeeded: value >> (8 * k)) }
+        func canvas(_ name: String, _ side: Int, to output: String) throws {
+            var bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+            try #require(String(decoding: bytes[12..<16], as: UTF8.self) == "VP8X")
+            for offset in [24, 27] {
+                for k in 0..<3 { bytes[offset + k] = UInt8(truncatingIfNeeded: (side - 1) >> (8 * k)) }
+            }
+            try Data(bytes).write(to: folder.appendingPathComponent(output))
         }
-        try Data(bytes).write(to: folder.appendingPathComponent("huge.webp"))
-        r = try Self.sh("\"$FRAMED\" layout huge.webp --size 600x400 | grep -A0 sourcePixels; "
-                        + "/usr/bin/time -f '%M' \"$FRAMED\" huge.webp -o huge.png --size 600x400 2>&1", in: folder)
+        try canvas("small.webp", 16000, to: "huge.webp")
+        try canvas("big.webp", 8000, to: "wide.webp")
+        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8)] }
+        // A GIF: a 16000x16000 screen, a two-colour table, one 1x1 image (LZW: clear, 0, end).
+        let gif = Array("GIF89a".utf8) + le16(16000) + le16(16000) + [0x80, 0, 0, 255, 0, 0, 0, 0, 255]
+            + [0x2C] + le16(0) + le16(0) + le16(1) + le16(1) + [0, 2, 2, 0x44, 0x01, 0, 0x3B]
+        try Data(gif).write(to: folder.appendingPathComponent("screen.gif"))
+        for (name, words) in [("huge.webp", "its 16000x16000 canvas is more than 64 times the 256 pixels of its first frame"),
+                              ("screen.gif", "its 16000x16000 canvas is more than 64 times the 1 pixel of its first frame")] {
+            for arguments in [[name, "-o", "out.pdf"], ["layout", name]] {
+                r = try CLITests.framed(arguments, in: folder)
+                CLITests.expectOneLineError(r, status: 1, mentioning: [name, words])
+            }
+        }
+        r = try Self.sh("\"$FRAMED\" layout wide.webp --size 600x400 | grep -A0 sourcePixels; "
+                        + "/usr/bin/time -f '%M' \"$FRAMED\" wide.webp -o wide.png --size 600x400 2>&1", in: folder)
         let lines = r.stdout.split(separator: "\n")
-        #expect(lines.first?.contains("{\"width\": 16000, \"height\": 16000}") == true, "\(r.stdout)")
+        #expect(lines.first?.contains("{\"width\": 8000, \"height\": 8000}") == true, "\(r.stdout)")
         let kilobytes = Int(lines.last ?? "") ?? .max
         #expect(r.status == 0 && kilobytes < 200_000, "peak \(kilobytes) KB: \(r.stdout)")
     }

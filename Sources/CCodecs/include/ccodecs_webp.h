@@ -24,7 +24,8 @@ int ccodecs_webp_gather(const ccodecs_input *input, ccodecs_buffer *out, uint32_
  * else 3; bit_depth 8; color_space RGB (after decoding); progressive 0. From the chunks
  * present (WebPDemuxPartial): has_icc (ICCP), orientation and dpi from EXIF. Works on a file
  * cut short after its header. An animated file reports its canvas size, and has_alpha since
- * its canvas may show through. */
+ * its canvas may show through; one whose canvas its first frame covers too little of
+ * (ccodecs_check_canvas) is refused, here and by ccodecs_webp_decode. */
 int ccodecs_webp_info(const uint8_t *data, size_t size, ccodecs_image_info *info, char *message);
 
 /* WebP (lossy, lossless, with or without alpha) to straight RGBA8, scaled by scale_eighths/8

@@ -360,6 +360,10 @@ MUTATIONS = [
       ("if (part_w && (canvas_w > part_w * (uint64_t)columns || canvas_h > part_h * (uint64_t)rows)) {",
        "if (0) {"),
       "HEIF: a grid's canvas larger than its tiles left to libheif", "HEIFTests"),
+    M("jpeg-passthrough-despite-warnings", "files", "Sources/Framed/Pipeline/Preparing.swift",
+      ("&& plan.trim == nil && decoded.warningCount == 0", "&& plan.trim == nil"),
+      "a JPEG without its end marker passed through with everything after it to the end of the file",
+      "RobustnessTests"),
 ]
 
 

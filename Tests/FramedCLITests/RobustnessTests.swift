@@ -159,6 +159,24 @@ import Testing
 
     // MARK: Work and memory bounded
 
+    /// Issue 32: a JPEG without its end marker, followed by 64 MB of zeros (a sparse file), is
+    /// decoded with a warning and never passed through: the PDF holds the picture re-encoded,
+    /// not the 64 MB that ran to the file's end (with 1 GB of zeros, the pass-through took
+    /// 228 s and 2.1 GB before it ran out of memory).
+    @Test func aJPEGWithoutItsEndIsNotPassedThrough() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = [UInt8](try Data(contentsOf: folder.appendingPathComponent("photo.jpg")))
+        try #require(photo.suffix(2) == [0xFF, 0xD9])
+        try Data(photo.dropLast(2)).write(to: folder.appendingPathComponent("endless.jpg"))
+        #expect(truncate(folder.appendingPathComponent("endless.jpg").path, 64 << 20) == 0)
+        let r = try CLITests.framed(["endless.jpg", "-o", "endless.pdf", "--dpi", "96"], in: folder)
+        #expect(r.status == 0 && r.stderr.contains("warning: endless.jpg: Premature end of JPEG file"), "\(r.stderr)")
+        let pdf = try Data(contentsOf: folder.appendingPathComponent("endless.pdf"))
+        #expect(pdf.count < 1 << 20, "a PDF of \(pdf.count) bytes")
+    }
+
+
     /// `/dev/zero`, standard input from it, and a config from it: refused at once.
     @Test func endlessInputsAreRefused() throws {
         let folder = try CLITests.workspace()

@@ -364,6 +364,10 @@ MUTATIONS = [
       ("&& plan.trim == nil && decoded.warningCount == 0", "&& plan.trim == nil"),
       "a JPEG without its end marker passed through with everything after it to the end of the file",
       "RobustnessTests"),
+    M("stream-claim-unchecked", "limits", "Sources/FramedRaster/FileReading.swift",
+      ("            } else if stream.atLeast > limit {", "            } else if stream.atLeast < 0 {"),
+      "a stream whose PNG chunk claims 2 GB read up to the bound before it is refused",
+      "RobustnessTests/aStreamWithoutAnEndTakesNoMoreThanItsBound"),
 ]
 
 

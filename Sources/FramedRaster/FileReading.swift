@@ -177,7 +177,8 @@ package struct PictureInput: ~Copyable {
     /// The picture at the start of a stream (a pipe, standard input, a device): read up to its
     /// own end (`StreamEnd`: a PNG's IEND, a JPEG's EOI, a WebP's RIFF size...), and no further,
     /// or up to the end of the stream for a format without one; at most `limit` bytes
-    /// (`.tooManyBytes` past them, or at once when the picture says it ends past them; an SVG
+    /// (`.tooManyBytes` past them, or at once when the picture says it ends past them, or that a
+    /// part of it does: a PNG chunk that claims 2 GB; an SVG
     /// at most `svgByteLimit`). A stream that does not start as a picture framed knows is
     /// refused from its first bytes (`.unsupportedFormat`), without reading on: so is
     /// `/dev/zero` at once, and a format framed recognises but does not read. The bytes are
@@ -201,6 +202,8 @@ package struct PictureInput: ~Copyable {
                 guard end <= limit else { throw .tooManyBytes(limit: limit) }
                 wanted = end
                 guard bytes.count < wanted else { break }
+            } else if stream.atLeast > limit {
+                throw .tooManyBytes(limit: limit)
             }
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, min($0.count, wanted - bytes.count)) }
             if count == 0 { break }

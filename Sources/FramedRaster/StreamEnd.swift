@@ -25,6 +25,11 @@ struct StreamEnd {
         }
     }
 
+    /// Where the picture ends at the earliest, as far as its structure has been followed: where
+    /// the next chunk, box, segment or block starts (a PNG chunk that claims 2 GB puts it 2 GB
+    /// on). 0 for a format without an end of its own.
+    var atLeast: Int { inData && (format == .heif || format == .avif) ? 0 : next }
+
     /// The offset just past the picture, once the bytes read so far (`bytes`, the stream from its
     /// start) show it; it may lie beyond them (a chunk's length is known before its data). nil
     /// while more bytes are needed, and always for a format without an end of its own.

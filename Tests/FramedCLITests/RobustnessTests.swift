@@ -253,7 +253,8 @@ import Testing
     /// Issue 32: a stream without an end of its own (a TIFF, then zeros) is read into one buffer
     /// that grows to the bound and no further: its peak is the bound (101 MB at 12.5 megapixels)
     /// above what framing a small TIFF from a pipe takes, and a few megabytes, where reading
-    /// into a second buffer and doubling took twice the bound.
+    /// into a second buffer and doubling took twice the bound. A part of a picture that claims
+    /// more than the bound is refused at its header.
     @Test func aStreamWithoutAnEndTakesNoMoreThanItsBound() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -274,6 +275,14 @@ import Testing
         let bound = (8 * 12_500_000 + (1 << 20)) / 1024
         #expect(endless.kilobytes <= small.kilobytes + bound + 16 * 1024,
                 "peak \(endless.kilobytes) KB, \(small.kilobytes) KB for a small TIFF and \(bound) KB of bound")
+        // A PNG whose image data chunk claims 2 GB goes on past the default bound (1954 MB): it is
+        // refused at that chunk's header, unread (under 500 MB of address space, which reading
+        // towards the bound would exhaust).
+        var png = [UInt8](try Data(contentsOf: folder.appendingPathComponent("shot.png")).prefix(33))
+        png += [0x7F, 0xFF, 0xFF, 0xFF] + Array("IDAT".utf8)
+        try Data(png).write(to: folder.appendingPathComponent("claims.bin"))
+        let r = try Self.sh("ulimit -v 500000; (cat claims.bin; cat /dev/zero 2>/dev/null) | \"$FRAMED\" - -o claims.png", in: folder)
+        CLITests.expectOneLineError(r, status: 1, mentioning: ["standard input", "goes on past 1954 MB"])
     }
 
     /// A WebP is read as far as its RIFF header says: a 3 GB file (sparse) frames in a few MB.

@@ -368,6 +368,9 @@ MUTATIONS = [
       ("            } else if stream.atLeast > limit {", "            } else if stream.atLeast < 0 {"),
       "a stream whose PNG chunk claims 2 GB read up to the bound before it is refused",
       "RobustnessTests/aStreamWithoutAnEndTakesNoMoreThanItsBound"),
+    M("heif-alpha-uncounted", "limits", "Sources/CCodecs/heifboxes.c",
+      ("        if (!alpha || !is_alpha(boxes, alpha)) continue;", "        if (1) continue;"),
+      "HEIF: an alpha plane of 2048x2048 behind a small picture decoded past the pixel limit", "HEIFTests"),
 ]
 
 

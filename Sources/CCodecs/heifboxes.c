@@ -785,10 +785,12 @@ static int is_alpha(const ccodecs_heif_boxes *boxes, const item *it) {
     size_t size = 0;
     const uint8_t *auxc = find_property(boxes, it, FOURCC('a', 'u', 'x', 'C'), &size);
     if (!auxc || size < 5) return 0;
+    static const char *const alpha[] = {"urn:mpeg:hevc:2015:auxid:1", "urn:mpeg:mpegB:cicp:systems:auxiliary:alpha"};
     const char *urn = (const char *)auxc + 4;
     size_t length = strnlen(urn, size - 4);
-    return (length == 26 && !memcmp(urn, "urn:mpeg:hevc:2015:auxid:1", 26))
-        || (length == 44 && !memcmp(urn, "urn:mpeg:mpegB:cicp:systems:auxiliary:alpha", 44));
+    for (int i = 0; i < 2; i++)
+        if (length == strlen(alpha[i]) && !memcmp(urn, alpha[i], length)) return 1;
+    return 0;
 }
 
 int ccodecs_heif_boxes_coded(ccodecs_heif_boxes *boxes, uint32_t id, uint64_t *width, uint64_t *height, char *message) {

@@ -321,9 +321,10 @@ import CCodecs
 
     /// libheif checks a picture's size against its `ispe` alone, but libde265 and dav1d allocate
     /// what the HEVC sequence parameter set and the AV1 headers say: a flat 2048x2048 picture
-    /// whose ispe says 64x64 is over a limit of 10000 pixels as 2048x2048, before it is decoded.
-    /// The coded sizes are read from heif-enc's and avifenc's files: a 333x77 picture is 336x80
-    /// in HEVC (x265 codes whole 8x8 blocks) and 333x77 in AV1.
+    /// whose ispe says 64x64 is over a limit of 10000 pixels as 2048x2048, before it is decoded,
+    /// and so is such a picture as the alpha plane of a small one. The coded sizes are read from
+    /// heif-enc's and avifenc's files: a 333x77 picture is 336x80 in HEVC (x265 codes whole 8x8
+    /// blocks) and 333x77 in AV1.
     @Test func theCodedSizeIsCheckedNotTheISPEAlone() throws {
         try write(PictureEncoder.png(Self.flat(2048, 2048), dropAlpha: true), "flat.png")
         try write(PictureEncoder.png(Self.picture(333, 77), dropAlpha: true), "odd.png")
@@ -334,9 +335,15 @@ import CCodecs
             #expect(throws: RasterError.tooLarge(width: 2048, height: 2048, limit: 10000), "\(big.type)") {
                 try Pictures.decode(data: lying, options: DecodeOptions(maxPixels: 10000))
             }
+            // The alpha plane is decoded too: a 2048x2048 one behind a 334x78 picture.
+            let shown = odd.type == "hvc1" ? (width: 334, height: 78) : (width: 333, height: 77)
+            let alpha = HEIFBytes.single(odd, ispe: shown, alpha: big)
+            #expect(Self.codedSize(alpha) == (2048, 2048, nil), "\(big.type) alpha")
+            #expect(throws: RasterError.tooLarge(width: 2048, height: 2048, limit: 30000), "\(big.type) alpha") {
+                try Pictures.decode(data: alpha, options: DecodeOptions(maxPixels: 30000))
+            }
             // heif-enc codes 4:2:0 at even sizes, 334x78, which its clap box (left out here) crops.
             let expected: (UInt64, UInt64) = odd.type == "hvc1" ? (336, 80) : (333, 77)
-            let shown = odd.type == "hvc1" ? (width: 334, height: 78) : (width: 333, height: 77)
             let size = Self.codedSize(HEIFBytes.single(odd, ispe: shown))
             #expect(size.width == expected.0 && size.height == expected.1 && size.message == nil, "\(odd.type): \(size)")
             #expect(try Pictures.decode(data: HEIFBytes.single(odd, ispe: shown), options: DecodeOptions(maxPixels: 336 * 80))

@@ -30,12 +30,21 @@ package enum HEIFBytes {
         return nil
     }
 
-    /// A file whose primary image is `coded`, with an `ispe` of `ispe`.
-    package static func single(_ coded: Coded, ispe: (width: Int, height: Int)) -> [UInt8] {
-        file(brand: coded.type == "av01" ? "avif" : "heic", primary: 1,
-             items: [Item(id: 1, type: coded.type, hidden: false, data: .mdat(0, coded.data.count),
-                          properties: [coded.config, ispeBox(ispe)])],
-             references: [], idat: [], mdat: coded.data)
+    /// A file whose primary image is `coded`, with an `ispe` of `ispe`; with `alpha`, an alpha
+    /// plane (an auxiliary image, `auxl`, whose `auxC` says alpha in its codec's words) of that
+    /// coded image, with the same `ispe`.
+    package static func single(_ coded: Coded, ispe: (width: Int, height: Int), alpha: Coded? = nil) -> [UInt8] {
+        var items = [Item(id: 1, type: coded.type, hidden: false, data: .mdat(0, coded.data.count),
+                          properties: [coded.config, ispeBox(ispe)])]
+        var references: [(String, UInt16, [UInt16])] = []
+        if let alpha {
+            let urn = alpha.type == "av01" ? "urn:mpeg:mpegB:cicp:systems:auxiliary:alpha" : "urn:mpeg:hevc:2015:auxid:1"
+            items.append(Item(id: 2, type: alpha.type, hidden: true, data: .mdat(coded.data.count, alpha.data.count),
+                              properties: [alpha.config, ispeBox(ispe), fullBox("auxC", Array(urn.utf8) + [0])]))
+            references.append(("auxl", 2, [1]))
+        }
+        return file(brand: coded.type == "av01" ? "avif" : "heic", primary: 1, items: items, references: references,
+                    idat: [], mdat: coded.data + (alpha?.data ?? []))
     }
 
     /// A grid (ISO/IEC 23008-12 6.6.2.3) of `columns` x `rows` hidden tiles, row by row: one of

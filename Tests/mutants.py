@@ -371,6 +371,10 @@ MUTATIONS = [
     M("heif-alpha-uncounted", "limits", "Sources/CCodecs/heifboxes.c",
       ("        if (!alpha || !is_alpha(boxes, alpha)) continue;", "        if (1) continue;"),
       "HEIF: an alpha plane of 2048x2048 behind a small picture decoded past the pixel limit", "HEIFTests"),
+    M("stream-jpeg-scan-uncapped", "limits", "Sources/FramedRaster/StreamEnd.swift",
+      ("let cap = scanStart + blocks * Self.scanBytesPerBlock + (1 << 16)", "let cap = Int.max / 2"),
+      "a JPEG without EOI on standard input read on through the zeros after it, up to the bound",
+      "RobustnessTests/aStreamIsReadToThePicturesOwnEnd"),
 ]
 
 

@@ -14,6 +14,17 @@ struct StreamEnd {
     private var inData = false
     /// The end, once found.
     private var found: Int?
+    /// JPEG: the picture's 8x8 blocks (from its frame header, 0 before it), and where the scan
+    /// being read started.
+    private var blocks = 0
+    private var scanStart = 0
+
+    /// The most bytes of entropy-coded data a scan may hold for each block of the picture: a
+    /// block's Huffman codes and values take at most about 240 bytes, twice that when every byte
+    /// is a 0xFF that needs a 0x00 after it, and restart markers a few bytes more. Data that
+    /// goes on longer without a marker is no part of the picture (a JPEG without its end marker,
+    /// then zeros): the picture ends there.
+    static let scanBytesPerBlock = 512
 
     /// For a stream that starts as `format` (sniffed from its first bytes).
     init(_ format: PictureFormat) {
@@ -70,9 +81,10 @@ struct StreamEnd {
     private mutating func jpeg(_ b: [UInt8]) -> Int? {
         while next < b.count {
             if inData {
-                guard let ff = b[next...].firstIndex(of: 0xFF) else {
-                    next = b.count
-                    return nil
+                let cap = scanStart + blocks * Self.scanBytesPerBlock + (1 << 16)
+                guard let ff = b[next..<min(b.count, cap)].firstIndex(of: 0xFF) else {
+                    next = min(b.count, cap)
+                    return next == cap ? cap : nil
                 }
                 guard ff + 1 < b.count else {
                     next = ff
@@ -98,11 +110,32 @@ struct StreamEnd {
             case 0x00, 0x01, 0xD0...0xD8: next = at + 1
             default:
                 guard at + 2 < b.count else { return nil }
-                next = at + 1 + (Int(b[at + 1]) << 8 | Int(b[at + 2]))
+                let length = Int(b[at + 1]) << 8 | Int(b[at + 2])
+                if (0xC0...0xCF).contains(code) && code != 0xC4 && code != 0xC8 && code != 0xCC {
+                    guard at + 1 + length <= b.count else { return nil }
+                    blocks = Self.frameBlocks(b[at + 1..<at + 1 + length])
+                }
+                next = at + 1 + length
                 inData = code == 0xDA
+                scanStart = next
             }
         }
         return nil
+    }
+
+    /// The 8x8 blocks of every component of a JPEG frame header (its length field first): each
+    /// component's samples, the picture's size times its sampling factors over the largest,
+    /// in blocks rounded up.
+    static func frameBlocks(_ segment: ArraySlice<UInt8>) -> Int {
+        let s = Array(segment)
+        guard s.count >= 8 else { return 0 }
+        let height = Int(s[3]) << 8 | Int(s[4]), width = Int(s[5]) << 8 | Int(s[6]), count = Int(s[7])
+        guard s.count >= 8 + 3 * count else { return 0 }
+        let sampling = (0..<count).map { (h: max(1, Int(s[9 + 3 * $0] >> 4)), v: max(1, Int(s[9 + 3 * $0] & 15))) }
+        let hMax = sampling.map(\.h).max() ?? 1, vMax = sampling.map(\.v).max() ?? 1
+        return sampling.reduce(0) { total, c in
+            total + ((width * c.h + hMax - 1) / hMax + 7) / 8 * (((height * c.v + vMax - 1) / vMax + 7) / 8)
+        }
     }
 
     /// "RIFF", the size of what follows, "WEBP": the size says where it ends.

@@ -219,8 +219,8 @@ import Testing
     }
 
     /// Issue 32: a picture on standard input or through a FIFO is read to its own end (a PNG's
-    /// IEND, a JPEG's EOI, a GIF's trailer, a WebP's RIFF size, a HEIC's last box) and not a
-    /// byte further: each followed by endless zeros frames, within a pixel limit whose stream
+    /// IEND, a JPEG's EOI or the most a scan can hold, a GIF's trailer, a WebP's RIFF size, a
+    /// HEIC's last box) and not a byte further: each followed by endless zeros frames, within a pixel limit whose stream
     /// bound (9 MB) the zeros would pass at once; two such FIFOs at once with `-j 2` too; and a
     /// PNG followed by 100 MB (standard input, the default limit) takes what a small PNG takes,
     /// not the 207 MB it took to read them.
@@ -238,6 +238,11 @@ import Testing
             let r = try Self.sh("(cat \(name); cat /dev/zero 2>/dev/null) | \"$FRAMED\" - -o out.png -f --max-pixels 1000000", in: folder)
             #expect(r.status == 0, "\(name) then zeros: \(r.stderr)")
         }
+        // A JPEG without its end marker: its last scan's data runs on into the zeros, as far as
+        // a scan can hold for its 320x200 picture (512 bytes a block), where the picture ends.
+        let jpeg = try Self.sh("(head -c -2 photo.jpg; cat /dev/zero 2>/dev/null) | \"$FRAMED\" - -o out.png -f --max-pixels 1000000",
+                               in: folder)
+        #expect(jpeg.status == 0 && jpeg.stderr.contains("Premature end of JPEG file"), "\(jpeg.stderr)")
         var r = try Self.sh("""
             mkfifo a.fifo b.fifo
             (cat photo.jpg; cat /dev/zero 2>/dev/null) > a.fifo & (cat p.png; cat /dev/zero 2>/dev/null) > b.fifo &

@@ -42,9 +42,10 @@ _framed() {
         --intent) COMPREPLY=($(compgen -W 'perceptual relative' -- "$cur")); return ;;
         --max-pixels) COMPREPLY=(); return ;;
         --min-ppi) COMPREPLY=(); return ;;
-        --page) COMPREPLY=($(compgen -W 'A3 A4 A5 Letter Legal' -- "$cur")); return ;;
+        --page) COMPREPLY=($(compgen -W 'A3 A4 A5 A6 Letter Legal 4x6 5x7 8x10 11x14 10x15 13x18 20x30' -- "$cur")); return ;;
         --orientation) COMPREPLY=($(compgen -W 'portrait landscape auto' -- "$cur")); return ;;
         --bleed) COMPREPLY=(); return ;;
+        --safe-margin) COMPREPLY=(); return ;;
         --marks) COMPREPLY=($(compgen -W 'none crop' -- "$cur")); return ;;
         --pdf-variant) COMPREPLY=($(compgen -W 'pdf/x-4' -- "$cur")); return ;;
         --output-intent) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -53,7 +54,7 @@ _framed() {
         -j|--jobs) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --aspect --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --scale --variant --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --aspect --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --scale --variant --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --safe-margin --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -f -- "$cur"))

@@ -50,6 +50,9 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
         case outputIntentUnreadable(path: String, reason: String)
         /// The output intent's file is no ICC profile that can be an output intent: its path and why.
         case outputIntentInvalid(path: String, reason: String)
+        /// A border, inner border or caption lies within the page's safe margin, and
+        /// `PageOptions.failWithinSafeMargin` is set.
+        case withinSafeMargin(SafeMarginWarning)
 
         /// One line, in the library's words (settings are named as `Framer.set` names them).
         public var description: String {
@@ -81,6 +84,7 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
                     + "the same file each time (the dpi decides the pixels); drop the dpi"
             case let .outputIntentUnreadable(path, reason): return "cannot read the output intent \(path) (\(reason))"
             case let .outputIntentInvalid(path, reason): return "the output intent \(path) cannot be used: \(reason)"
+            case let .withinSafeMargin(warning): return warning.description
             }
         }
     }
@@ -100,6 +104,9 @@ public enum FramingWarning: Equatable, Sendable, CustomStringConvertible {
     /// The caption's font is not installed (the line names it and the one used instead), or
     /// its text has characters no installed font has.
     case caption(String)
+    /// A border, inner border or caption lies within the page's safe margin, where a cut a
+    /// little off the trim can take it.
+    case safeMargin(SafeMarginWarning)
 
     /// One line.
     public var description: String {
@@ -107,6 +114,7 @@ public enum FramingWarning: Equatable, Sendable, CustomStringConvertible {
         case let .decoder(text), let .color(text), let .caption(text): return text
         case let .belowMinimumPPI(ppi, minimum):
             return FramingError.Problem.belowMinimumPPI(ppi: ppi, minimum: minimum).description
+        case let .safeMargin(warning): return warning.description
         }
     }
 }

@@ -41,6 +41,8 @@ extension FramePlan {
                 ("orientation", .string(placement.orientation.rawValue)),
                 ("bleed", .number(placement.bleed)),
                 ("trim", Self.rect(placement.trim)),
+                ("safeMargin", .number(placement.safeMargin)),
+                ("safe", Self.rect(placement.safeBox)),
                 ("framedCanvas", Self.rect(Rect(origin: placement.origin, size: layout.canvas))),
             ])))
         }
@@ -78,6 +80,16 @@ extension FramePlan {
             ("rasterPixels", Self.pixels(rasterPixels)),
             ("effectivePPI", .number(effectivePPI)),
         ]
+        let warnings = safeMarginWarnings
+        if !warnings.isEmpty {
+            pairs.append(("safeMarginWarnings", .array(warnings.map { warning in
+                .object([
+                    ("element", .string(warning.element.rawValue)),
+                    ("distance", .number(warning.distance)),
+                    ("edges", .array(warning.edges.map { .string($0.rawValue) })),
+                ])
+            })))
+        }
         return .object(pairs)
     }
 

@@ -61,6 +61,15 @@ public struct FramePlan: Sendable, Equatable {
 
     /// The whole output's size in points: the page plus bleed, or the framed canvas.
     public var canvas: Size { placement?.media ?? layout.canvas }
+
+    /// The border, inner border and caption that lie within the page's safe margin (none
+    /// without a page): where a cut a little off the trim can take them. In PNG, JPEG and TIFF,
+    /// whose edges move to whole pixels, by more than a pixel.
+    public var safeMarginWarnings: [SafeMarginWarning] {
+        guard page != nil, let placement else { return [] }
+        return SafeZone.warnings(layout: layout, style: style, trim: placement.trimOnCanvas, safeMargin: placement.safeMargin,
+                                 tolerance: outputFormat.isRaster ? 72 / dpi : 1e-6)
+    }
 }
 
 /// What happened to the picture on its way into the output.

@@ -42,6 +42,8 @@ extension FramingError {
             return FileError(path: path, reason: "cannot read the --output-intent profile (\(reason))")
         case let .outputIntentInvalid(path, reason):
             return UsageError("--output-intent \(path): not a usable output intent: \(reason)")
+        case let .withinSafeMargin(warning):
+            return FileError(path: input, reason: warning.message(naming: option) + " (--strict)")
         }
     }
 
@@ -98,6 +100,7 @@ extension FramingWarning {
         switch self {
         case .decoder, .color, .caption: return description
         case let .belowMinimumPPI(ppi, minimum): return FramingError.belowMinimum(ppi: ppi, minimum: minimum)
+        case let .safeMargin(warning): return warning.message(naming: { "--" + $0 })
         }
     }
 }

@@ -166,12 +166,7 @@ struct FrameDrawing {
             context.clip()
             switch picture {
             case let .surface(image):
-                let pattern = try CairoPattern.surface(image)
-                pattern.setSmoothFiltering()
-                if padPictureEdges { pattern.padEnds() }
-                let sx = Double(image.width) / rect.width, sy = Double(image.height) / rect.height
-                pattern.setMatrix(scaleX: sx, scaleY: sy, translateX: -rect.x * sx, translateY: -rect.y * sy)
-                context.setSource(pattern)
+                context.setSource(try picturePattern(image))
                 context.paint()
             case let .vector(vector):
                 if let background = vector.background {
@@ -182,6 +177,37 @@ struct FrameDrawing {
                 }
                 try vector.document.draw(in: context, rect: rect)
             }
+        }
+    }
+}
+
+extension FrameDrawing {
+    /// The picture's surface as a pattern over the picture's place (`layout.picture`), smoothly
+    /// sampled, its edge pixels padded outwards for raster output.
+    func picturePattern(_ image: CairoImageSurface) throws(RenderError) -> CairoPattern {
+        let rect = layout.picture
+        let pattern = try CairoPattern.surface(image)
+        pattern.setSmoothFiltering()
+        if padPictureEdges { pattern.padEnds() }
+        let sx = Double(image.width) / rect.width, sy = Double(image.height) / rect.height
+        pattern.setMatrix(scaleX: sx, scaleY: sy, translateX: -rect.x * sx, translateY: -rect.y * sy)
+        return pattern
+    }
+
+    /// The mat's paint over `area`: the background colour, then its gradient (resolved in the
+    /// frame, so that it runs on beyond it as it runs).
+    func fillMat(_ area: Rect, in context: CairoContext) throws(RenderError) {
+        if style.background.alpha > 0 {
+            context.newPath()
+            context.addRoundedRect(area, radius: 0)
+            context.setSource(style.background)
+            context.fill()
+        }
+        if let gradient = style.backgroundGradient {
+            context.newPath()
+            context.addRoundedRect(area, radius: 0)
+            context.setSource(try Self.pattern(gradient.resolved(in: layout.frame)))
+            context.fill()
         }
     }
 }

@@ -180,7 +180,7 @@ struct PresetConfigLayoutTests {
         "lossless": ["--lossless"], "resample": ["--resample", "good"], "flatten": ["--flatten", "white"],
         "no-auto-orient": ["--no-auto-orient"], "intent": ["--intent", "relative"], "max-pixels": ["--max-pixels", "1000000"],
         "min-ppi": ["--min-ppi", "72.5"], "strict": ["--strict"], "page": ["--page", "A5"],
-        "orientation": ["--orientation", "portrait"], "bleed": ["--bleed", "3mm"], "title": ["--title", "A \"title\""],
+        "orientation": ["--orientation", "portrait"], "bleed": ["--bleed", "3mm"], "safe-margin": ["--safe-margin", "5mm"], "title": ["--title", "A \"title\""],
         "author": ["--author", "Ann"], "marks": ["--marks", "crop"], "pdf-variant": ["--pdf-variant", "x-4"],
         "output-intent": ["--output-intent", "/usr/share/color/icc/ghostscript/default_cmyk.icc"],
     ]
@@ -223,8 +223,9 @@ struct PresetConfigLayoutTests {
         r = try Self.run(look + ["--print-config"], in: folder)
         try r.stdout.write(to: folder.appendingPathComponent("look.json"))
         for format in ["svg", "png", "pdf"] {
-            try Self.run(["shot.png", "-o", "a.\(format)"] + look, in: folder)
-            try Self.run(["shot.png", "-o", "b.\(format)", "--config", "look.json"], in: folder)
+            try BatchTests.framed(["shot.png", "-o", "a.\(format)"] + look, in: folder, environment: BatchTests.reproducible)
+            try BatchTests.framed(["shot.png", "-o", "b.\(format)", "--config", "look.json"], in: folder,
+                                  environment: BatchTests.reproducible)
             #expect(try difference(Data(contentsOf: folder.appendingPathComponent("a.\(format)")),
                                    Data(contentsOf: folder.appendingPathComponent("b.\(format)"))) == nil, "\(format)")
         }

@@ -108,6 +108,7 @@ extension Framer {
             warnings.append(.belowMinimumPPI(ppi: plan.effectivePPI, minimum: minimum))
         }
         warnings += CaptionCheck.warnings(plan.style.caption).map(FramingWarning.caption)
+        warnings += plan.safeMarginWarnings.map(FramingWarning.safeMargin)
 
         let report = PictureReport(sourcePixels: plan.sourcePixels, scaleNumerator: decoded.scaleNumerator,
                                    scaleDenominator: decoded.scaleDenominator, embeddedPixels: plan.rasterPixels,
@@ -127,6 +128,7 @@ extension Framer {
                                      + check.external.joined(separator: ", ") + more))
         }
         warnings += CaptionCheck.warnings(plan.style.caption).map(FramingWarning.caption)
+        warnings += plan.safeMarginWarnings.map(FramingWarning.safeMargin)
         let report = PictureReport(sourcePixels: plan.sourcePixels, scaleNumerator: 1, scaleDenominator: 1,
                                    embeddedPixels: plan.rasterPixels, effectivePPI: plan.effectivePPI,
                                    embedding: format.isRaster ? .raster : .vector, warnings: warnings)

@@ -242,7 +242,8 @@ extension Setting {
         } read: { f in f.picture.trim.map { .string(formatPercent($0 * 100) + "%") } },
         Setting("strict", switch: true) { f, v throws(SettingError) in
             f.picture.failBelowMinimumPPI = try switchValue("strict", v)
-        } read: { f in .bool(f.picture.failBelowMinimumPPI) },
+            f.page.failWithinSafeMargin = f.picture.failBelowMinimumPPI
+        } read: { f in .bool(f.picture.failBelowMinimumPPI || f.page.failWithinSafeMargin) },
     ]
 
     static let page: [Setting] = [
@@ -259,6 +260,13 @@ extension Setting {
             }
             f.page.bleed = bleed
         } read: { f in f.page.size == nil ? nil : .string(f.page.bleed.description) },
+        Setting("safe-margin") { f, v throws(SettingError) in
+            let margin = try parse("safe-margin", v, Length.init(parsing:))
+            guard margin.points >= 0 else {
+                throw SettingError(setting: "safe-margin", reason: "\"\(excerpt(v))\" is negative: the safe margin must be zero or more")
+            }
+            f.page.safeMargin = margin
+        } read: { f in f.page.size == nil ? nil : .string(f.page.safeMargin.description) },
         Setting("marks") { f, v throws(SettingError) in
             f.page.marks = try choice("marks", v, PrintMarks.self)
         } read: { f in f.page.marks == .none ? nil : .string(f.page.marks.rawValue) },

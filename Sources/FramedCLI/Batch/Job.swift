@@ -54,6 +54,7 @@ struct JobContext: Sendable {
                 if job.setOutputs.isEmpty {
                     let plan = try framer.plan(opened, label: input, format: job.format)
                     result.layouts = [plan.jsonValue(input: job.input, output: job.output.text)]
+                    try planWarnings(plan, framer: framer, input: input, into: &result)
                 } else {
                     // A set: the layout of each of its files, in the order of the scales.
                     for (member, output) in zip(framer.output.setMembers, job.setOutputs) {
@@ -61,8 +62,9 @@ struct JobContext: Sendable {
                         guard let one = framer.member(member) else {
                             throw FramingError(picture: input, problem: .noVariant(framer.preset, member.variant!))
                         }
-                        result.layouts.append(try one.plan(opened, label: input, format: job.format)
-                            .jsonValue(input: job.input, output: output.text))
+                        let plan = try one.plan(opened, label: input, format: job.format)
+                        result.layouts.append(plan.jsonValue(input: job.input, output: output.text))
+                        try planWarnings(plan, framer: one, input: input, into: &result)
                     }
                 }
             } catch { throw error.commandLineError(input: input, output: job.output.text) }
@@ -86,14 +88,24 @@ struct JobContext: Sendable {
             }
         } catch { throw error.commandLineError(input: input, output: job.output.text) }
         for warning in report.warnings {
-            if case let .belowMinimumPPI(ppi, minimum) = warning, framer.picture.failBelowMinimumPPI {
+            if let problem = framer.strictProblem(warning) {
                 result.prepared = nil
-                throw FramingError(picture: input, problem: .belowMinimumPPI(ppi: ppi, minimum: minimum))
-                    .commandLineError(input: input)
+                throw FramingError(picture: input, problem: problem).commandLineError(input: input)
             }
             result.warnings.append("\(input): \(warning.commandLineText)")
         }
         if !settings.pages { try BatchRunner.writeOut(bytes, to: job.output, replacing: settings.overwrite) }
+    }
+
+    /// The warnings a plan alone tells (lines within the safe margin), as framing would give
+    /// them: each once, or the error that `--strict` makes of it.
+    private func planWarnings(_ plan: FramePlan, framer: Framer, input: String,
+                              into result: inout JobResult) throws(FramingError) {
+        for warning in plan.safeMarginWarnings.map(FramingWarning.safeMargin) {
+            if let problem = framer.strictProblem(warning) { throw FramingError(picture: input, problem: problem) }
+            let line = "\(input): \(warning.commandLineText)"
+            if !result.warnings.contains(line) { result.warnings.append(line) }
+        }
     }
 
     /// A set (`--scale 1,2,3`): the picture decoded once, framed at each scale, and each file
@@ -106,9 +118,8 @@ struct JobContext: Sendable {
         }
         for framed in set {
             for warning in framed.report.warnings {
-                if case let .belowMinimumPPI(ppi, minimum) = warning, framer.picture.failBelowMinimumPPI {
-                    throw FramingError(picture: input, problem: .belowMinimumPPI(ppi: ppi, minimum: minimum))
-                        .commandLineError(input: input)
+                if let problem = framer.strictProblem(warning) {
+                    throw FramingError(picture: input, problem: problem).commandLineError(input: input)
                 }
                 let line = "\(input): \(warning.commandLineText)"
                 if !result.warnings.contains(line) { result.warnings.append(line) }

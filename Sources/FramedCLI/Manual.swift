@@ -63,7 +63,7 @@ enum Manual {
                 head += "\\fB\\-\\-" + escape(spec.name) + "\\fR"
                 if let value = spec.valueName { head += " \\fI" + escape(value) + "\\fR" }
                 lines.append(head)
-                var help = escape(spec.help)
+                var help = escape(spec.helpLine)
                 if let value = spec.defaultText { help += " (default: " + escape(value) + ")" }
                 lines.append(help)
             }

@@ -96,8 +96,11 @@ extension Framer {
         var embedding = Embedding.raster
         var jpeg: [UInt8]?
         if !format.isRaster {
+            // A JPEG the decoder warned about (cut short, damaged, no end marker and whatever
+            // follows) is not passed through: what it holds past its picture, and how viewers
+            // show its damage, are unknown; its decoded pixels are.
             let untouched = info.format == .jpeg && decoded.scaleNumerator == decoded.scaleDenominator && !resampled
-                && plan.trim == nil
+                && plan.trim == nil && decoded.warningCount == 0
                 && !decoded.colorConverted && plan.orientation == .up
             if output.embed == .jpeg && image.hasAlpha { throw fail(.transparencyInJPEG) }
             if untouched && output.embed != .png && !output.lossless {

@@ -31,6 +31,10 @@ public struct Framer: Sendable, Equatable {
     /// over them). A batch of several workers gives each its share; outputs are the same bytes
     /// whatever the number.
     package var threads: Int = Resampler.processorCount
+    /// Where librsvg reads and draws SVG pictures: nil, in this process (a library user's
+    /// program); the `framed` tool runs it in a child process of itself (`SVGSandbox`), so that
+    /// a document that makes librsvg abort or run past its time costs one picture, not the run.
+    package var svgSandbox: SVGSandbox?
 
     /// The version of framed, as its PDFs name their creator.
     public static let version = "0.1.0"

@@ -275,6 +275,14 @@ package enum Pictures {
         try info(.bytes(data))
     }
 
+    /// What decoding refuses before it decodes a pixel, beyond the header's size: the work a
+    /// progressive or arithmetic-coded JPEG's scans ask for (`JPEGExtent.checkScans`). For
+    /// pictures that another library decodes: an SVG's `data:` pictures, which librsvg reads.
+    package static func checkWork(data: [UInt8]) throws(RasterError) {
+        let input = PictureInput(bytes: data)
+        if try format(of: input) == .jpeg { try JPEGExtent.checkScans(of: input) }
+    }
+
     package static func decode(data: [UInt8], options: DecodeOptions = DecodeOptions()) throws(RasterError) -> DecodedPicture {
         try decode(.bytes(data), options: options)
     }

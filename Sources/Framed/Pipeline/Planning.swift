@@ -91,6 +91,8 @@ extension Framer {
         var layout: FrameLayout
         var style = self.style
         var placement: PagePlacement?
+        // Pango's threads and fonts for the caption and the title, before the picture's memory.
+        do { try TextPreparation.prepare(style, options: renderOptions(format)) } catch { throw fail(.layout(error)) }
         if let page = page.spec {
             do { (style, layout, placement) = try PageLayout.place(picture: metricsLaidOut, style: style, page: page, text: PangoTextMeasure()) } catch {
                 if case let .layout(reason) = error { throw fail(.layout(reason)) }
@@ -114,7 +116,10 @@ extension Framer {
         }
         // The output's size is known now: refuse one too large to render before decoding.
         let canvas = placement?.media ?? layout.canvas
-        do { try options.checkCanvas(canvas) } catch { throw fail(.canvas(error)) }
+        do {
+            try options.checkCanvas(canvas)
+            try options.checkText(style)
+        } catch { throw fail(.canvas(error)) }
         // A vector picture is drawn at the output's resolution, however large it is placed.
         let need = document == nil ? layout.rasterSize(atDPI: options.pictureDPI)
             : PixelSize(width: Self.devicePixels(layout.picture.width, dpi: options.pictureDPI),
@@ -138,7 +143,7 @@ extension Framer {
     /// An SVG's bytes (at most `PictureInput.svgByteLimit`) checked and loaded by librsvg.
     func loadSVG(_ input: borrowing PictureInput) throws(RasterError) -> SVGDocument {
         guard input.count <= PictureInput.svgByteLimit else { throw .tooManyBytes(limit: PictureInput.svgByteLimit) }
-        return try SVGDocument.load(try input.contents(), limits: SVGLimits(maxPixels: picture.maxPixels))
+        return try SVGDocument.load(try input.contents(), limits: SVGLimits(maxPixels: picture.maxPixels), sandbox: svgSandbox)
     }
 }
 

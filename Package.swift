@@ -58,7 +58,7 @@ var targets: [Target] = [
     .testTarget(name: "FramedRenderTests", dependencies: ["FramedRender", "FramedLayout", "FramedRaster", "FramedTestSupport"]),
     // The library as its users call it: settings, configurations, framing files and bytes, errors.
     .testTarget(name: "FramedTests", dependencies: ["Framed", "FramedTestSupport"]),
-    .testTarget(name: "FramedCLITests", dependencies: ["FramedCLI", "FramedMain", "Framed", "FramedTestSupport"]),
+    .testTarget(name: "FramedCLITests", dependencies: ["FramedCLI", "FramedMain", "Framed", "FramedRender", "FramedTestSupport"]),
 ]
 
 // libFuzzer targets (Fuzz/run.sh sets FRAMED_FUZZ=1 and passes the sanitizer and coverage flags;

@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -171,6 +172,23 @@ void crsvg_close(crsvg_document *document) {
     if (document) api.object_unref(document);
 }
 
+/* The private writable memory the process has mapped already (VmData in /proc/self/status), in
+ * bytes; 0 when unknown. A sanitizer's shadow memory is terabytes of it. */
+static unsigned long long data_in_use(void) {
+    FILE *status = fopen("/proc/self/status", "re");
+    if (!status) return 0;
+    char line[256];
+    unsigned long long kilobytes = 0;
+    while (fgets(line, sizeof line, status)) {
+        if (strncmp(line, "VmData:", 7) == 0) {
+            kilobytes = strtoull(line + 7, NULL, 10);
+            break;
+        }
+    }
+    fclose(status);
+    return kilobytes * 1024;
+}
+
 int crsvg_sandbox_setup(long parent, unsigned long long data_limit) {
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return -1;
     if ((long)getppid() != parent) raise(SIGKILL);
@@ -178,7 +196,9 @@ int crsvg_sandbox_setup(long parent, unsigned long long data_limit) {
     if (setrlimit(RLIMIT_CORE, &none) != 0) return -1;
     struct rlimit data;
     if (getrlimit(RLIMIT_DATA, &data) != 0) return -1;
-    rlim_t wanted = (rlim_t)data_limit;
+    /* What the process holds already, and the limit on top of it. */
+    unsigned long long held = data_in_use();
+    rlim_t wanted = held > ~0ULL - data_limit ? RLIM_INFINITY : (rlim_t)(held + data_limit);
     if (data.rlim_max != RLIM_INFINITY && wanted > data.rlim_max) wanted = data.rlim_max;
     if (data.rlim_cur == RLIM_INFINITY || wanted < data.rlim_cur) {
         data.rlim_cur = wanted;

@@ -23,6 +23,10 @@ package enum ChildProcess {
         package var output: [UInt8]
         /// Its standard error, up to the limit asked for.
         package var errors: [UInt8]
+
+        package init(termination: Termination, output: [UInt8], errors: [UInt8]) {
+            self.termination = termination; self.output = output; self.errors = errors
+        }
     }
 
     /// Runs `executable` with `arguments` (the first is the program's name as it sees it) and

@@ -91,7 +91,10 @@ extension Framer {
         var layout: FrameLayout
         var style = self.style
         var placement: PagePlacement?
-        // Pango's threads and fonts for the caption and the title, before the picture's memory.
+        // Text too large to draw at the output's resolution is refused first; then Pango's
+        // threads and fonts for the caption and the title are made ready, before the picture
+        // takes its memory.
+        do { try renderOptions(format).checkText(style) } catch { throw fail(.canvas(error)) }
         do { try TextPreparation.prepare(style, options: renderOptions(format)) } catch { throw fail(.layout(error)) }
         if let page = page.spec {
             do { (style, layout, placement) = try PageLayout.place(picture: metricsLaidOut, style: style, page: page, text: PangoTextMeasure()) } catch {
@@ -116,10 +119,7 @@ extension Framer {
         }
         // The output's size is known now: refuse one too large to render before decoding.
         let canvas = placement?.media ?? layout.canvas
-        do {
-            try options.checkCanvas(canvas)
-            try options.checkText(style)
-        } catch { throw fail(.canvas(error)) }
+        do { try options.checkCanvas(canvas) } catch { throw fail(.canvas(error)) }
         // A vector picture is drawn at the output's resolution, however large it is placed.
         let need = document == nil ? layout.rasterSize(atDPI: options.pictureDPI)
             : PixelSize(width: Self.devicePixels(layout.picture.width, dpi: options.pictureDPI),
@@ -130,6 +130,12 @@ extension Framer {
                          dpi: options.pictureDPI, rasterPixels: need,
                          effectivePPI: document == nil ? layout.effectivePPI(of: need) : options.pictureDPI,
                          canvasPixels: format.isRaster ? options.pixelSize(ofCanvas: canvas) : nil, info: info)
+        if let document {
+            // Filters work on the picture's device pixels (points on a vector surface).
+            let area = format.isRaster ? Double(need.width) * Double(need.height) : layout.picture.width * layout.picture.height
+            let scale = (format.isRaster ? options.pictureDPI / 72 : 1) * layout.picture.width / document.naturalSize.width * 0.75
+            do { try document.checkFilters(area: area, scale: scale) } catch { throw fail(.picture(error)) }
+        }
         var result = plan
         result.trim = probe?.sourceBox
         return (result, document, probe)

@@ -48,6 +48,9 @@ package struct SVGLimits: Sendable, Equatable {
     package var filterPixels = 64_000_000
     /// The largest kernel of an `feConvolveMatrix`, in cells (each a multiplication per pixel).
     package var convolveCells = 256
+    /// The private memory of a sandbox's child (`SVGSandbox`), when not worked out from the
+    /// document and the area it draws.
+    package var childMemory: Int?
 
     /// The standard limits, pictures in `data:` URLs held to `maxPixels` and filters to a
     /// quarter of it.
@@ -167,6 +170,10 @@ private struct SVGScanner {
     var filter: (element: Int32, primitives: Int)?
     /// Inside `<style>`: its text is a style sheet.
     var styleDepth: Int?
+    /// The font size of each open element in CSS px, as it inherits (em and % of the
+    /// parent's), and the size the element being read sets.
+    var fontSizes: [Double] = []
+    var elementFontSize: Double?
     /// Inside `<text>`: its depth, and the characters counted so far.
     var textDepth: Int?
     var textCharacters = 0
@@ -259,6 +266,7 @@ private struct SVGScanner {
                 _ = name()
                 guard skip(past: ">") else { throw corrupt("an end tag does not end") }
                 guard let element = stack.popLast() else { throw corrupt("an end tag without its start") }
+                fontSizes.removeLast()
                 if styleDepth == stack.count {
                     styleDepth = nil
                     try declarations(text[...], element: -1)
@@ -384,6 +392,7 @@ private struct SVGScanner {
             throw refuse("it has more than \(limits.elements) elements")
         }
         let element = Int32(parent.count)
+        elementFontSize = nil
         parent.append(stack.last ?? -1)
         if let open = filter, element != open.element, local.starts(with: "fe".utf8),
            stack.last == open.element {
@@ -432,6 +441,7 @@ private struct SVGScanner {
                 textCharacters = 0
             }
             stack.append(element)
+            fontSizes.append(elementFontSize ?? fontSizes.last ?? 16)
         } else if filter?.element == element {
             filter = nil
         }
@@ -450,7 +460,7 @@ private struct SVGScanner {
         case "href":
             try href(value, element: element, kind: kind)
         case "font-size":
-            try fontSize(String(decoding: value, as: UTF8.self))
+            try fontSize(String(decoding: value, as: UTF8.self), own: true)
         case "filter":
             try filterUse(value[...], element: element)
             try cssText(value[...], element: element)
@@ -647,12 +657,12 @@ private struct SVGScanner {
             guard parts.count == 2 else { continue }
             let property = parts[0].trimmingSpaces.lowercased()
             if property == "font-size" {
-                try fontSize(String(parts[1]))
+                try fontSize(String(parts[1]), own: element >= 0)
             } else if property == "font" {
                 // The shorthand's size is its first word that starts with a digit, a sign or a dot.
                 let words = parts[1].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "/" })
                 if let size = words.first(where: { $0.first.map { "0123456789+-.".contains($0) } ?? false }) {
-                    try fontSize(String(size))
+                    try fontSize(String(size), own: element >= 0)
                 }
             } else if property == "filter", element >= 0 {
                 try filterUse(Array(parts[1].utf8)[...], element: element)
@@ -660,9 +670,12 @@ private struct SVGScanner {
         }
     }
 
-    /// A font size as CSS writes it: refused over `limits.fontSize` px; a negative one noted
-    /// (CSS ignores it; librsvg hands it to Pango, which complains and keeps its own).
-    mutating func fontSize(_ text: String) throws(RasterError) {
+    /// A font size as CSS writes it: refused over `limits.fontSize` px, em and % taken of the
+    /// parent's size (`own`: the element's own, which its children inherit) or of 16 px (a
+    /// style sheet's); a negative one noted (CSS ignores it; librsvg hands it to Pango, which
+    /// complains and keeps its own).
+    mutating func fontSize(_ text: String, own: Bool) throws(RasterError) {
+        let parent = own ? fontSizes.last ?? 16 : 16
         let value = text.trimmingSpaces.lowercased().replacingImportant
         var number = Substring(value)
         var unit = ""
@@ -679,10 +692,12 @@ private struct SVGScanner {
         case "cm": pixels = size * 96 / 2.54
         case "mm": pixels = size * 96 / 25.4
         case "q": pixels = size * 96 / 101.6
-        case "em", "rem", "ex", "ch": pixels = size * 16
-        case "%": pixels = size * 16 / 100
+        case "em", "ex", "ch": pixels = size * parent
+        case "rem": pixels = size * 16
+        case "%": pixels = size * parent / 100
         default: pixels = size
         }
+        if own, pixels > 0 { elementFontSize = pixels }
         guard pixels.isFinite, pixels <= limits.fontSize else {
             throw refuse("a font-size of \(String(text.trimmingSpaces.prefix(40))) is over \(Int(limits.fontSize)) px")
         }
@@ -760,7 +775,7 @@ private struct SVGScanner {
         result.pathWork += work.work(stroked: stroked)
         guard result.pathWork <= limits.pathWork else {
             throw refuse("its paths cross themselves too often to draw in time (about \(Self.millions(result.pathWork)) "
-                         + "million crossings, over \(Self.millions(limits.pathWork)))")
+                         + "million crossings, more than \(Self.millions(limits.pathWork)) million)")
         }
     }
 

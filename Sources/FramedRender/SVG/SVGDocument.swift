@@ -251,21 +251,29 @@ package final class SVGDocument: @unchecked Sendable {
         try outcome.get()
     }
 
-    /// Refuses filters that would work on more than `limits.filterPixels` pixels: each pass
-    /// of `check.filterWeight` over the area drawn, and an `feMorphology` over its radius in
-    /// device pixels besides.
-    private func checkFilters(area: SVGSandbox.DeviceArea, rect: Rect, context: CairoContext) throws(RenderError) {
+    /// Refuses filters that would work on more than `limits.filterPixels` pixels when the
+    /// document is drawn on `area` device pixels, `scale` of them to a CSS px of the document:
+    /// each pass of `check.filterWeight` over the area, and an `feMorphology` over its radius
+    /// in device pixels besides. Called when the picture is planned (the area is its place at
+    /// the output's resolution) and again when it is drawn (the area the clip leaves).
+    package func checkFilters(area: Double, scale: Double) throws(RasterError) {
         guard check.filterWeight > 0 else { return }
+        let passes = check.filterWeight + check.filterRadius * (scale.isFinite && scale > 0 ? scale : 1)
+        let pixels = passes * area
+        guard pixels <= Double(limits.filterPixels) else {
+            throw .unsupportedContent(.svg, "SVG refused: its filters would go over \(SVGScannerText.millions(pixels)) "
+                                      + "million pixels at this size, more than \(SVGScannerText.millions(Double(limits.filterPixels))) "
+                                      + "million (a quarter of the pixel limit)")
+        }
+    }
+
+    private func checkFilters(area: SVGSandbox.DeviceArea, rect: Rect, context: CairoContext) throws(RenderError) {
         var w = rect.width, h = 0.0
         cairo_user_to_device_distance(context.pointer, &w, &h)
-        let scale = (w * w + h * h).squareRoot() / width
-        let passes = check.filterWeight + check.filterRadius * (scale.isFinite ? scale : 1)
-        let pixels = passes * Double(area.width) * Double(area.height)
-        guard pixels <= Double(limits.filterPixels) else {
-            throw .cairo(operation: "drawing the SVG",
-                         message: "SVG refused: its filters would go over \(SVGScannerText.millions(pixels)) million pixels "
-                            + "at this size, more than \(SVGScannerText.millions(Double(limits.filterPixels))) million "
-                            + "(a quarter of the pixel limit)")
+        do {
+            try checkFilters(area: Double(area.width) * Double(area.height), scale: (w * w + h * h).squareRoot() / width)
+        } catch {
+            throw .cairo(operation: "drawing the SVG", message: error.description)
         }
     }
 
@@ -300,6 +308,7 @@ package final class SVGDocument: @unchecked Sendable {
             return (status, String(cString: $0.baseAddress!))
         }
         cairo_restore(cr)
-        if status != CRSVG_OK { throw .cairo(operation: "drawing the SVG", message: message) }
+        // librsvg says "rendering error: NoMemory" when Cairo could not make a surface.
+        if status != CRSVG_OK { throw .cairo(operation: "drawing the SVG", message: message.contains("NoMemory") ? "out of memory" : message) }
     }
 }

@@ -171,7 +171,7 @@ package struct SVGSandbox: Sendable, Equatable {
             throw error.code == ENOMEM ? .outOfMemory : .unsupportedContent(.svg, "cannot start framed's SVG sandbox: \(error)")
         }
         bytes.withUnsafeBytes { document.address.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-        let limit = Self.memoryLimit(check: check, devicePixels: devicePixels)
+        let limit = limits.childMemory ?? Self.memoryLimit(check: check, devicePixels: devicePixels)
         let arguments = ["framed", Self.argument, String(getpid()), String(bytes.count), String(limits.embeddedPixels),
                          String(limit)] + step
         let outcome: ChildProcess.Outcome

@@ -275,6 +275,11 @@ import Testing
         ("kernel.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><filter id="f">"#
             + #"<feConvolveMatrix order="3" kernelMatrix="1 1 1 1"/></filter><rect width="100" height="100" filter="url(#f)"/></svg>"#,
          ["kernel does not have order 3x3's 9 numbers"]),
+        ("dashes.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><path d="M0 0 L1e7 1e7" "#
+            + #"stroke="black" style="stroke-dasharray: 0.01"/></svg>"#, ["dashed strokes would have 1414 million dashes"]),
+        ("stops.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><linearGradient id="g">"#
+            + repeated(#"<stop offset="0.5" stop-color="red"/>"#, 10_001) + #"</linearGradient><rect width="100" height="100" "#
+            + #"fill="url(#g)"/></svg>"#, ["gradient has more than 10000 stops"]),
         ("scans.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><image width="100" height="100" "#
             + #"href="data:image/jpeg;base64,\#(Data(manyScans).base64EncodedString())"/></svg>"#,
          ["JPEG picture in a data: URL", "scans go over the picture"]),

@@ -244,6 +244,30 @@ import Testing
         #expect(Self.refusal(#"<filter><feConvolveMatrix order="17 16" kernelMatrix="1"/></filter>"#)?.contains("over 256 cells") == true)
     }
 
+    /// Dashes: an outline's length over its pattern's period, for paths and shapes, from an
+    /// attribute or a style; gradient stops, counted per gradient.
+    @Test func dashesAndStopsAreCounted() {
+        var limits = SVGLimits()
+        limits.dashes = 1000
+        // A 100-unit line in dashes of 0.1 and gaps of 0.1: 1,000 dashes and gaps; a square of
+        // side 100 in "1 1 2": a period of 8 (odd lists repeat) 50 times around its 400, 6
+        // parts each, 300.
+        #expect(Self.refusal(#"<line x2="100" stroke-dasharray="0.1"/>"#, limits: limits) == nil)
+        #expect(Self.refusal(#"<line x2="100.2" stroke-dasharray="0.1"/>"#, limits: limits)?.contains("dashes") == true)
+        limits.dashes = 300
+        #expect(Self.refusal(#"<rect width="100" height="100" style="stroke-dasharray: 1 1 2"/>"#, limits: limits) == nil)
+        #expect(Self.refusal(#"<rect width="100" height="101" style="stroke-dasharray: 1 1 2"/>"#, limits: limits)?
+                    .contains("dashes") == true)
+        #expect(Self.refusal(#"<circle r="1e9" stroke-dasharray="0"/><path d="M0 0 H1e9" stroke-dasharray="none"/>"#,
+                             limits: limits) == nil)
+        limits = SVGLimits()
+        limits.gradientStops = 2
+        #expect(Self.refusal(#"<linearGradient><stop/><stop/></linearGradient><radialGradient><stop/><stop/></radialGradient>"#,
+                             limits: limits) == nil)
+        #expect(Self.refusal(#"<radialGradient><stop/><stop/><stop/></radialGradient>"#, limits: limits)?
+                    .contains("more than 2 stops") == true)
+    }
+
     /// A picture in a `data:` URL is held to what framed's decoder refuses before decoding: a
     /// progressive JPEG's scans.
     @Test func dataPicturesMeetTheDecodersChecks() throws {

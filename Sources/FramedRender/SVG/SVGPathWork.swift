@@ -116,6 +116,11 @@ struct SVGPathWork {
         segments.append((x0, y0, x1, y1))
     }
 
+    /// The length of its segments together.
+    var length: Double {
+        segments.reduce(0) { $0 + (($1.x1 - $1.x0) * ($1.x1 - $1.x0) + ($1.y1 - $1.y0) * ($1.y1 - $1.y0)).squareRoot() }
+    }
+
     static func isCommand(_ c: UInt8) -> Bool {
         switch c | 0x20 {
         case UInt8(ascii: "m"), UInt8(ascii: "l"), UInt8(ascii: "h"), UInt8(ascii: "v"), UInt8(ascii: "c"),

@@ -1006,13 +1006,15 @@ private extension String {
         guard let bang = firstIndex(of: "!") else { return self }
         return String(self[..<bang]).trimmingSpaces
     }
+}
 
-    /// The first range of `text`.
-    func range(of text: String) -> Range<Index>? {
-        var start = startIndex
-        while start < endIndex {
-            if self[start...].hasPrefix(text) { return start..<index(start, offsetBy: text.count) }
-            start = index(after: start)
+extension StringProtocol {
+    /// The first range of `text`, or with `backwards` the last (Foundation's `range(of:)`,
+    /// which framed does without).
+    func range(of text: String, backwards: Bool = false) -> Range<Index>? {
+        let starts = backwards ? Array(indices.reversed()) : Array(indices)
+        for start in starts where self[start...].hasPrefix(text) {
+            return start..<index(start, offsetBy: text.count)
         }
         return nil
     }

@@ -236,7 +236,7 @@ package struct SVGSandbox: Sendable, Equatable {
         guard let index = lines.firstIndex(where: { $0.contains("panicked at ") }) else { return nil }
         let line = lines[index]
         var text = String(line[line.range(of: "panicked at ")!.upperBound...])
-        if text.hasPrefix("'"), let end = text.range(of: "', ", options: .backwards) {
+        if text.hasPrefix("'"), let end = text.range(of: "', ", backwards: true) {
             text = String(text[text.index(after: text.startIndex)..<end.lowerBound]) + " at " + text[end.upperBound...]
         } else if text.hasSuffix(":"), index + 1 < lines.count {
             text = lines[index + 1] + " at " + text.dropLast()
@@ -256,29 +256,6 @@ package struct SVGSandbox: Sendable, Equatable {
         case SIGKILL: "SIGKILL"
         default: "signal \(signal)"
         }
-    }
-}
-
-private extension String {
-    /// The range of `text` in the string (the last one with `.backwards`).
-    enum Search { case forwards, backwards }
-    func range(of text: String, options: Search = .forwards) -> Range<Index>? {
-        let positions = options == .forwards ? Array(indices) : indices.reversed()
-        for start in positions where self[start...].hasPrefix(text) {
-            return start..<index(start, offsetBy: text.count)
-        }
-        return nil
-    }
-}
-
-private extension Substring {
-    func range(of text: String) -> Range<Index>? {
-        var start = startIndex
-        while start < endIndex {
-            if self[start...].hasPrefix(text) { return start..<index(start, offsetBy: text.count) }
-            start = index(after: start)
-        }
-        return nil
     }
 }
 

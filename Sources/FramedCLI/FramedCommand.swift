@@ -55,8 +55,11 @@ package enum FramedCommand {
         return main(arguments)
     }
 
-    /// librsvg in a child process of this very executable, for the SVG pictures of a run.
-    static let sandbox = SVGSandbox(executable: "/proc/self/exe")
+    /// librsvg in a child process of this very executable, for the SVG pictures of a run; in
+    /// this process where the system shows no /proc (a bare chroot), as the library draws them.
+    static var sandbox: SVGSandbox? {
+        FileSystem.isRegularFile("/proc/self/exe") ? SVGSandbox(executable: "/proc/self/exe") : nil
+    }
 
     /// Runs the command; returns the exit code (0 done, 1 a file problem, 2 a usage problem).
     static func main(_ arguments: [String]) -> Int32 {

@@ -1,4 +1,5 @@
 import FramedRaster
+import FramedSystem
 
 /// What an SVG may hold, beyond what librsvg 2.54 bounds itself. Measured there (docs/formats.md):
 /// libxml2 refuses entity loops ("billion laughs") and nesting deeper than 256; librsvg refuses
@@ -79,7 +80,15 @@ package struct SVGLimits: Sendable, Equatable {
 ///   of the type they claim, within `embeddedPixels` all together. librsvg loads nothing else
 ///   (it is given no base file: file and web addresses are refused by librsvg itself), so a
 ///   `data:` URL is the only way in for another document, a style sheet or a gdk-pixbuf loader;
-/// - more elements, instances or depth than the limits, and filters beyond them.
+/// - more elements, instances or depth than the limits, and filters beyond them;
+/// - work that a few bytes can ask of librsvg and Cairo: font sizes, characters of text, path
+///   crossings (`SVGPathWork`), dashes, gradient stops, convolution kernels, and a `data:`
+///   picture's work as framed's own decoder counts it (a progressive JPEG's scans). Filters are
+///   weighed here (`filterWeight`) and refused once the area they cover is known
+///   (`SVGDocument.checkFilters`).
+///
+/// Noncharacters in text are replaced in what librsvg reads (`sanitized`); negative font
+/// sizes are noted for a warning (`notes`).
 ///
 /// Addresses that librsvg will not load (`file:`, `http:`, relative names) are listed in
 /// `external` for a warning.
@@ -635,7 +644,7 @@ private struct SVGScanner {
                 if parts.count == 2, parts[0].trimmingSpaces.lowercased() == "stroke-dasharray" { pattern = String(parts[1]) }
             }
         }
-        guard let pattern, !pattern.contains("%") else { return }
+        guard let pattern, !pattern.contains(Character("%")) else { return }
         var scanner = NumberScanner(Array(pattern.utf8)[...])
         var values: [Double] = []
         while let n = scanner.number() { values.append(n) }
@@ -774,7 +783,7 @@ private struct SVGScanner {
     /// `url(#id)` in a filter property: the element uses that filter.
     mutating func filterUse(_ value: ArraySlice<UInt8>, element: Int32) throws(RasterError) {
         let text = String(decoding: Self.unescapedCSS(value), as: UTF8.self)
-        guard let open = text.range(of: "url("), let close = text[open.upperBound...].firstIndex(of: ")") else { return }
+        guard let open = text.firstOccurrence(of: "url("), let close = text[open.upperBound...].firstIndex(of: ")") else { return }
         var id = text[open.upperBound..<close].trimmingSpaces
         if let q = id.first, q == "\"" || q == "'" { id = String(id.dropFirst().dropLast(id.last == q ? 1 : 0)) }
         if id.hasPrefix("#") { filterUses.append((element, String(id.dropFirst()))) }
@@ -833,7 +842,7 @@ private struct SVGScanner {
         if let stroke = attributes["stroke"] { stroked = String(decoding: stroke, as: UTF8.self).trimmingSpaces != "none" }
         if let style = attributes["style"] {
             let text = String(decoding: style, as: UTF8.self).lowercased()
-            if let range = text.range(of: "stroke:") {
+            if let range = text.firstOccurrence(of: "stroke:") {
                 stroked = !text[range.upperBound...].trimmingSpaces.hasPrefix("none")
             }
         }
@@ -1008,17 +1017,6 @@ private extension String {
     }
 }
 
-extension StringProtocol {
-    /// The first range of `text`, or with `backwards` the last (Foundation's `range(of:)`,
-    /// which framed does without).
-    func range(of text: String, backwards: Bool = false) -> Range<Index>? {
-        let starts = backwards ? Array(indices.reversed()) : Array(indices)
-        for start in starts where self[start...].hasPrefix(text) {
-            return start..<index(start, offsetBy: text.count)
-        }
-        return nil
-    }
-}
 
 private extension StringProtocol {
     /// Without spaces, tabs and line ends at either end.

@@ -309,6 +309,6 @@ package final class SVGDocument: @unchecked Sendable {
         }
         cairo_restore(cr)
         // librsvg says "rendering error: NoMemory" when Cairo could not make a surface.
-        if status != CRSVG_OK { throw .cairo(operation: "drawing the SVG", message: message.contains("NoMemory") ? "out of memory" : message) }
+        if status != CRSVG_OK { throw .cairo(operation: "drawing the SVG", message: message.containsOccurrence(of: "NoMemory") ? "out of memory" : message) }
     }
 }

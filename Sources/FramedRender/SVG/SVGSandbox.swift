@@ -207,7 +207,7 @@ package struct SVGSandbox: Sendable, Equatable {
         }
         let memory = ["memory allocation of", "out of memory", "Cannot allocate memory", "failed to allocate",
                       "Resource temporarily unavailable", "failed to map segment"]
-        if memory.contains(where: { errors.contains($0) }) { return .outOfMemory }
+        if memory.contains(where: { errors.containsOccurrence(of: $0) }) { return .outOfMemory }
         if let panic = panicMessage(errors) {
             return .unsupportedContent(.svg, "librsvg failed on the SVG and stopped (\(panic))")
         }
@@ -233,10 +233,11 @@ package struct SVGSandbox: Sendable, Equatable {
     /// on the next line; cut to 120 characters.
     static func panicMessage(_ errors: String) -> String? {
         let lines = errors.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let index = lines.firstIndex(where: { $0.contains("panicked at ") }) else { return nil }
+        guard let index = lines.firstIndex(where: { $0.containsOccurrence(of: "panicked at ") }) else { return nil }
         let line = lines[index]
-        var text = String(line[line.range(of: "panicked at ")!.upperBound...])
-        if text.hasPrefix("'"), let end = text.range(of: "', ", backwards: true) {
+        var text = String(line[line.firstOccurrence(of: "panicked at ")!.upperBound...])
+        if text.hasPrefix("'"), let start = text.indices.reversed().first(where: { text[$0...].hasPrefix("', ") }) {
+            let end = start..<text.index(start, offsetBy: 3)
             text = String(text[text.index(after: text.startIndex)..<end.lowerBound]) + " at " + text[end.upperBound...]
         } else if text.hasSuffix(":"), index + 1 < lines.count {
             text = lines[index + 1] + " at " + text.dropLast()

@@ -237,6 +237,68 @@ MUTATIONS = [
        "if inputKeys.contains(key) {"),
       "an output that is the input by a hard link written over it", "HostileCLITests"),
     # --- Print, PDF shadow, formats, backdrops, trim (issues 19-22) ------------------------------
+    # --- Print shops: bleed, safe zone, photo sizes, dates (issue 30), marks' colour (issue 36) ----
+    M("bleed-mat-stops-at-trim", "geometry", "Sources/FramedLayout/Bleed.swift",
+      ("            add(.mat, shape: frame, radius: layout.outerRadius)\n", "            _ = frame\n"),
+      "the mat stops at the trim: a cut a little off leaves a white sliver",
+      "FramedLayoutTests.BleedTests|PrintBleedTests"),
+    M("bleed-border-needs-opaque", "geometry", "Sources/FramedLayout/Bleed.swift",
+      ("if layout.borderWidth > 0, style.borderColor.alpha > 0 {", "if layout.borderWidth > 0, style.borderColor.alpha > 1 {"),
+      "the border's colour never continues into the bleed", "FramedLayoutTests.BleedTests|PrintBleedTests"),
+    M("bleed-rounded-corner-filled", "geometry", "Sources/FramedLayout/Bleed.swift",
+      ("        if radius <= tolerance {\n", "        if radius >= 0 {\n"),
+      "the bleed beyond a rounded corner painted, where the trim beside it is paper",
+      "FramedLayoutTests.BleedTests|PrintBleedTests"),
+    M("bleed-along-the-curve", "geometry", "Sources/FramedLayout/Bleed.swift",
+      ("let y0 = max(shape.minY, frame.minY + radius), y1 = min(shape.maxY, frame.maxY - radius)",
+       "let y0 = max(shape.minY, frame.minY), y1 = min(shape.maxY, frame.maxY)"),
+      "the bleed beside a side's rounded ends painted as beside its straight part",
+      "FramedLayoutTests.BleedTests|PrintBleedTests"),
+    M("bleed-picture-edges-left-out", "geometry", "Sources/FramedRender/BleedDrawing.swift",
+      ("if !frame.padPictureEdges, case let .raster(embedded) = picture {",
+       "if frame.padPictureEdges, case let .raster(embedded) = picture {"),
+      "SVG and PDF: a picture on the trim not drawn outwards: paper beside its uncropped edges",
+      "PrintBleedTests"),
+    M("safe-margin-not-fitted", "geometry", "Sources/FramedLayout/Page.swift",
+      ("2 * safeMargin - abs(", "0 * safeMargin - abs("),
+      "a frame without a size fitted to the page, not inside its safe margin", "PageSafeMarginTests|SafeZoneCLITests",
+      count=2),
+    M("safe-margin-offset-forgotten", "geometry", "Sources/FramedLayout/Page.swift",
+      ("page.height - 2 * safeMargin - abs(bottom - top)", "page.height - 2 * safeMargin"),
+      "an offset shadow's room taken from both sides: the frame crosses the margin on the other",
+      "PageSafeMarginTests"),
+    M("safe-zone-at-the-margin", "limits", "Sources/FramedLayout/SafeZone.swift",
+      ("let near = distances.filter { $0.1 < safeMargin - tolerance }", "let near = distances.filter { $0.1 <= safeMargin }"),
+      "a border exactly the safe margin in warned about", "SafeZoneTests|SafeZoneCLITests"),
+    M("safe-zone-inner-border-unclipped", "geometry", "Sources/FramedLayout/SafeZone.swift",
+      ("let ring = clip.outset(by: w).intersection(layout.paddingBox)", "let ring = clip.outset(by: w)"),
+      "an inner border's reach measured past the mat that clips it", "SafeZoneTests"),
+    M("safe-zone-caption-skipped", "geometry", "Sources/FramedLayout/SafeZone.swift",
+      ("if let caption = layout.caption, caption.box.height > 0,", "if let caption = layout.caption, caption.box.height < 0,"),
+      "a caption on the cut never warned about", "SafeZoneTests|SafeZoneCLITests"),
+    M("strict-ignores-safe-margin", "options", "Sources/Framed/Settings/Setting.swift",
+      ("            f.page.failWithinSafeMargin = f.picture.failBelowMinimumPPI\n", ""),
+      "--strict leaves a border on the cut a warning", "SafeZoneCLITests|SettingsTests"),
+    M("page-bare-numbers-are-px", "parsing", "Sources/FramedLayout/Page.swift",
+      ("if let last = trimmed.last, last.isNumber || last == \".\" {", "if let last = trimmed.last, last == \"#\" {"),
+      "--page 4x5 taken as 4 x 5 px", "PageSafeMarginTests|SafeZoneCLITests"),
+    M("page-photo-cm-as-inches", "parsing", "Sources/FramedLayout/Page.swift",
+      ('PageSize(width: .cm(10), height: .cm(15), name: "10x15")', 'PageSize(width: .inches(10), height: .inches(15), name: "10x15")'),
+      "--page 10x15 read as inches, not the centimetres European labs mean", "PageSafeMarginTests|SafeZoneCLITests"),
+    M("page-photo-one-way-round", "parsing", "Sources/FramedLayout/Page.swift",
+      ('if compact == "\\(sides[1])x\\(sides[0])" {', 'if compact == "\\(sides[0])x\\(sides[1])" {'),
+      "--page 6x4 refused: photo sizes only as written in the list", "PageSafeMarginTests|SafeZoneCLITests"),
+    M("pdf-date-fixed", "options", "Sources/FramedRender/DocumentDate.swift",
+      ("date(seconds: sourceDateEpoch() ?? Int(time(nil)))", "date(seconds: sourceDateEpoch() ?? 946_684_800)"),
+      "every PDF dated 2000-01-01 without SOURCE_DATE_EPOCH", "PDFDateTests|RobustnessTests"),
+    M("pdf-date-without-prefix", "options", "Sources/FramedRender/Backends/PDFPrint.swift",
+      ("document.replace(info, body: Self.datingInfo(body, metadata: options.metadata))", "_ = body"),
+      "a plain PDF's dates left as Cairo 1.16 writes them, without D: and a time zone", "PDFDateTests|BatchTests"),
+    M("registration-rgb-in-plain-pdf", "colour", "Sources/FramedRender/Backends/PDFPrint.swift",
+      ("let rgbIntent = variant != nil && (options.print.intent?.space ?? .rgb) == .rgb",
+       "let rgbIntent = (options.print.intent?.space ?? .rgb) == .rgb"),
+      "crop marks' registration colour with a DeviceRGB alternate in a plain PDF (no RGB intent there)",
+      "PrintTests/cropMarksRenderWhereTheyBelong"),
     M("bleed-box-is-trim", "options", "Sources/FramedRender/Backends/PDFPrint.swift",
       ('("BleedBox", bleed), ("TrimBox", trim)]', '("BleedBox", trim), ("TrimBox", trim)]'),
       "PDF: the BleedBox written as the trim box, the bleed lost to preflight", "PrintTests"),
@@ -247,9 +309,9 @@ MUTATIONS = [
       ("* EdgeProfile(start: box.minY, end: box.maxY, sigma: shadow.sigma).value(at: y)",
        "* EdgeProfile(start: box.minY, end: box.maxY, sigma: shadow.sigma * 1.25).value(at: y)"),
       "PDF: the shadow's vertical blur a quarter too wide", "PDFViewerShadowTests|ShadowAccuracyTests"),
-    M("aspect-not-centred", "geometry", "Sources/FramedLayout/BoxModel.swift",
-      ("left += ((grown - canvas.width) / 2 / 0.75).rounded(.down) * 0.75",
-       "left += ((grown - canvas.width) / 0.75).rounded(.down) * 0.75"),
+    M("aspect-not-centred", "geometry", "Sources/FramedLayout/CanvasSizing.swift",
+      ("moved(dx: Self.wholePixelsDown((target.width - canvas.width) / 2),",
+       "moved(dx: Self.wholePixelsDown(target.width - canvas.width),"),
       "--aspect puts the frame at the right edge instead of the middle", "BackdropTests|GradientTests"),
     M("gradient-angle", "geometry", "Sources/FramedLayout/Gradient.swift",
       ("case let .angle(deg): radians = deg * .pi / 180", "case let .angle(deg): radians = (deg + 90) * .pi / 180"),
@@ -356,12 +418,77 @@ MUTATIONS = [
     M("occurrence-restart", "parsing", "Sources/FramedSystem/Occurrences.swift",
       ("from = index(after: start)", "from = at"),
       "a search restarts after the part it matched, missing an overlapping match", "OccurrencesTests"),
+    # --- Documentation figures: sets, cards, backdrops (issue 31) --------------------------------
+    M("set-canvas-per-look", "geometry", "Sources/FramedLayout/CanvasSizing.swift",
+      ("guard layouts.count > 1 else { return layouts }", "guard layouts.count > 99 else { return layouts }"),
+      "the looks of a set each keep their own canvas: the dark file comes out larger", "CanvasSizingTests|SetSizeTests"),
+    M("variant-alone-own-canvas", "geometry", "Sources/Framed/Preset.swift",
+      ("framer.companions = Variant.allCases.compactMap { self.variant($0)?.style }", "framer.companions = []"),
+      "--variant dark alone is laid out without its twin, unlike the dark file of the pair",
+      "SetSizeTests|FigureSettingsTests|SetTests"),
+    M("canvas-size-width-only", "geometry", "Sources/FramedLayout/CanvasSizing.swift",
+      ("for axis in StyleField.Axis.allCases {", "for axis in [StyleField.Axis.width] {"),
+      "--canvas-size fits the frame across only: a tall picture overflows the card", "CanvasSizingTests|CanvasSizeTests"),
+    M("fewer-pixels-at-1x", "options", "Sources/Framed/Pipeline/Preparing.swift",
+      ("let need = PixelSize(width: Self.devicePixels(plan.layout.picture.width, dpi: plan.dpi),\n"
+       "                                     height: Self.devicePixels(plan.layout.picture.height, dpi: plan.dpi))",
+       "let need = PixelSize(width: Self.devicePixels(plan.layout.picture.width, dpi: 96),\n"
+       "                                     height: Self.devicePixels(plan.layout.picture.height, dpi: 96))"),
+      "a set's members are checked for pixels at 1x whatever their scale: no warning at 3x",
+      "SetSizeTests|FigureSettingsTests"),
+    M("background-warning-for-presets", "options", "Sources/Framed/Pipeline/Planning.swift",
+      ("let backgroundSet = style.background != preset.background || style.backgroundGradient != preset.backgroundGradient",
+       "let backgroundSet = true"),
+      "a preset's own hidden mat warns too", "BackgroundWarningTests"),
+    M("background-warning-through-alpha", "options", "Sources/Framed/Pipeline/Planning.swift",
+      ("if backgroundCovered && info.hasAlpha == false { result.warnings.append(.backgroundCovered) }",
+       "if backgroundCovered { result.warnings.append(.backgroundCovered) }"),
+      "a background seen through a transparent picture is said to be hidden", "BackgroundWarningTests"),
+    M("backdrop-alias-missing", "options", "Sources/Framed/Settings/Setting.swift",
+      ('public static let aliases: [String: String] = ["backdrop": "canvas-color"]',
+       'public static let aliases: [String: String] = [:]'),
+      "--backdrop and a config file's backdrop are unknown", "BackgroundWarningTests|FigureSettingsTests"),
+    M("oklab-sign", "colour", "Sources/FramedLayout/OKLab.swift",
+      ("b: 0.0259040371 * lms.0 + 0.7827717662 * lms.1 - 0.8086757660 * lms.2)",
+       "b: 0.0259040371 * lms.0 + 0.7827717662 * lms.1 + 0.8086757660 * lms.2)"),
+      "OKLab's b axis with a sign slipped: hues and the auto backdrop come out wrong",
+      "BackdropColorsTests|PictureBackdropTests"),
+    M("auto-shadow-ignored", "colour", "Sources/FramedLayout/BackdropColors.swift",
+      ("        let a = shadow.alpha\n", "        let a = 1.0\n"),
+      "--canvas-color auto judges the shadow as if opaque: a dark backdrop hides a light shadow",
+      "BackdropColorsTests|PictureBackdropTests"),
+    M("canvas-image-contain", "geometry", "Sources/FramedLayout/CanvasImageGeometry.swift",
+      ("let s = max(Double(area.width) / Double(image.width), Double(area.height) / Double(image.height))",
+       "let s = min(Double(area.width) / Double(image.width), Double(area.height) / Double(image.height))"),
+      "the canvas image is fitted inside (contain) and stretched, not scaled to cover",
+      "CanvasImageGeometryTests|PictureBackdropTests"),
+    M("canvas-blur-halved", "geometry", "Sources/Framed/Pipeline/Backdrop.swift",
+      ("image = image.blurred(sigma: plan.style.canvasBlur.points * k)",
+       "image = image.blurred(sigma: plan.style.canvasBlur.points * k / 2)"),
+      "--canvas-blur read as box-shadow's blur (sigma = LENGTH / 2), not as CSS filter: blur()",
+      "PictureBackdropTests"),
+    M("canvas-image-raster-only", "geometry", "Sources/FramedRender/FrameDrawing.swift",
+      ("        if let backdrop {\n            // Like a CSS background image",
+       "        if let backdrop, padPictureEdges {\n            // Like a CSS background image"),
+      "the canvas image is left out of SVG and PDF", "PictureBackdropTests"),
 ]
 
 
 
 def log(message=""):
     print(message, flush=True)
+
+
+def link_judges(source, target):
+    """Links the judges' Python environment (.build/judges: PDFium, pikepdf) into the copy's
+    .build, which sync_tree leaves out: without it every test that renders with PDFium fails
+    on any mutant, and a mutant those tests name counts as killed whatever it did."""
+    judges = os.path.join(source, ".build", "judges")
+    link = os.path.join(target, ".build", "judges")
+    if not os.path.exists(judges) or os.path.lexists(link):
+        return
+    os.makedirs(os.path.dirname(link), exist_ok=True)
+    os.symlink(os.path.realpath(judges), link)
 
 
 def sync_tree(source, target):
@@ -461,6 +588,7 @@ def main(arguments):
     os.makedirs(logs, exist_ok=True)
     log(f"mutants: copying the package to {scratch}")
     sync_tree(ROOT, scratch)
+    link_judges(ROOT, scratch)
     build = [SWIFT, "build", "--build-tests"]
     test = [SWIFT, "test", "--skip-build"]
 

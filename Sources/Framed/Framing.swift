@@ -40,7 +40,7 @@ extension Framer {
         }
         if !overwrite && OutputFile.wouldReplace(output) { throw fail(.outputExists(output)) }
         let framed = try framed(source, label: label, format: format)
-        try checkResolution(framed.report, label: label)
+        try checkStrict(framed.report, label: label)
         do { try OutputFile.write(framed.bytes, to: output, replacing: overwrite) } catch { throw fail(Self.problem(error)) }
         return framed.report
     }
@@ -63,7 +63,7 @@ extension Framer {
     public func frame(_ source: PictureSource) throws(FramingError) -> FramedPicture {
         let label = Self.label(source)
         let framed = try framed(source, label: label, format: output.format ?? .png)
-        try checkResolution(framed.report, label: label)
+        try checkStrict(framed.report, label: label)
         return framed
     }
 
@@ -101,7 +101,7 @@ extension Framer {
     public func frame(_ source: PictureSource, set members: [SetMember]) throws(FramingError) -> [FramedPicture] {
         let label = Self.label(source)
         let set = try framedSet(source, label: label, format: output.format ?? .png, members: members)
-        for framed in set { try checkResolution(framed.report, label: label) }
+        for framed in set { try checkStrict(framed.report, label: label) }
         return set
     }
 
@@ -123,6 +123,16 @@ extension Framer {
     public func plan(_ source: PictureSource) throws(FramingError) -> FramePlan {
         let label = Self.label(source)
         return try plan(open(source, label: label), label: label, format: output.format ?? .png)
+    }
+
+    /// Lays out a picture once for each member of a set (`output.setMembers` lists the set that
+    /// `output.variants` and `output.scales` ask for), from its header alone, as
+    /// `frame(_:set:)` would frame them: the looks on the canvas they share, and in a set of
+    /// several scales a warning (`FramingWarning.fewerPixels`) on each member whose picture has
+    /// fewer pixels than it needs.
+    public func plan(_ source: PictureSource, set members: [SetMember]) throws(FramingError) -> [FramePlan] {
+        let label = Self.label(source)
+        return try setPlans(open(source, label: label), label: label, format: output.format ?? .png, members: members)
     }
 
     // MARK: Documents
@@ -160,7 +170,7 @@ extension Framer {
         for source in pictures {
             let label = Self.label(source)
             let picture = try prepare(source, label: label, format: .pdf)
-            try checkResolution(picture.report, label: label)
+            try checkStrict(picture.report, label: label)
             prepared.append(picture)
         }
         return (try document(prepared, label: "document", sources: pictures), prepared.map(\.report))
@@ -183,11 +193,24 @@ extension Framer {
         return bytesLabel
     }
 
-    /// With `PictureOptions.failBelowMinimumPPI`, a picture placed below the minimum is an error.
-    func checkResolution(_ report: PictureReport, label: String) throws(FramingError) {
-        guard picture.failBelowMinimumPPI else { return }
-        for case let .belowMinimumPPI(ppi, minimum) in report.warnings {
-            throw FramingError(picture: label, problem: .belowMinimumPPI(ppi: ppi, minimum: minimum))
+    /// The warnings that these settings make errors (`strict`): a picture placed below the
+    /// minimum resolution with `PictureOptions.failBelowMinimumPPI`, a line or text within the
+    /// safe margin with `PageOptions.failWithinSafeMargin`; nil for any other warning.
+    public func strictProblem(_ warning: FramingWarning) -> FramingError.Problem? {
+        switch warning {
+        case let .belowMinimumPPI(ppi, minimum) where picture.failBelowMinimumPPI:
+            return .belowMinimumPPI(ppi: ppi, minimum: minimum)
+        case let .safeMargin(intrusion) where page.failWithinSafeMargin:
+            return .withinSafeMargin(intrusion)
+        default:
+            return nil
+        }
+    }
+
+    /// The first of `report`'s warnings that these settings make an error, thrown.
+    func checkStrict(_ report: PictureReport, label: String) throws(FramingError) {
+        for warning in report.warnings {
+            if let problem = strictProblem(warning) { throw FramingError(picture: label, problem: problem) }
         }
     }
 }

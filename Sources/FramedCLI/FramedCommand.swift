@@ -136,7 +136,7 @@ package enum FramedCommand {
         for index in given.indices where given[index].name != "preset" && given[index].name != "config" { try apply(index) }
         settings.inputs = parsed.positionals
         if settings.framer.page.size == nil {
-            for name in ["orientation", "bleed"] where given.contains(where: { $0.name == name }) {
+            for name in ["orientation", "bleed", "safe-margin"] where given.contains(where: { $0.name == name }) {
                 throw UsageError("--\(name) needs --page")
             }
         }

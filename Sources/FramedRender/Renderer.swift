@@ -53,12 +53,13 @@ public struct DocumentMetadata: Sendable, Equatable {
     public var author: String?
     /// The program that made the document.
     public var creator: String?
-    /// `YYYY-MM-DDThh:mm:ss`; fixed by default so that output is reproducible.
-    public var creationDate: String
+    /// When the document was made, `YYYY-MM-DDThh:mm:ss` in UTC; nil (the default): when it is
+    /// framed, or `SOURCE_DATE_EPOCH` when that is set (`framingDate()`), so that a build that
+    /// sets it gets the same bytes every time.
+    public var creationDate: String?
 
-    /// Metadata with the given fields; the creation date is fixed unless given.
-    public init(title: String? = nil, author: String? = nil, creator: String? = nil,
-                creationDate: String = "2000-01-01T00:00:00") {
+    /// Metadata with the given fields; dated when framed unless a creation date is given.
+    public init(title: String? = nil, author: String? = nil, creator: String? = nil, creationDate: String? = nil) {
         self.title = title; self.author = author; self.creator = creator; self.creationDate = creationDate
     }
 }
@@ -87,6 +88,14 @@ package struct RenderOptions: Sendable, Equatable {
                  metadata: DocumentMetadata = DocumentMetadata(), maxPixels: Int = 256_000_000) {
         self.format = format; self.scale = scale; self.dpi = dpi
         self.metadata = metadata; self.maxPixels = maxPixels
+    }
+
+    /// These options with the document's date set: the one given, else the time of framing,
+    /// read once so that every place a PDF states it (Cairo's Info, PDF/X-4's XMP) agrees.
+    package var dated: RenderOptions {
+        var options = self
+        options.metadata.creationDate = metadata.creationDate ?? DocumentMetadata.framingDate()
+        return options
     }
 
     /// Pixels per inch of the embedded picture (and of a raster canvas). JPEG and TIFF are
@@ -187,6 +196,15 @@ package enum PagePicture: Sendable {
     case vector(VectorPicture)
 }
 
+/// The canvas image (`FrameStyle.canvasImage`) ready to draw: its pixels (and, for SVG and PDF,
+/// the JPEG bytes they embed), and the area of the framed canvas it covers, in points.
+package struct CanvasPicture: Sendable {
+    package var picture: EmbeddedPicture
+    package var area: Rect
+
+    package init(picture: EmbeddedPicture, area: Rect) { self.picture = picture; self.area = area }
+}
+
 /// One framed picture ready to draw: the picture (at its final size, when pixels), its geometry
 /// and look, and where its canvas goes on a page (nil: the output is the canvas).
 package struct RenderPage: Sendable {
@@ -194,6 +212,8 @@ package struct RenderPage: Sendable {
     package var layout: FrameLayout
     package var style: FrameStyle
     package var placement: PagePlacement?
+    /// The canvas image, painted over the canvas colour and under the canvas gradient.
+    package var backdrop: CanvasPicture?
 
     package init(picture: PagePicture, layout: FrameLayout, style: FrameStyle, placement: PagePlacement? = nil) {
         self.picture = picture; self.layout = layout; self.style = style; self.placement = placement
@@ -212,8 +232,10 @@ package struct RenderPage: Sendable {
     }
 
     /// The one drawing routine over this page (raster output pads the picture's edge pixels).
-    func drawing(for format: OutputFormat, pdfShadows: PDFShadows? = nil) -> FrameDrawing {
-        FrameDrawing(layout: layout, style: style, padPictureEdges: format.isRaster, pdfShadows: pdfShadows)
+    func drawing(for format: OutputFormat, pdfShadows: PDFShadows? = nil,
+                 backdrop: (surface: CairoImageSurface, area: Rect)? = nil) -> FrameDrawing {
+        FrameDrawing(layout: layout, style: style, padPictureEdges: format.isRaster, pdfShadows: pdfShadows,
+                     backdrop: backdrop)
     }
 }
 
@@ -226,6 +248,9 @@ package enum FrameRenderer {
     static func headroom(_ pages: [RenderPage], options: RenderOptions) -> Int {
         var bytes = 32 << 20
         for page in pages {
+            if let backdrop = page.backdrop {
+                bytes += 2 * backdrop.picture.image.pixels.count + (backdrop.picture.jpeg?.count ?? 0)
+            }
             switch page.picture {
             case let .raster(picture): bytes += picture.image.pixels.count + (picture.jpeg?.count ?? 0)
             // librsvg's copies of the pictures in data: URLs (a pixbuf and a surface each).
@@ -250,6 +275,7 @@ package enum FrameRenderer {
     package static func render(_ page: RenderPage, options: RenderOptions) throws(RenderError) -> [UInt8] {
         try options.checkCanvas(page.outputSize)
         try checkHeadroom([page], options: options)
+        let options = options.dated
         switch options.format {
         case .svg: return try SVGBackend.render(page, options: options)
         case .pdf: return try PDFBackend.render([page], options: options)
@@ -266,7 +292,7 @@ package enum FrameRenderer {
             throw .unsupported("the resolution must be a positive number")
         }
         try checkHeadroom(pages, options: options)
-        return try PDFBackend.render(pages, options: options)
+        return try PDFBackend.render(pages, options: options.dated)
     }
 
     /// Draws `picture` framed as `layout` and `style` say, after resampling it to the pixels it

@@ -67,5 +67,7 @@ package enum PDFViewer: String, CaseIterable, Sendable {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let pdfiumPython = root.appendingPathComponent(".build/judges/bin/python")
+    /// The judges' Python, which has pikepdf too (for reading a PDF's structure).
+    package static let pikepdfPython = pdfiumPython
     static let pdfiumScript = root.appendingPathComponent("Tests/Viewers/pdfium-render.py")
 }

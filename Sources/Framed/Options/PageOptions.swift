@@ -10,13 +10,24 @@ public struct PageOptions: Sendable, Equatable {
     /// Printer's marks outside the bleed (with or without a page: without one, the trim is the
     /// framed canvas).
     public var marks: PrintMarks
+    /// With `size`: the band inside the trim kept clear of lines and text. A frame without a
+    /// given size is fitted inside the page less this; a border, inner border or caption within
+    /// it is a warning (`FramingWarning.safeMargin`). 3 mm by default; 0 turns both off.
+    public var safeMargin: Length = PageSpec.defaultSafeMargin
+    /// With `safeMargin`: a line or text within it is an error instead, and nothing is written
+    /// (the `strict` setting sets this and `PictureOptions.failBelowMinimumPPI`).
+    public var failWithinSafeMargin = false
 
-    /// No page unless `size` is given; orientation from the picture; no bleed; no marks.
+    /// No page unless `size` is given; orientation from the picture; no bleed; no marks; the
+    /// default safe margin, a warning.
     public init(size: PageSize? = nil, orientation: PageOrientation = .auto, bleed: Length = .zero,
-                marks: PrintMarks = .none) {
+                marks: PrintMarks = .none, safeMargin: Length = PageSpec.defaultSafeMargin) {
         self.size = size; self.orientation = orientation; self.bleed = bleed; self.marks = marks
+        self.safeMargin = safeMargin
     }
 
     /// The page as the layout takes it, when there is one.
-    var spec: PageSpec? { size.map { PageSpec(size: $0, orientation: orientation, bleed: bleed, marks: marks) } }
+    var spec: PageSpec? {
+        size.map { PageSpec(size: $0, orientation: orientation, bleed: bleed, marks: marks, safeMargin: safeMargin) }
+    }
 }

@@ -8,11 +8,14 @@ struct JobContext: Sendable {
     /// The cores one picture may use (`RenderOptions.threads`).
     var threads: Int
 
-    /// The library's settings, with this batch's share of the cores.
-    var framer: Framer {
+    /// The library's settings for the picture `input`, with this batch's share of the cores and
+    /// its caption's `{name}`, `{stem}` and `{ext}` filled in.
+    func framer(for input: String) -> Framer {
         var framer = settings.framer
         framer.threads = threads
-        // One variant and no set: these settings in that version (the planner checked it has one).
+        framer.style.caption.text = BatchPlanner.expandCaption(framer.style.caption.text, source: input)
+        // One variant and no set: these settings in that version (the planner checked it has one),
+        // on the canvas of the pair.
         if framer.output.setMembers.count == 1, framer.output.variants.count == 1,
            let one = framer.member(framer.output.setMembers[0]) {
             framer = one
@@ -45,8 +48,7 @@ struct JobContext: Sendable {
         }
         // A file is read by the decoders as they need it (an unreadable one fails as .picture).
         let source: PictureSource = job.input == "-" ? .bytes(stdin) : .file(job.input)
-        var framer = self.framer
-        framer.style.caption.text = BatchPlanner.expandCaption(framer.style.caption.text, source: job.input)
+        let framer = self.framer(for: job.input)
 
         if settings.dryRun {
             do throws(FramingError) {
@@ -54,15 +56,19 @@ struct JobContext: Sendable {
                 if job.setOutputs.isEmpty {
                     let plan = try framer.plan(opened, label: input, format: job.format)
                     result.layouts = [plan.jsonValue(input: job.input, output: job.output.text)]
+                    result.warnings += plan.warnings.map { "\(input): \($0.commandLineText)" }
+                    try planWarnings(plan, framer: framer, input: input, into: &result)
                 } else {
-                    // A set: the layout of each of its files, in the order of the scales.
-                    for (member, output) in zip(framer.output.setMembers, job.setOutputs) {
-                        // The planner checked that the preset has each variant asked for.
-                        guard let one = framer.member(member) else {
-                            throw FramingError(picture: input, problem: .noVariant(framer.preset, member.variant!))
+                    // A set: the layout of each of its files, in the order of the members.
+                    let plans = try framer.setPlans(opened, label: input, format: job.format,
+                                                    members: framer.output.setMembers)
+                    for (plan, output) in zip(plans, job.setOutputs) {
+                        result.layouts.append(plan.jsonValue(input: job.input, output: output.text))
+                        for warning in plan.warnings {
+                            let line = "\(input): \(warning.commandLineText)"
+                            if !result.warnings.contains(line) { result.warnings.append(line) }
                         }
-                        result.layouts.append(try one.plan(opened, label: input, format: job.format)
-                            .jsonValue(input: job.input, output: output.text))
+                        try planWarnings(plan, framer: framer, input: input, into: &result)
                     }
                 }
             } catch { throw error.commandLineError(input: input, output: job.output.text) }
@@ -86,14 +92,24 @@ struct JobContext: Sendable {
             }
         } catch { throw error.commandLineError(input: input, output: job.output.text) }
         for warning in report.warnings {
-            if case let .belowMinimumPPI(ppi, minimum) = warning, framer.picture.failBelowMinimumPPI {
+            if let problem = framer.strictProblem(warning) {
                 result.prepared = nil
-                throw FramingError(picture: input, problem: .belowMinimumPPI(ppi: ppi, minimum: minimum))
-                    .commandLineError(input: input)
+                throw FramingError(picture: input, problem: problem).commandLineError(input: input)
             }
             result.warnings.append("\(input): \(warning.commandLineText)")
         }
         if !settings.pages { try BatchRunner.writeOut(bytes, to: job.output, replacing: settings.overwrite) }
+    }
+
+    /// The warnings a plan alone tells (lines within the safe margin), as framing would give
+    /// them: each once, or the error that `--strict` makes of it.
+    private func planWarnings(_ plan: FramePlan, framer: Framer, input: String,
+                              into result: inout JobResult) throws(FramingError) {
+        for warning in plan.safeMarginWarnings.map(FramingWarning.safeMargin) {
+            if let problem = framer.strictProblem(warning) { throw FramingError(picture: input, problem: problem) }
+            let line = "\(input): \(warning.commandLineText)"
+            if !result.warnings.contains(line) { result.warnings.append(line) }
+        }
     }
 
     /// A set (`--scale 1,2,3`): the picture decoded once, framed at each scale, and each file
@@ -106,9 +122,8 @@ struct JobContext: Sendable {
         }
         for framed in set {
             for warning in framed.report.warnings {
-                if case let .belowMinimumPPI(ppi, minimum) = warning, framer.picture.failBelowMinimumPPI {
-                    throw FramingError(picture: input, problem: .belowMinimumPPI(ppi: ppi, minimum: minimum))
-                        .commandLineError(input: input)
+                if let problem = framer.strictProblem(warning) {
+                    throw FramingError(picture: input, problem: problem).commandLineError(input: input)
                 }
                 let line = "\(input): \(warning.commandLineText)"
                 if !result.warnings.contains(line) { result.warnings.append(line) }

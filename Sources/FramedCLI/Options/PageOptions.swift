@@ -3,15 +3,18 @@ import Framed
 /// Print pages and PDF documents.
 let pageOptions: [Option] = [
     .setting(OptionSpec(name: "page", valueName: "SIZE",
-                        help: "centre the framed picture on a page: A3, A4, A5, Letter, Legal or WxH; "
-                        + "a frame without --size shrinks to fit",
-                        completion: .words(PageSize.standard.compactMap(\.name)))),
+                        help: "centre the framed picture on a page: A3-A6, Letter, Legal, a photo size (4x6, 5x7, 8x10, "
+                        + "11x14 in; 10x15, 13x18, 20x30 cm) or WxH with units; a frame without --size shrinks to fit",
+                        completion: .words(PageSize.named.compactMap(\.name)))),
     .setting(OptionSpec(name: "orientation", valueName: "O",
                         help: "with --page: portrait, landscape, or auto (the picture's way)",
                         defaultText: "auto", completion: .cases(PageOrientation.self))),
     .setting(OptionSpec(name: "bleed", valueName: "LENGTH",
                         help: "with --page: extra canvas on every side of the page, e.g. 3mm",
                         defaultText: "0")),
+    .setting(OptionSpec(name: "safe-margin", valueName: "LENGTH",
+                        help: "with --page: fit a frame without --size this far inside the trim, and warn of borders "
+                        + "and text nearer the cut", defaultText: "3mm")),
     .setting(OptionSpec(name: "marks", valueName: "MARKS",
                         help: "crop marks at the trim corners, outside the bleed (the output grows 9mm a side), or none",
                         defaultText: "none", completion: .cases(PrintMarks.self))),

@@ -73,13 +73,7 @@ struct PDFShadow {
         let pattern = try CairoPattern.surface(placeholderSurface())
         pattern.setMatrix(scaleX: 1 / area.width, scaleY: 1 / area.height,
                           translateX: -area.x / area.width, translateY: -area.y / area.height)
-        try context.withSavedState { () throws(RenderError) in
-            context.newPath()
-            context.addRoundedRect(area, radius: 0)
-            context.clip()
-            context.setSource(pattern)
-            context.paint()
-        }
+        try context.paint(pattern, over: area)
     }
 
     /// The shadow's alpha at (x, y): `A · S · (1 − D)` outside, `A · (1 − S · (1 − D))` inset.

@@ -109,6 +109,17 @@ final class CairoContext {
     func mask(_ mask: CairoPattern) { cairo_mask(pointer, mask.pointer) }
     /// `cairo_paint_with_alpha`: the source everywhere inside the clip, times `alpha`.
     func paint(alpha: Double) { cairo_paint_with_alpha(pointer, alpha) }
+    /// Paints `pattern` over `rect` only (under whatever clip is set): a clip and a paint, the way
+    /// to draw an image pattern (Cairo's SVG backend tiles an image pattern that fills a path).
+    func paint(_ pattern: CairoPattern, over rect: Rect) throws(RenderError) {
+        try withSavedState { () throws(RenderError) in
+            newPath()
+            addRoundedRect(rect, radius: 0)
+            clip()
+            setSource(pattern)
+            paint()
+        }
+    }
 
     // MARK: Groups
 

@@ -499,6 +499,39 @@ import Testing
         #expect(outcomes.contains(1), "some limit was too small")
     }
 
+    /// Issue 32, item 4: text and SVG pictures short of memory end with one line and exit 0 or
+    /// 1, never a signal. Pango starts threads (GLib aborts when one cannot start, fontconfig
+    /// crashes when its first reading runs short): framed prepares them first, asking for the
+    /// room they take; librsvg runs in a child of framed, whose crash is one line. The limit is
+    /// swept from where framed barely starts to where the text is drawn. (Not under the
+    /// sanitizers, as `runningOutOfMemoryIsAnError`.)
+    @Test(arguments: ["caption", "title", "svg-png", "svg-pdf"])
+    func textAndSVGShortOfMemoryEndWithOneLine(_ kind: String) throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="200" height="100" fill="red"/><text x="20" y="200" font-size="30">Hello</text></svg>"#.utf8)
+            .write(to: folder.appendingPathComponent("text.svg"))
+        let command = switch kind {
+        case "caption": "shot.png --caption hi -o out.png"
+        case "title": "shot.png --chrome macos --chrome-title hi -o out.png"
+        case "svg-png": "text.svg -o out.png"
+        default: "text.svg -o out.pdf"
+        }
+        var outcomes: [Int32: Int] = [:]
+        // Into PDF, framed draws the SVG itself after its child did, asking first for the
+        // address space the child's drawing took (librsvg's libraries, its threads' heaps): it
+        // needs more room to succeed.
+        for megabytes in stride(from: 60, through: kind == "svg-pdf" ? 764 : 444, by: 32) {
+            let r = try Self.sh("ulimit -v \(megabytes * 1024); SWIFT_BACKTRACE=enable=no \"$FRAMED\" \(command) -f", in: folder)
+            outcomes[r.status, default: 0] += 1
+            #expect(r.status == 0 || r.status == 1, "\(megabytes) MB: exit \(r.status): \(r.stderr.prefix(300))")
+            if r.status == 1 { CLITests.expectOneLineError(r, status: 1, mentioning: []) }
+            if r.status == 0 { #expect(r.stderr.isEmpty, "\(megabytes) MB: \(r.stderr.prefix(300))") }
+            try HostileCLITests.expectNoTemporaryFiles(in: folder)
+        }
+        #expect(outcomes[1, default: 0] > 0 && outcomes[0, default: 0] > 0, "both ends of the sweep: \(outcomes)")
+    }
+
     /// A HEIC decoded short of memory ends with one line and exit 1, never a hang or an abort.
     /// libheif's HEVC decoder (libde265) waits forever for a worker thread it could not start,
     /// and throws std::bad_alloc through libheif's C API; framed starts the threads first and

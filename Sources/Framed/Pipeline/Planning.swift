@@ -100,6 +100,11 @@ extension Framer {
         var style = self.style
         var placement: PagePlacement?
         let pageColor = captionPageColor
+        // Text too large to draw at the output's resolution is refused first; then Pango's
+        // threads and fonts for the caption and the title are made ready, before the picture
+        // takes its memory.
+        do { try renderOptions(format).checkText(style) } catch { throw fail(.canvas(error)) }
+        do { try TextPreparation.prepare(style, options: renderOptions(format)) } catch { throw fail(.layout(error)) }
         if let page = page.spec {
             do {
                 (style, layout, placement) = try PageLayout.place(picture: metricsLaidOut, style: style, page: page,
@@ -152,6 +157,12 @@ extension Framer {
                          dpi: options.pictureDPI, rasterPixels: need,
                          effectivePPI: document == nil ? layout.effectivePPI(of: need) : options.pictureDPI,
                          canvasPixels: format.isRaster ? options.pixelSize(ofCanvas: canvas) : nil, info: info)
+        if let document {
+            // Filters work on the picture's device pixels (points on a vector surface).
+            let area = format.isRaster ? Double(need.width) * Double(need.height) : layout.picture.width * layout.picture.height
+            let scale = (format.isRaster ? options.pictureDPI / 72 : 1) * layout.picture.width / document.naturalSize.width * 0.75
+            do { try document.checkFilters(area: area, scale: scale) } catch { throw fail(.picture(error)) }
+        }
         var result = plan
         result.trim = probe?.sourceBox
         result.backgroundCovered = backgroundCovered
@@ -169,7 +180,7 @@ extension Framer {
     /// An SVG's bytes (at most `PictureInput.svgByteLimit`) checked and loaded by librsvg.
     func loadSVG(_ input: borrowing PictureInput) throws(RasterError) -> SVGDocument {
         guard input.count <= PictureInput.svgByteLimit else { throw .tooManyBytes(limit: PictureInput.svgByteLimit) }
-        return try SVGDocument.load(try input.contents(), limits: SVGLimits(maxPixels: picture.maxPixels))
+        return try SVGDocument.load(try input.contents(), limits: SVGLimits(maxPixels: picture.maxPixels), sandbox: svgSandbox)
     }
 }
 

@@ -155,6 +155,7 @@ extension Framer {
         var warnings: [FramingWarning] = plan.warnings
         if picture.trim != nil { warnings.append(.decoder("SVG: not trimmed (trim applies to pixels; a vector picture is drawn whole)")) }
         let check = document.check
+        for note in check.notes { warnings.append(.decoder("SVG: " + note)) }
         if check.externalCount > 0 {
             let more = check.externalCount > check.external.count ? " and \(check.externalCount - check.external.count) more" : ""
             warnings.append(.decoder("SVG: not loaded (framed loads nothing outside the file): "

@@ -53,12 +53,17 @@ _framed() {
         --marks) COMPREPLY=($(compgen -W 'none crop' -- "$cur")); return ;;
         --pdf-variant) COMPREPLY=($(compgen -W 'pdf/x-4' -- "$cur")); return ;;
         --output-intent) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --proof) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --gamut-warning) COMPREPLY=(); return ;;
+        --sheet) COMPREPLY=($(compgen -W 'A3 A4 A5 A6 Letter Legal' -- "$cur")); return ;;
+        --n-up) COMPREPLY=($(compgen -W 'auto 2x2 2x3 4x5' -- "$cur")); return ;;
+        --gutter) COMPREPLY=(); return ;;
         --title) COMPREPLY=(); return ;;
         --author) COMPREPLY=(); return ;;
         -j|--jobs) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --backdrop --canvas-image --canvas-blur --aspect --canvas-size --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --scale --variant --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --annotate --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --safe-margin --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --backdrop --canvas-image --canvas-blur --aspect --canvas-size --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --scale --variant --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --annotate --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --safe-margin --marks --pdf-variant --output-intent --proof --gamut-warning --pages --sheet --n-up --gutter --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -f -- "$cur"))

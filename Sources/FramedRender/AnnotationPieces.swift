@@ -165,9 +165,9 @@ struct AnnotationLayerMarker {
     /// The placeholder's JPEG bytes, unique within the PDF.
     let placeholder: [UInt8]
 
-    /// The marker of page `page` (from 0).
-    init(page: Int) {
-        placeholder = PDFPicture.placeholder(width: 1, height: 1, name: "framed annotations \(page)")
+    /// The marker of print `print` on page `page` (both from 0).
+    init(page: Int, print: Int = 0) {
+        placeholder = PDFPicture.placeholder(width: 1, height: 1, name: "framed annotations \(page) \(print)")
     }
 }
 

@@ -17,7 +17,7 @@ enum SVGBackend {
             do {
                 let picture = try PictureSurface.embedding(page.picture, format: .svg, threads: options.threads)
                 if case let .surface(image) = picture { pictureSize = (image.width, image.height) }
-                try page.draw(picture, in: context, format: .svg)
+                try OutputPage(page).draw([picture], in: context, format: .svg)
             }
             try context.checkStatus("drawing the SVG")
             try surface.finish()

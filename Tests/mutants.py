@@ -724,7 +724,7 @@ MUTATIONS = [
        "case .pixelate: return Redaction(box: box, method: .pixelate(width: redaction.block * fx / 2, height: redaction.block * fy / 2))"),
       "pixelate's blocks half the size asked for", "AnnotationTests|RedactionTests"),
     M("redaction-after-embedding", "file handling", "Sources/Framed/Pipeline/Preparing.swift",
-      ("&& plan.trim == nil && plan.annotations.redactions.isEmpty", "&& plan.trim == nil"),
+      ("&& decoded.warningCount == 0 && plan.annotations.redactions.isEmpty", "&& decoded.warningCount == 0"),
       "a JPEG passed into the PDF and SVG byte for byte: the redacted pixels are in the file", "AnnotationTests"),
     M("annotation-layer-missing", "file handling", "Sources/FramedRender/Backends/PDFLayer.swift",
       ("        document.replace(file.root, body: withLayer)\n", "        _ = withLayer\n"),

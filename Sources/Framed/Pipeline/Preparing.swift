@@ -135,7 +135,7 @@ extension Framer {
             // follows) is not passed through: what it holds past its picture, and how viewers
             // show its damage, are unknown; its decoded pixels are.
             let untouched = info.format == .jpeg && decoded.scaleNumerator == decoded.scaleDenominator && !resampled
-                && plan.trim == nil && plan.annotations.redactions.isEmpty && decoded.warningCount == 0
+                && plan.trim == nil && decoded.warningCount == 0 && plan.annotations.redactions.isEmpty
                 && !decoded.colorConverted && plan.orientation == .up
             if output.embed == .jpeg && image.hasAlpha { throw fail(.transparencyInJPEG) }
             if untouched && output.embed != .png && !output.lossless {

@@ -92,6 +92,13 @@ extension Framer {
         do { return try Annotation.list(jsonText: bytes) } catch { throw fail(.invalid(path: path, error)) }
     }
 
+    /// Whether the annotations are a file not yet read (`resolvingAnnotations` reads it and
+    /// leaves a list, possibly empty, in its place).
+    var annotationsAreAFile: Bool {
+        if case .file? = picture.annotations { return true }
+        return false
+    }
+
     /// The annotations the settings hold as a list (none for a file not yet read).
     var annotationList: [Annotation] {
         if case let .list(list)? = picture.annotations { return list }

@@ -11,8 +11,9 @@ extension Framer {
     /// picture placed below `PictureOptions.minimumPPI` gets a warning here (never an error: the
     /// caller decides, with the report in hand).
     package func prepare(_ source: PictureSource, label: String, format: OutputFormat) throws(FramingError) -> PreparedPicture {
-        let framer = try resolvingAnnotations(for: source, label: label)
-        guard framer == self else { return try framer.prepare(source, label: label, format: format) }
+        // A file of annotations is read first; the settings then hold its list (once: a Framer
+        // holding a NaN is not equal to itself, so equality cannot say when to stop).
+        if annotationsAreAFile { return try resolvingAnnotations(for: source, label: label).prepare(source, label: label, format: format) }
         let input = try open(source, label: label)
         let (plan, document, probe) = try planned(input, label: label, format: format)
         if let document { return try prepared(document, plan: plan, format: format, label: label) }
@@ -273,8 +274,9 @@ extension Framer {
     /// the settings as they are), from one read and one decode (`Framer.frame(_:set:)`).
     package func framedSet(_ source: PictureSource, label: String, format: OutputFormat, members: [SetMember])
         throws(FramingError) -> [FramedPicture] {
-        let framer = try resolvingAnnotations(for: source, label: label)
-        guard framer == self else { return try framer.framedSet(source, label: label, format: format, members: members) }
+        if annotationsAreAFile {
+            return try resolvingAnnotations(for: source, label: label).framedSet(source, label: label, format: format, members: members)
+        }
         let input = try open(source, label: label)
         let set = try plannedSet(input, label: label, format: format, members: members)
         // One decode, for the plan that needs the most pixels (the largest scale, unless a dpi

@@ -7,6 +7,10 @@ import Framed
 struct OptionSpec: Sendable {
     /// Long name without dashes, e.g. "border".
     var name: String
+    /// Other long names that mean the same option (`border-radius` for `radius`). A setting's
+    /// option takes the setting's aliases (`Option.setting`), so the library, config files,
+    /// help, the manual page and completions all know the same ones.
+    var aliases: [String] = []
     /// Optional one-letter alias, e.g. "o".
     var short: Character? = nil
     /// Placeholder for the value in help (nil: a flag that takes no value).
@@ -17,6 +21,9 @@ struct OptionSpec: Sendable {
     var defaultText: String? = nil
     /// What the value can be, for shell completion: a file, or one of a few words.
     var completion: Completion = .anything
+    /// The name and the aliases.
+    var names: [String] { [name] + aliases }
+
     /// The value may be left out (`--trim`, `--trim 10%`, `--trim=10%`): then the next argument
     /// is its value only when it reads as one (a number, or a percentage), and otherwise the
     /// option's value is empty.
@@ -89,11 +96,15 @@ struct ArgumentParser {
                 name = spec.name
                 if letters.count > 1 { inlineValue = String(letters.dropFirst()) }
             }
-            guard let spec = specs.first(where: { $0.name == name }) else {
+            guard let spec = specs.first(where: { $0.name == name }) ?? specs.first(where: { $0.aliases.contains(name) }) else {
                 throw UsageError("unknown option --\(excerpt(name))" + suggestion(for: name))
             }
+            // Messages name the option as it was typed; the result by its own name, so that an
+            // alias and the name override each other as one option.
+            let typed = name
+            name = spec.name
             if spec.valueName == nil {
-                guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
+                guard inlineValue == nil else { throw UsageError("--\(typed) takes no value") }
                 result.options.append((name, nil))
                 continue
             }
@@ -107,7 +118,7 @@ struct ArgumentParser {
                     result.options.append((name, ""))
                 }
             } else {
-                guard index < arguments.count else { throw UsageError("--\(name) needs a value (\(spec.valueName!))") }
+                guard index < arguments.count else { throw UsageError("--\(typed) needs a value (\(spec.valueName!))") }
                 result.options.append((name, arguments[index]))
                 index += 1
             }
@@ -132,7 +143,7 @@ struct ArgumentParser {
     func helpText() -> String {
         let heads = specs.map { spec -> String in
             var head = spec.short.map { "-\($0), " } ?? "    "
-            head += "--\(spec.name)"
+            head += spec.names.map { "--" + $0 }.joined(separator: ", ")
             if let value = spec.valueName { head += " \(value)" }
             return head
         }
@@ -151,6 +162,6 @@ extension [OptionSpec] {
     /// The first option whose name is a prefix of `name`, has it as a prefix, or is within two
     /// edits of it: the "did you mean" of the command line.
     func nearestName(to name: String) -> String? {
-        Framed.nearestName(to: name, in: map(\.name))
+        Framed.nearestName(to: name, in: flatMap(\.names))
     }
 }

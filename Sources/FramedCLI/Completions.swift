@@ -36,7 +36,7 @@ enum Completions {
                      "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
                      "    case $prev in"]
         for spec in specs where spec.valueName != nil {
-            let names = ([spec.short.map { "-\($0)" }].compactMap { $0 } + ["--\(spec.name)"]).joined(separator: "|")
+            let names = ([spec.short.map { "-\($0)" }].compactMap { $0 } + spec.names.map { "--" + $0 }).joined(separator: "|")
             switch spec.completion {
             case .file: lines.append("        \(names)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
             case let .words(words):
@@ -44,7 +44,7 @@ enum Completions {
             case .anything: lines.append("        \(names)) COMPREPLY=(); return ;;")
             }
         }
-        let options = specs.flatMap { spec in [spec.short.map { "-\($0)" }, "--\(spec.name)"].compactMap { $0 } }
+        let options = specs.flatMap { spec in [spec.short.map { "-\($0)" }].compactMap { $0 } + spec.names.map { "--" + $0 } }
         lines += [
             "    esac",
             "    if [[ $cur == -* ]]; then",
@@ -85,8 +85,10 @@ enum Completions {
                 }
                 if spec.optionalValue { value = ":" + value }
             }
-            if let short = spec.short {
-                lines.append("        " + shellQuoted("(-\(short) --\(spec.name))") + "{-\(short),--\(spec.name)}"
+            // Every name of the option, each excluding the others once one is given.
+            let names = [spec.short.map { "-\($0)" }].compactMap { $0 } + spec.names.map { "--" + $0 }
+            if names.count > 1 {
+                lines.append("        " + shellQuoted("(" + names.joined(separator: " ") + ")") + "{" + names.joined(separator: ",") + "}"
                              + shellQuoted(description + value) + " \\")
             } else {
                 lines.append("        " + shellQuoted("--\(spec.name)" + description + value) + " \\")
@@ -118,7 +120,7 @@ enum Completions {
         for spec in specs {
             var line = "complete -c framed"
             if let short = spec.short { line += " -s \(short)" }
-            line += " -l \(spec.name)"
+            line += spec.names.map { " -l \($0)" }.joined()
             if spec.valueName != nil && !spec.optionalValue {
                 switch spec.completion {
                 case .file: line += " -r -F"

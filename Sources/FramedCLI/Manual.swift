@@ -60,7 +60,7 @@ enum Manual {
                 let spec = option.spec
                 lines.append(".TP")
                 var head = spec.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
-                head += "\\fB\\-\\-" + escape(spec.name) + "\\fR"
+                head += spec.names.map { "\\fB\\-\\-" + escape($0) + "\\fR" }.joined(separator: ", ")
                 if let value = spec.valueName { head += " \\fI" + escape(value) + "\\fR" }
                 lines.append(head)
                 var help = escape(spec.help)

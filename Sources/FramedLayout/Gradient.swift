@@ -424,7 +424,7 @@ extension CSSGradient {
     }
 }
 
-/// The ratio `--aspect` grows the canvas to: `16:9`, `1:1`, `1200x630`.
+/// The ratio `aspect` grows the canvas to: `16:9`, `1:1`, `1200x630`.
 public struct AspectRatio: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The width part.
     public var width: Double
@@ -434,14 +434,16 @@ public struct AspectRatio: Sendable, Equatable, Codable, CustomStringConvertible
     /// A ratio of two positive numbers.
     public init(width: Double, height: Double) { self.width = width; self.height = height }
 
-    /// Parses `W:H` or `WxH` with positive numbers (`16:9`, `1.91:1`, `1200x630`).
+    /// Parses `W:H`, `WxH` or CSS `aspect-ratio`'s `W / H` with positive numbers (`16:9`,
+    /// `1.91:1`, `1200x630`, `16 / 9`).
     public init(parsing text: String) throws(StyleParseError) {
         let trimmed = String(text.styleTrimmed).lowercased()
-        let parts = trimmed.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == "x" })
+        let parts = trimmed.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == "x" || $0 == "/" })
+            .map { String($0.styleTrimmed) }
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
               w > 0, h > 0, w.isFinite, h.isFinite, w / h < 1e6, h / w < 1e6 else {
             throw StyleParseError(kind: "aspect ratio", input: trimmed,
-                                  reason: "expected two positive numbers as W:H or WxH, like 16:9 or 1200x630")
+                                  reason: "expected two positive numbers as W:H, WxH or W / H, like 16:9, 1200x630 or 16 / 9")
         }
         self.init(width: w, height: h)
     }

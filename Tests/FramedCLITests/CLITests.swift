@@ -113,6 +113,27 @@ struct CLITests {
         #expect(v.status == 0 && v.stdout.hasPrefix("framed "))
     }
 
+    /// The CSS names people type first (and `--intent`) frame as the options they stand for do,
+    /// byte for byte, and a near miss suggests the alias.
+    @Test func aliasesFrameAsTheirOptionsDo() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let byName = ["--size", "200x150", "--border", "4", "--background", "#abc", "--radius", "8", "--fit", "cover",
+                      "--position", "top", "--shadow", "0 4px 16px rgba(200,0,0,.5)", "--aspect", "4:3", "--rendering-intent", "relative"]
+        let byAlias = ["--size", "200x150", "--border-width", "4", "--background-color", "#abc", "--border-radius", "8",
+                       "--object-fit", "cover", "--object-position", "top", "--box-shadow", "0 4px 16px rgba(200,0,0,.5)",
+                       "--aspect-ratio=4 / 3", "--intent", "relative"]
+        for (name, arguments) in [("name.png", byName), ("alias.png", byAlias), ("plain.png", ["--size", "200x150"])] {
+            let r = try Self.framed(["photo.jpg", "-o", name] + arguments, in: folder)
+            #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        }
+        let bytes = try ["name.png", "alias.png", "plain.png"].map { try Data(contentsOf: folder.appendingPathComponent($0)) }
+        #expect(bytes[0] == bytes[1], "the aliases make the same file")
+        #expect(bytes[0] != bytes[2], "and the options change it")
+        let near = try Self.framed(["photo.jpg", "-o", "x.png", "--border-raduis", "8"], in: folder)
+        Self.expectOneLineError(near, status: 2, mentioning: ["--border-raduis", "did you mean --border-radius?"])
+    }
+
     @Test func truncatedJPEGStillFramesWithAWarning() throws {
         let folder = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -292,12 +313,12 @@ struct PictureOptionTests {
         #expect(r.status == 0)
         let list = try Support.output("pdfimages", ["-list", folder.appendingPathComponent("lossless.pdf").path])
         #expect(!list.contains(" jpeg ") && list.contains(" image "))
-        for bad in [["--quality", "0"], ["--quality", "101"], ["--embed", "gif"], ["--intent", "saturation"],
+        for bad in [["--quality", "0"], ["--quality", "101"], ["--embed", "gif"], ["--rendering-intent", "saturation"],
                     ["--resample", "nearest"], ["--min-ppi", "-3"], ["--max-pixels", "0"]] {
             let e = try CLITests.framed(["photo.jpg", "-o", "bad.pdf"] + bad, in: folder)
             CLITests.expectOneLineError(e, status: 2, mentioning: [bad[0]])
         }
-        for good in [["--resample", "box"], ["--resample", "good"], ["--intent", "relative"], ["--embed", "png"]] {
+        for good in [["--resample", "box"], ["--resample", "good"], ["--intent", "relative"], ["--rendering-intent", "relative"], ["--embed", "png"]] {
             let g = try CLITests.framed(["photo.jpg", "-o", "good.svg", "--size", "100x80", "--overwrite"] + good, in: folder)
             #expect(g.status == 0, "\(good): \(g.stderr)")
         }

@@ -20,14 +20,9 @@ struct OptionTableTests {
                 } else {
                     head = body; text = ""
                 }
-                var words = head.split(separator: " ", maxSplits: 1).map(String.init)
-                var short: String?
-                if words[0].hasSuffix(",") {
-                    short = String(words[0].dropLast())
-                    words = head.dropFirst(words[0].count + 1).split(separator: " ", maxSplits: 1).map(String.init)
-                }
-                var cell = "`" + words.joined(separator: " ") + "`"
-                if let short { cell = "`\(short)`, " + cell }
+                // "-o, --output FILE", "--radius, --border-radius LENGTH": each name in its own
+                // code span, the value with the last.
+                let cell = head.split(separator: ", ").map { "`\($0)`" }.joined(separator: ", ")
                 rows.append((cell, String(text)))
             } else if !rows.isEmpty {
                 rows[rows.count - 1].text += (rows[rows.count - 1].text.isEmpty ? "" : " ") + body

@@ -28,12 +28,16 @@ struct Option: Sendable {
     var spec: OptionSpec
     var apply: @Sendable (inout Settings, String) throws(UsageError) -> Void
 
-    /// An option that is a setting of the library's (`Framer.set`), by the same name; its error
-    /// names the option.
+    /// An option that is a setting of the library's (`Framer.set`), by the same name and aliases;
+    /// its error names the option.
     static func setting(_ spec: OptionSpec) -> Option {
-        precondition(Setting.named(spec.name) != nil, "--\(spec.name) is no setting of Framer")
-        return Option(spec: spec) { settings, value throws(UsageError) in
-            do throws(SettingError) { try settings.framer.set(spec.name, value) } catch {
+        guard let setting = Setting.named(spec.name), setting.name == spec.name else {
+            preconditionFailure("--\(spec.name) is no setting of Framer")
+        }
+        var withAliases = spec
+        withAliases.aliases = setting.aliases
+        return Option(spec: withAliases) { settings, value throws(UsageError) in
+            do throws(SettingError) { try settings.framer.set(setting.name, value) } catch {
                 throw UsageError("--\(error.setting): \(error.reason)")
             }
         }

@@ -198,6 +198,12 @@ MUTATIONS = [
       ("for name in setting.names where canonical[name] == nil { canonical[name] = setting.names[0] }",
        "for name in setting.names where canonical[name] == nil { canonical[name] = name }"),
       "a configuration's alias kept as its own key rather than its setting's name", "SettingsTests|PresetConfigLayoutTests"),
+    M("folder-from-input-ignored", "options", "Sources/FramedCLI/Batch/BatchPlan.swift",
+      ("let f = format ?? folderFormat(source, framer: framer)", "let f = format ?? .png"),
+      "-o out/ without --format writes PNG whatever the picture's own format", "DestinationTests|BatchTests"),
+    M("folder-name-not-kept", "options", "Sources/FramedCLI/Batch/BatchPlan.swift",
+      ("if !parts.ext.isEmpty, OutputFormat(path: parts.name) == format { return parts.name }", ""),
+      "-o out/ names IMG_1.JPG out/IMG_1.jpeg rather than keeping its name", "DestinationTests|BatchTests"),
     M("author-as-title", "options", "Sources/FramedRender/Backends/OutputSurface.swift",
       ("(CAIRO_PDF_METADATA_AUTHOR, metadata.author)", "(CAIRO_PDF_METADATA_AUTHOR, metadata.title)"),
       "--author written as the title", "PresetConfigLayoutTests"),
@@ -225,6 +231,15 @@ MUTATIONS = [
       "config files of 16 MB read", "RobustnessTests|SettingsTests"),
 
     # --- File handling --------------------------------------------------------------------------
+    M("file-folder-not-made", "files", "Sources/FramedCLI/Batch/BatchPlan.swift",
+      ("if !folder.isEmpty { folders.append(folder) }",
+       "if !folder.isEmpty, settings.output?.contains(\"{\") == true || settings.output?.hasSuffix(\"/\") == true "
+       + "{ folders.append(folder) }"),
+      "the command line makes the folders of templates and -o out/ only, a file's as it writes (after the work)",
+      "DestinationTests"),
+    M("library-folder-not-made", "files", "Sources/FramedSystem/OutputFile.swift",
+      ("if existing == nil { try makeFolder(of: target, for: path) }", ""),
+      "the library writes into a missing folder without making it", "FileOutputTests"),
     M("replace-race", "files", "Sources/FramedSystem/OutputFile.swift",
       ("try TemporaryFiles.shared.place(&temporary, at: target, replacing: replacing, for: path)",
        "try TemporaryFiles.shared.place(&temporary, at: target, replacing: true, for: path)"),

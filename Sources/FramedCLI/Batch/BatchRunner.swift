@@ -58,10 +58,10 @@ enum BatchRunner {
         }
         if !settings.dryRun {
             TemporaryFiles.shared.removeOnInterrupt()
+            // Every output's folder, before any picture is read: one that cannot be made stops
+            // the run in one line rather than failing each picture after its work.
             for folder in plan.folders where !FileSystem.isDirectory(folder) {
-                do { try FileSystem.createDirectory(folder) } catch {
-                    throw FileError(path: folder, reason: "cannot create the folder (\(error))")
-                }
+                do { try FileSystem.createDirectory(folder) } catch { throw Self.folderError(folder, error) }
             }
         }
 
@@ -102,6 +102,11 @@ enum BatchRunner {
         return skipped > 0 ? 1 : 0
     }
 
+    /// An output's folder that could not be made.
+    static func folderError(_ folder: String, _ reason: SystemError) -> FileError {
+        FileError(path: folder, reason: "cannot create the folder (\(reason))")
+    }
+
     /// Writes bytes to a file (atomically; an existing one only when `replacing`) or to standard
     /// output.
     static func writeOut(_ bytes: [UInt8], to destination: Destination, replacing: Bool) throws {
@@ -112,6 +117,7 @@ enum BatchRunner {
                 case let .exists(path): throw FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
                 case let .cannotWrite(path, reason): throw FileError(path: path, reason: "cannot write: \(reason)")
                 case let .refused(path, reason): throw FileError(path: path, reason: "not written: \(reason)")
+                case let .cannotCreateFolder(_, folder, reason): throw Self.folderError(folder, reason)
                 }
             }
         case .stdout:

@@ -3,12 +3,13 @@ import Framed
 /// Input and output, and where the look starts from: a preset, a config file.
 let generalOptions: [Option] = [
     Option(spec: OptionSpec(name: "output", short: "o", valueName: "FILE",
-                            help: "output file, folder (out/) or template (out/{stem}.pdf); - for standard output",
+                            help: "output file, folder (out/: each picture's own format if framed writes it, else PNG) "
+                            + "or template (out/{stem}.pdf); - for standard output; missing folders are made",
                             completion: .file)) { s, v throws(UsageError) in
         s.output = v
     },
     .setting(OptionSpec(name: "format", valueName: "FORMAT",
-                        help: "svg, pdf, png, jpeg or tiff, whatever the output's extension",
+                        help: "svg, pdf, png, jpeg or tiff, whatever the output's extension or the picture's format",
                         completion: .cases(OutputFormat.self))),
     // Applied before every other option and the config file, wherever it is written.
     .setting(OptionSpec(name: "preset", valueName: "NAME",

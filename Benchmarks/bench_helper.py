@@ -284,6 +284,25 @@ def table(path):
         print()
         print("engines: " + data[("engine", "unsupported")][0])
 
+    # Backdrops: --canvas-color auto and a blurred 4K --canvas-image on the reference job
+    backdrop = data.get(("backdrop", "result"))
+    if backdrop:
+        print()
+        if backdrop[0] == "failed":
+            print("backdrops: FAILED: " + backdrop[1])
+        else:
+            t = [float(v) for v in backdrop[:4]]
+            c = [float(v) for v in backdrop[4:8]]
+            sizes = [int(v) // 1024 for v in backdrop[8:10]]
+            print(f"Backdrops on the reference job, jpeg12 x1 ({t[0]:.3f} s, CPU {c[0]:.3f} s); x: median wall time"
+                  " over the job's, same interleaved rounds:")
+            print(f"  --canvas-color auto                        {t[1]:.3f} s  x{t[1] / t[0]:.2f}  CPU x{c[1] / c[0]:.2f}"
+                  f"  [<= 1.2x: {verdict(t[1] / t[0] <= 1.2)}]")
+            print(f"  --canvas-image 4K wallpaper, blur 20px     {t[2]:.3f} s  x{t[2] / t[0]:.2f}  CPU x{c[2] / c[0]:.2f}"
+                  f"  [<= 1.2x: {verdict(t[2] / t[0] <= 1.2)}]  ({sizes[0]} KB JPEG)")
+            print(f"  --canvas-image 4K photo-like, blur 20px    {t[3]:.3f} s  x{t[3] / t[0]:.2f}  CPU x{c[3] / c[0]:.2f}"
+                  f"  (for information: {sizes[1]} KB of noisy JPEG, whose entropy decoding even at 1/8 is half the job)")
+
     # Batch
     batch = data.get(("batch", "result"))
     if batch:

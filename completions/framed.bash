@@ -20,8 +20,11 @@ _framed() {
         --position|--object-position) COMPREPLY=($(compgen -W 'center top bottom left right top-left top-right bottom-left bottom-right' -- "$cur")); return ;;
         --shadow|--box-shadow) COMPREPLY=($(compgen -W 'none' -- "$cur")); return ;;
         --margin) COMPREPLY=(); return ;;
-        --canvas-color) COMPREPLY=(); return ;;
+        --canvas-color|--backdrop) COMPREPLY=($(compgen -W 'auto transparent white' -- "$cur")); return ;;
+        --canvas-image) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --canvas-blur) COMPREPLY=(); return ;;
         --aspect|--aspect-ratio) COMPREPLY=($(compgen -W 'none 16:9 1:1 4:3' -- "$cur")); return ;;
+        --canvas-size) COMPREPLY=($(compgen -W 'none 1200x630 1600x900 1920x1080' -- "$cur")); return ;;
         --chrome) COMPREPLY=($(compgen -W 'macos windows plain none' -- "$cur")); return ;;
         --chrome-theme) COMPREPLY=($(compgen -W 'light dark' -- "$cur")); return ;;
         --chrome-title) COMPREPLY=(); return ;;
@@ -54,7 +57,7 @@ _framed() {
         -j|--jobs) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-width --border-color --border-style --inner-border --padding --background --background-color --radius --border-radius --fit --object-fit --position --object-position --shadow --box-shadow --margin --canvas-color --aspect --aspect-ratio --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --scale --variant --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --no-auto-orient --rendering-intent --intent --max-pixels --min-ppi --strict --page --orientation --bleed --safe-margin --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-width --border-color --border-style --inner-border --padding --background --background-color --radius --border-radius --fit --object-fit --position --object-position --shadow --box-shadow --margin --canvas-color --backdrop --canvas-image --canvas-blur --aspect --aspect-ratio --canvas-size --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --scale --variant --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --no-auto-orient --rendering-intent --intent --max-pixels --min-ppi --strict --page --orientation --bleed --safe-margin --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -f -- "$cur"))

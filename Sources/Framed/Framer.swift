@@ -32,6 +32,10 @@ public struct Framer: Sendable, Equatable {
     /// over them). A batch of several workers gives each its share; outputs are the same bytes
     /// whatever the number.
     package var threads: Int = Resampler.processorCount
+    /// The looks of the set of variants these settings are a member of (`member(_:)`): the
+    /// picture is laid out on the canvas they all share (`FrameLayout.set`), so that the files
+    /// of a set, made in one run or in several, have one size. Empty outside a set.
+    package var companions: [FrameStyle] = []
 
     /// The version of framed, as its PDFs name their creator.
     public static let version = "0.1.0"

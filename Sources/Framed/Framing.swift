@@ -125,6 +125,16 @@ extension Framer {
         return try plan(open(source, label: label), label: label, format: output.format ?? .png)
     }
 
+    /// Lays out a picture once for each member of a set (`output.setMembers` lists the set that
+    /// `output.variants` and `output.scales` ask for), from its header alone, as
+    /// `frame(_:set:)` would frame them: the looks on the canvas they share, and in a set of
+    /// several scales a warning (`FramingWarning.fewerPixels`) on each member whose picture has
+    /// fewer pixels than it needs.
+    public func plan(_ source: PictureSource, set members: [SetMember]) throws(FramingError) -> [FramePlan] {
+        let label = Self.label(source)
+        return try setPlans(open(source, label: label), label: label, format: output.format ?? .png, members: members)
+    }
+
     // MARK: Documents
 
     /// Frames several pictures into one PDF file, a page each, in order (each page the size of

@@ -53,6 +53,12 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
         /// A border, inner border or caption lies within the page's safe margin, and
         /// `PageOptions.failWithinSafeMargin` is set.
         case withinSafeMargin(SafeMarginWarning)
+        /// A canvas size and a page were both asked for: each sets the output's size.
+        case canvasSizeWithPage
+        /// `canvasAuto` and a `canvasImage` were both asked for: each paints the whole canvas.
+        case twoBackdrops
+        /// The canvas image could not be read or decoded: its path and why.
+        case canvasImage(path: String, error: RasterError)
 
         /// One line, in the library's words (settings are named as `Framer.set` names them).
         public var description: String {
@@ -85,6 +91,11 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
             case let .outputIntentUnreadable(path, reason): return "cannot read the output intent \(path) (\(reason))"
             case let .outputIntentInvalid(path, reason): return "the output intent \(path) cannot be used: \(reason)"
             case let .withinSafeMargin(warning): return warning.description
+            case .canvasSizeWithPage:
+                return "canvas-size and page both set the output's size; give one"
+            case .twoBackdrops:
+                return "canvas-color auto and canvas-image both paint the whole canvas; give one"
+            case let .canvasImage(path, error): return "the canvas image \(path): \(error)"
             }
         }
     }
@@ -107,6 +118,12 @@ public enum FramingWarning: Equatable, Sendable, CustomStringConvertible {
     /// A border, inner border or caption lies within the page's safe margin, where a cut a
     /// little off the trim can take it.
     case safeMargin(SafeMarginWarning)
+    /// A background was set, but the picture covers the whole mat, so it shows nowhere: the
+    /// paint around the frame is the canvas colour (`canvas-color`, also called `backdrop`).
+    case backgroundCovered
+    /// A member of a set of scales needs more pixels than the picture has (`needed` at `scale`;
+    /// `available` is what it has): that file is enlarged, no sharper than a smaller scale.
+    case fewerPixels(scale: Double, needed: PixelSize, available: PixelSize)
 
     /// One line.
     public var description: String {
@@ -115,6 +132,17 @@ public enum FramingWarning: Equatable, Sendable, CustomStringConvertible {
         case let .belowMinimumPPI(ppi, minimum):
             return FramingError.Problem.belowMinimumPPI(ppi: ppi, minimum: minimum).description
         case let .safeMargin(warning): return warning.description
+        case .backgroundCovered:
+            return "the background does not show: the picture covers the whole mat; the paint around the frame is "
+                + "canvas-color (also called backdrop)"
+        case let .fewerPixels(scale, needed, available):
+            return "at scale \(Self.number(scale)) the picture needs \(needed) pixels but has \(available): "
+                + "that file is enlarged, no sharper than a smaller scale"
         }
+    }
+
+    /// A scale as written: `2`, `1.5`.
+    package static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

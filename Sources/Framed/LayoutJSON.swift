@@ -1,6 +1,8 @@
 /// A plan as JSON: what `framed layout` prints. Lengths in points (1/72 in), y downwards,
 /// (0, 0) the output's top-left corner; with a page (or marks) every rectangle is where it lands
 /// on the page (bleed and slug included). `boxes` are the PDF's page boxes: media, bleed, trim.
+/// `warnings`, when there are any, are what the layout alone tells (`FramePlan.warnings`);
+/// `canvasImage` is the canvas image's file, the area it covers and the pixels it is made at.
 extension FramePlan {
     /// The plan as JSON text, naming the picture `input` and the output file, if any.
     public func json(input: String, output: String? = nil) -> String {
@@ -26,6 +28,14 @@ extension FramePlan {
         }
         pairs.append(("canvas", Self.size(canvas)))
         if let canvasPixels { pairs.append(("canvasPixels", Self.pixels(canvasPixels))) }
+        if let path = style.canvasImage {
+            // The area it covers, and the pixels it is made at there (fewer when blurred).
+            pairs.append(("canvasImage", .object([
+                ("file", .string(path)),
+                ("area", Self.rect(place(Framer.canvasArea(self)))),
+                ("pixels", Self.pixels(Framer.canvasImagePixels(self).pixels)),
+            ])))
+        }
         // The page boxes, as a PDF writes them (the media is the whole output).
         let trim = placement?.trim ?? Rect(origin: .zero, size: canvas)
         var boxes: [(String, JSON)] = [
@@ -80,9 +90,9 @@ extension FramePlan {
             ("rasterPixels", Self.pixels(rasterPixels)),
             ("effectivePPI", .number(effectivePPI)),
         ]
-        let warnings = safeMarginWarnings
-        if !warnings.isEmpty {
-            pairs.append(("safeMarginWarnings", .array(warnings.map { warning in
+        let safeMargin = safeMarginWarnings
+        if !safeMargin.isEmpty {
+            pairs.append(("safeMarginWarnings", .array(safeMargin.map { warning in
                 .object([
                     ("element", .string(warning.element.rawValue)),
                     ("distance", .number(warning.distance)),
@@ -90,6 +100,7 @@ extension FramePlan {
                 ])
             })))
         }
+        if !warnings.isEmpty { pairs.append(("warnings", .array(warnings.map { .string($0.description) }))) }
         return .object(pairs)
     }
 

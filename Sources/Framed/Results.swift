@@ -58,6 +58,13 @@ public struct FramePlan: Sendable, Equatable {
     /// With trimming: the part of the oriented picture that is kept and laid out; nil when
     /// nothing is trimmed.
     package var trim: PixelBox? = nil
+    /// What the reader should know from the layout alone: a background set but covered by the
+    /// picture, a member of a set of scales that needs more pixels than the picture has.
+    /// `framed layout` lists them; framing puts them in the report.
+    public var warnings: [FramingWarning] = []
+    /// A background that was set (not the preset's) lies wholly under the picture: it shows
+    /// only if the picture has transparent pixels, which the header alone may not tell.
+    package var backgroundCovered = false
 
     /// The whole output's size in points: the page plus bleed, or the framed canvas.
     public var canvas: Size { placement?.media ?? layout.canvas }
@@ -109,9 +116,13 @@ package struct PreparedPicture: Sendable {
     package var picture: PagePicture
     package var plan: FramePlan
     package var report: PictureReport
+    /// The canvas image, made for this picture's canvas.
+    package var backdrop: CanvasPicture? = nil
 
     /// The page this picture makes.
     var renderPage: RenderPage {
-        RenderPage(picture: picture, layout: plan.layout, style: plan.style, placement: plan.placement)
+        var page = RenderPage(picture: picture, layout: plan.layout, style: plan.style, placement: plan.placement)
+        page.backdrop = backdrop
+        return page
     }
 }

@@ -21,13 +21,13 @@ struct OptionSpec: Sendable {
     var defaultText: String? = nil
     /// What the value can be, for shell completion: a file, or one of a few words.
     var completion: Completion = .anything
-    /// The name and the aliases.
-    var names: [String] { [name] + aliases }
-
     /// The value may be left out (`--trim`, `--trim 10%`, `--trim=10%`): then the next argument
     /// is its value only when it reads as one (a number, or a percentage), and otherwise the
     /// option's value is empty.
     var optionalValue: Bool = false
+
+    /// The name and the aliases.
+    var names: [String] { [name] + aliases }
 
     /// What an option's value can be, for shell completion.
     enum Completion: Sendable, Equatable {

@@ -258,6 +258,11 @@ public struct CSSGradient: Sendable, Equatable, Codable, CustomStringConvertible
         return (try value(a, horizontal), try value(b, vertical))
     }
 
+    /// A gradient built rather than parsed (`BackdropColors`): `text` must be its CSS.
+    init(kind: Kind, stops: [Stop], text: String) {
+        self.kind = kind; self.stops = stops; self.text = text
+    }
+
     /// The trimmed CSS text.
     public var description: String { text }
 

@@ -2,9 +2,9 @@ import FramedLayout
 
 /// The one drawing routine that every backend runs, in user space measured in points.
 ///
-/// Order, bottom to top: canvas colour, outer shadows (last in the CSS list first; outside the
-/// frame only), the frame's background, the window title bar, the picture (clipped, then
-/// painted), inset shadows, the inner border, the border, the caption.
+/// Order, bottom to top: canvas colour, canvas image, canvas gradient, outer shadows (last in
+/// the CSS list first; outside the frame only), the frame's background, the window title bar, the
+/// picture (clipped, then painted), inset shadows, the inner border, the border, the caption.
 struct FrameDrawing {
     var layout: FrameLayout
     var style: FrameStyle
@@ -13,11 +13,23 @@ struct FrameDrawing {
     /// PDF output: shadows drawn as placeholders for `PDFShadow`, which the PDF pass replaces;
     /// nil: every shadow is `VectorShadow`'s.
     var pdfShadows: PDFShadows? = nil
+    /// The canvas image's surface and the area it covers (`CanvasPicture`), if any.
+    var backdrop: (surface: CairoImageSurface, area: Rect)? = nil
 
     func draw(picture: DrawnPicture, in context: CairoContext) throws(RenderError) {
         if style.canvasColor.alpha > 0 {
             context.setSource(style.canvasColor)
             context.paint()
+        }
+        if let backdrop {
+            // Like a CSS background image over the background colour: stretched to its area
+            // (the pixels were made for it), smoothly.
+            try context.withSavedState { () throws(RenderError) in
+                context.newPath()
+                context.addRoundedRect(backdrop.area, radius: 0)
+                context.clip()
+                try Self.paint(backdrop.surface, onto: backdrop.area, padded: padPictureEdges, in: context)
+            }
         }
         if let gradient = style.canvasGradient {
             context.setSource(try Self.pattern(gradient.resolved(in: Rect(origin: .zero, size: layout.canvas))))
@@ -166,8 +178,7 @@ struct FrameDrawing {
             context.clip()
             switch picture {
             case let .surface(image):
-                context.setSource(try picturePattern(image))
-                context.paint()
+                try Self.paint(image, onto: rect, padded: padPictureEdges, in: context)
             case let .vector(vector):
                 if let background = vector.background {
                     context.newPath()
@@ -185,13 +196,25 @@ extension FrameDrawing {
     /// The picture's surface as a pattern over the picture's place (`layout.picture`), smoothly
     /// sampled, its edge pixels padded outwards for raster output.
     func picturePattern(_ image: CairoImageSurface) throws(RenderError) -> CairoPattern {
-        let rect = layout.picture
+        try Self.pattern(image, onto: layout.picture, padded: padPictureEdges)
+    }
+
+    /// `image` as a pattern stretched onto `rect`, smoothly filtered; `padded` carries its edge
+    /// pixels outwards instead of fading them out.
+    static func pattern(_ image: CairoImageSurface, onto rect: Rect, padded: Bool) throws(RenderError) -> CairoPattern {
         let pattern = try CairoPattern.surface(image)
         pattern.setSmoothFiltering()
-        if padPictureEdges { pattern.padEnds() }
+        if padded { pattern.padEnds() }
         let sx = Double(image.width) / rect.width, sy = Double(image.height) / rect.height
         pattern.setMatrix(scaleX: sx, scaleY: sy, translateX: -rect.x * sx, translateY: -rect.y * sy)
         return pattern
+    }
+
+    /// Paints `image` stretched onto `rect` under the current clip (`cairo_paint`, never a
+    /// filled image pattern, which the SVG backend tiles).
+    static func paint(_ image: CairoImageSurface, onto rect: Rect, padded: Bool, in context: CairoContext) throws(RenderError) {
+        context.setSource(try pattern(image, onto: rect, padded: padded))
+        context.paint()
     }
 
     /// The mat's paint over `area`: the background colour, then its gradient (resolved in the

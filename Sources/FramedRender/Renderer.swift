@@ -181,6 +181,15 @@ package enum PagePicture: Sendable {
     case vector(VectorPicture)
 }
 
+/// The canvas image (`FrameStyle.canvasImage`) ready to draw: its pixels (and, for SVG and PDF,
+/// the JPEG bytes they embed), and the area of the framed canvas it covers, in points.
+package struct CanvasPicture: Sendable {
+    package var picture: EmbeddedPicture
+    package var area: Rect
+
+    package init(picture: EmbeddedPicture, area: Rect) { self.picture = picture; self.area = area }
+}
+
 /// One framed picture ready to draw: the picture (at its final size, when pixels), its geometry
 /// and look, and where its canvas goes on a page (nil: the output is the canvas).
 package struct RenderPage: Sendable {
@@ -188,6 +197,8 @@ package struct RenderPage: Sendable {
     package var layout: FrameLayout
     package var style: FrameStyle
     package var placement: PagePlacement?
+    /// The canvas image, painted over the canvas colour and under the canvas gradient.
+    package var backdrop: CanvasPicture?
 
     package init(picture: PagePicture, layout: FrameLayout, style: FrameStyle, placement: PagePlacement? = nil) {
         self.picture = picture; self.layout = layout; self.style = style; self.placement = placement
@@ -206,8 +217,10 @@ package struct RenderPage: Sendable {
     }
 
     /// The one drawing routine over this page (raster output pads the picture's edge pixels).
-    func drawing(for format: OutputFormat, pdfShadows: PDFShadows? = nil) -> FrameDrawing {
-        FrameDrawing(layout: layout, style: style, padPictureEdges: format.isRaster, pdfShadows: pdfShadows)
+    func drawing(for format: OutputFormat, pdfShadows: PDFShadows? = nil,
+                 backdrop: (surface: CairoImageSurface, area: Rect)? = nil) -> FrameDrawing {
+        FrameDrawing(layout: layout, style: style, padPictureEdges: format.isRaster, pdfShadows: pdfShadows,
+                     backdrop: backdrop)
     }
 }
 
@@ -220,6 +233,9 @@ package enum FrameRenderer {
     static func headroom(_ pages: [RenderPage], options: RenderOptions) -> Int {
         var bytes = 32 << 20
         for page in pages {
+            if let backdrop = page.backdrop {
+                bytes += 2 * backdrop.picture.image.pixels.count + (backdrop.picture.jpeg?.count ?? 0)
+            }
             switch page.picture {
             case let .raster(picture): bytes += picture.image.pixels.count + (picture.jpeg?.count ?? 0)
             // librsvg's copies of the pictures in data: URLs (a pixbuf and a surface each).

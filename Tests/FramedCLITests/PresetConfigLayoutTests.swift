@@ -171,7 +171,10 @@ struct PresetConfigLayoutTests {
         "padding": ["--padding", "1px 2px 3px 4px"], "background": ["--background", "#abc"], "radius": ["--radius", "3.5pt"],
         "fit": ["--fit", "cover"], "position": ["--position", "bottom-left"],
         "shadow": ["--shadow", "0 0 0 1px #c8c8c8, 12px 16px 24px rgba(30,60,200,.45)"], "margin": ["--margin", "0.25in"],
-        "canvas-color": ["--canvas-color", "beige"], "aspect": ["--aspect", "16:9"], "chrome": ["--chrome", "macos"], "chrome-theme": ["--chrome-theme", "dark"], "chrome-title": ["--chrome-title", "Notes \"2026\""], "trim": ["--trim", "10%"], "image-dpi": ["--image-dpi", "144"], "scale": ["--scale", "1,2,3"],
+        "canvas-color": ["--canvas-color", "beige"], "canvas-image": ["--canvas-image", "wall.jpg"],
+        "canvas-blur": ["--canvas-blur", "12px"], "aspect": ["--aspect", "16:9"],
+        // --canvas-size and --aspect replace each other: the size is kept by CanvasSizeTests.
+        "canvas-size": [], "chrome": ["--chrome", "macos"], "chrome-theme": ["--chrome-theme", "dark"], "chrome-title": ["--chrome-title", "Notes \"2026\""], "trim": ["--trim", "10%"], "image-dpi": ["--image-dpi", "144"], "scale": ["--scale", "1,2,3"],
         "variant": ["--variant", "light,dark"],
         "caption": ["--caption", "Mont Blanc, 1998 — é"],
         "caption-font": ["--caption-font", "italic bold 14px/1.5 \"DejaVu Serif\", serif"], "caption-position": ["--caption-position", "below"],
@@ -206,7 +209,7 @@ struct PresetConfigLayoutTests {
         var r = try Self.run(arguments + ["--print-config"], in: folder)
         #expect(r.status == 0, "\(r.stderr)")
         let first = try Self.json(r)
-        for option in options where !Self.runOptions.contains(option) && !["width", "height"].contains(option) {
+        for option in options where !Self.runOptions.contains(option) && !["width", "height", "canvas-size"].contains(option) {
             #expect(first[option] != nil, "--print-config writes \(option)")
         }
         #expect(first["title"] as? String == "A \"title\"" && first["no-snap"] as? Bool == true)

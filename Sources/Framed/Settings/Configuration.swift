@@ -95,7 +95,8 @@ package enum Configuration {
         case unknown(String, suggestion: String?)
         /// A key that names a setting a configuration cannot hold (`refused`).
         case refused(String)
-        /// `size`, `width` and `height` replace each other: two were given.
+        /// Two settings that replace each other (`size`, `width` and `height`; `aspect` and
+        /// `canvas-size`; a setting and its alias) were both given.
         case conflicting(String, String)
         /// A switch's value that is not `true` or `false`, or another setting's that is not a
         /// string or a number (`expected` says which), and what it was.
@@ -141,8 +142,10 @@ package enum Configuration {
             values[name] = value
             keys[name] = key
         }
-        let sizeKeys = ["size", "width", "height"].filter { values[$0] != nil }
-        if sizeKeys.count > 1 { throw .conflicting(sizeKeys[0], sizeKeys[1]) }
+        for group in [["size", "width", "height"], ["aspect", "canvas-size"]] {
+            let keys = group.filter { values[$0] != nil }
+            if keys.count > 1 { throw .conflicting(keys[0], keys[1]) }
+        }
         var pairs: [(name: String, value: String?)] = []
         for (names, isSwitch) in settings {
             let name = names[0]

@@ -7,8 +7,9 @@ public struct Setting: Sendable {
     /// The name, e.g. `border-color`.
     public let name: String
     /// Other names that set it too: the CSS property a setting takes its values from
-    /// (`border-radius` for `radius`, `box-shadow` for `shadow`), the words people type first,
-    /// and `intent` for `rendering-intent`. A configuration is written with `name`.
+    /// (`border-radius` for `radius`, `box-shadow` for `shadow`), the words people type first;
+    /// `backdrop` for `canvas-color`, since to CSS users a background is what lies behind; and
+    /// `intent` for `rendering-intent`. A configuration is written with `name`.
     public let aliases: [String]
     /// Whether the setting is a switch, which takes `true` or `false` (an empty value means
     /// `true`), rather than a value.
@@ -111,12 +112,41 @@ extension Setting {
         Setting("margin") { f, v throws(SettingError) in
             f.style.margin = try parse("margin", v, Length.init(parsing:))
         } read: { f in .string(f.style.margin.description) },
-        Setting("canvas-color") { f, v throws(SettingError) in
-            (f.style.canvasColor, f.style.canvasGradient) = try paint("canvas-color", v)
-        } read: { f in .string(f.style.canvasGradient?.description ?? f.style.canvasColor.description) },
+        Setting("canvas-color", aliases: ["backdrop"]) { f, v throws(SettingError) in
+            if trimmingSpaces(v).lowercased() == "auto" {
+                f.style.canvasAuto = true
+                (f.style.canvasColor, f.style.canvasGradient) = (.transparent, nil)
+            } else {
+                f.style.canvasAuto = false
+                (f.style.canvasColor, f.style.canvasGradient) = try paint("canvas-color", v)
+            }
+        } read: { f in
+            .string(f.style.canvasAuto ? "auto" : f.style.canvasGradient?.description ?? f.style.canvasColor.description)
+        },
+        Setting("canvas-image") { f, v throws(SettingError) in
+            let path = try text("canvas-image", v)
+            guard !path.isEmpty else {
+                throw SettingError(setting: "canvas-image", reason: "needs a picture file, \(FrameStyle.pictureItself) or none")
+            }
+            f.style.canvasImage = path.lowercased() == "none" ? nil : path
+        } read: { f in f.style.canvasImage.map { .string($0) } },
+        Setting("canvas-blur") { f, v throws(SettingError) in
+            let blur = try parse("canvas-blur", v, Length.init(parsing:))
+            guard blur.points >= 0 else {
+                throw SettingError(setting: "canvas-blur", reason: "\"\(excerpt(v))\" is negative: the blur must be zero or more")
+            }
+            f.style.canvasBlur = blur
+        } read: { f in
+            f.style.canvasImage == nil && f.style.canvasBlur == .zero ? nil : .string(f.style.canvasBlur.description)
+        },
         Setting("aspect", aliases: ["aspect-ratio"]) { f, v throws(SettingError) in
             f.style.aspect = v.lowercased() == "none" ? nil : try parse("aspect", v, AspectRatio.init(parsing:))
+            if f.style.aspect != nil { f.style.canvasSize = nil }
         } read: { f in f.style.aspect.map { .string($0.description) } },
+        Setting("canvas-size") { f, v throws(SettingError) in
+            f.style.canvasSize = trimmingSpaces(v).lowercased() == "none" ? nil : try parse("canvas-size", v, LengthSize.init(parsing:))
+            if f.style.canvasSize != nil { f.style.aspect = nil }
+        } read: { f in f.style.canvasSize.map { .string("\($0.width)x\($0.height)") } },
         Setting("chrome") { f, v throws(SettingError) in
             guard v.lowercased() != "none" else { f.style.chrome.kind = nil; return }
             guard let kind = ChromeKind(rawValue: v.lowercased()) else {

@@ -87,7 +87,7 @@ enum BatchRunner {
         } else if let destination = plan.pagesOutput {
             if report.failed == 0 && skipped == 0 {
                 let bytes: [UInt8]
-                do { bytes = try context.framer.document(report.prepared, label: destination.text ?? "-") } catch {
+                do { bytes = try context.framer(for: "").document(report.prepared, label: destination.text ?? "-") } catch {
                     throw FileError(path: destination.text ?? "-", reason: error.problem.description)
                 }
                 try writeOut(bytes, to: destination, replacing: settings.overwrite)

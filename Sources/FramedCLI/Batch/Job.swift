@@ -8,11 +8,14 @@ struct JobContext: Sendable {
     /// The cores one picture may use (`RenderOptions.threads`).
     var threads: Int
 
-    /// The library's settings, with this batch's share of the cores.
-    var framer: Framer {
+    /// The library's settings for the picture `input`, with this batch's share of the cores and
+    /// its caption's `{name}`, `{stem}` and `{ext}` filled in.
+    func framer(for input: String) -> Framer {
         var framer = settings.framer
         framer.threads = threads
-        // One variant and no set: these settings in that version (the planner checked it has one).
+        framer.style.caption.text = BatchPlanner.expandCaption(framer.style.caption.text, source: input)
+        // One variant and no set: these settings in that version (the planner checked it has one),
+        // on the canvas of the pair.
         if framer.output.setMembers.count == 1, framer.output.variants.count == 1,
            let one = framer.member(framer.output.setMembers[0]) {
             framer = one
@@ -45,8 +48,7 @@ struct JobContext: Sendable {
         }
         // A file is read by the decoders as they need it (an unreadable one fails as .picture).
         let source: PictureSource = job.input == "-" ? .bytes(stdin) : .file(job.input)
-        var framer = self.framer
-        framer.style.caption.text = BatchPlanner.expandCaption(framer.style.caption.text, source: job.input)
+        let framer = self.framer(for: job.input)
 
         if settings.dryRun {
             do throws(FramingError) {
@@ -54,17 +56,19 @@ struct JobContext: Sendable {
                 if job.setOutputs.isEmpty {
                     let plan = try framer.plan(opened, label: input, format: job.format)
                     result.layouts = [plan.jsonValue(input: job.input, output: job.output.text)]
+                    result.warnings += plan.warnings.map { "\(input): \($0.commandLineText)" }
                     try planWarnings(plan, framer: framer, input: input, into: &result)
                 } else {
-                    // A set: the layout of each of its files, in the order of the scales.
-                    for (member, output) in zip(framer.output.setMembers, job.setOutputs) {
-                        // The planner checked that the preset has each variant asked for.
-                        guard let one = framer.member(member) else {
-                            throw FramingError(picture: input, problem: .noVariant(framer.preset, member.variant!))
-                        }
-                        let plan = try one.plan(opened, label: input, format: job.format)
+                    // A set: the layout of each of its files, in the order of the members.
+                    let plans = try framer.setPlans(opened, label: input, format: job.format,
+                                                    members: framer.output.setMembers)
+                    for (plan, output) in zip(plans, job.setOutputs) {
                         result.layouts.append(plan.jsonValue(input: job.input, output: output.text))
-                        try planWarnings(plan, framer: one, input: input, into: &result)
+                        for warning in plan.warnings {
+                            let line = "\(input): \(warning.commandLineText)"
+                            if !result.warnings.contains(line) { result.warnings.append(line) }
+                        }
+                        try planWarnings(plan, framer: framer, input: input, into: &result)
                     }
                 }
             } catch { throw error.commandLineError(input: input, output: job.output.text) }

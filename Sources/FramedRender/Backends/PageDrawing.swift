@@ -13,7 +13,12 @@ extension RenderPage {
     /// so a frame within a pixel of the trim is on it); nil for SVG and PDF.
     func draw(_ picture: DrawnPicture, in context: CairoContext, format: OutputFormat,
               includeMarks: Bool = true, pdfShadows: PDFShadows? = nil, pixelsPerPoint: Double? = nil) throws(RenderError) {
-        let drawing = drawing(for: format, pdfShadows: pdfShadows)
+        // The canvas image's surface, drawn here and let go (Cairo keeps what it recorded).
+        var surface: (surface: CairoImageSurface, area: Rect)?
+        if let backdrop {
+            surface = (try PictureSurface.embedding(backdrop.picture, format: format, threads: 1), backdrop.area)
+        }
+        let drawing = drawing(for: format, pdfShadows: pdfShadows, backdrop: surface)
         let bleed = BleedDrawing(strips: bleedStrips(pixelsPerPoint: pixelsPerPoint), frame: drawing, picture: self.picture)
         guard let placement, placement.marks != .none else {
             placeOnPage(context)

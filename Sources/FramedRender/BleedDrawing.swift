@@ -108,7 +108,7 @@ struct PictureEdges {
             let sx = across ? Double(image.width) / rect.width : 1 / target.width
             let sy = across ? 1 / target.height : Double(image.height) / rect.height
             let ox = across ? rect.minX : target.minX, oy = across ? target.minY : rect.minY
-            pattern.setMatrix(scaleX: sx, scaleY: sy, translateX: -ox * sx, translateY: -oy * sy)
+            try pattern.setMatrix(scaleX: sx, scaleY: sy, translateX: -ox * sx, translateY: -oy * sy)
             try context.paint(pattern, over: target)
         }
         try stretch(top, over: Rect(x: rect.minX, y: reach.minY, width: rect.width, height: beyondTop), across: true)

@@ -86,18 +86,20 @@ struct FrameDrawing {
     }
 
     /// A Cairo gradient pattern for a resolved CSS gradient, its ends padded (CSS gradients
-    /// continue in their end colours). An ellipse is a circle of the x radius whose pattern space
-    /// is stretched on y.
+    /// continue in their end colours). An ellipse is a circle of its smaller radius whose pattern
+    /// space is the user space squeezed along the longer one: squeezed, never stretched, so that
+    /// what the file holds (the circle, the matrix back to user space) stays as small as the box.
     static func pattern(_ gradient: ResolvedGradient) throws(RenderError) -> CairoPattern {
         let pattern: CairoPattern
         switch gradient.geometry {
         case let .linear(start, end):
             pattern = try .linear(from: start, to: end)
         case let .radial(center, rx, ry):
-            pattern = try .radial(centre: .zero, radius: rx)
-            pattern.setMatrix(scaleX: 1, scaleY: rx / ry, translateX: -center.x, translateY: -center.y * rx / ry)
+            let r = min(rx, ry), sx = r / rx, sy = r / ry
+            pattern = try .radial(centre: Point(x: center.x * sx, y: center.y * sy), radius: r)
+            try pattern.setMatrix(scaleX: sx, scaleY: sy, translateX: 0, translateY: 0)
         }
-        for stop in gradient.stops { pattern.addStop(stop.offset, stop.color) }
+        for stop in gradient.stops { try pattern.addStop(stop.offset, stop.color) }
         pattern.padEnds()
         return pattern
     }
@@ -206,7 +208,7 @@ extension FrameDrawing {
         pattern.setSmoothFiltering()
         if padded { pattern.padEnds() }
         let sx = Double(image.width) / rect.width, sy = Double(image.height) / rect.height
-        pattern.setMatrix(scaleX: sx, scaleY: sy, translateX: -rect.x * sx, translateY: -rect.y * sy)
+        try pattern.setMatrix(scaleX: sx, scaleY: sy, translateX: -rect.x * sx, translateY: -rect.y * sy)
         return pattern
     }
 

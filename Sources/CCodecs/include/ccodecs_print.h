@@ -35,9 +35,10 @@ int ccodecs_icc_read_facts(const uint8_t *icc, size_t size, ccodecs_icc_facts *f
 /* An 8-bit RGB TIFF (alpha dropped: the pixels must be opaque) through libtiff, written in
  * memory: strips of about 64 KB compressed losslessly (LZW or Deflate, with the horizontal
  * predictor), the resolution in pixels per inch (XResolution, YResolution, ResolutionUnit
- * inch) when dpi > 0, and the ICC profile (tag 34675) when icc is not NULL. */
+ * inch) when dpi > 0, the ICC profile (tag 34675) when icc is not NULL, and software
+ * (tag 305, Software: framed's mark on its outputs) when it is not NULL. */
 int ccodecs_tiff_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height, double dpi,
-                            const uint8_t *icc, size_t icc_size, int compression,
+                            const uint8_t *icc, size_t icc_size, int compression, const char *software,
                             ccodecs_buffer *out, char *message);
 
 #endif

@@ -111,7 +111,7 @@ package enum Configuration {
             case let .sameSetting(a, b): return "\"\(a)\" and \"\(b)\" name the same setting; give one"
             case let .unknown(key, suggestion):
                 return "unknown setting \"\(excerpt(key))\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
-            case let .refused(key): return "\"\(key)\" cannot be set in a configuration"
+            case let .refused(key): return "\"\(excerpt(key))\" cannot be set in a configuration"
             case let .conflicting(a, b): return "\"\(a)\" and \"\(b)\" replace each other; give one"
             case let .wrongType(key, expected, found): return "\"\(key)\" must be \(expected), not \(found)"
             }
@@ -172,7 +172,7 @@ package enum Configuration {
     package static func describe(_ value: JSON) -> String {
         switch value {
         case let .string(s): return "the string \(JSON.quote(excerpt(s)))"
-        case let .number(n): return "the number \(JSON.number(n))"
+        case let .number(n): return "the number \(excerpt(JSON.exactNumber(n)))"
         case let .bool(b): return b ? "true" : "false"
         case .null: return "null"
         case .array: return "a list"

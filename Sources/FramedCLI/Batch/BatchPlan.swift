@@ -95,10 +95,10 @@ enum BatchPlanner {
             switch mode {
             case .stdout: throw UsageError("-o - (standard output) takes one file; \(what) writes several")
             case let .template(template) where scales.count > 1 && !template.containsOccurrence(of: "{scale}"):
-                throw UsageError("-o \(template): --scale with several values needs {scale} in the template, "
+                throw UsageError("-o \(excerpt(template)): --scale with several values needs {scale} in the template, "
                                  + "or the files would have one name (out/{stem}{scale}.png: shot.png, shot@2x.png)")
             case let .template(template) where variants.count > 1 && !template.containsOccurrence(of: "{variant}"):
-                throw UsageError("-o \(template): --variant with two values needs {variant} in the template, "
+                throw UsageError("-o \(excerpt(template)): --variant with two values needs {variant} in the template, "
                                  + "or the files would have one name (out/{stem}{variant}.png: shot.png, shot-dark.png)")
             default: break
             }
@@ -183,7 +183,7 @@ enum BatchPlanner {
                                                   variant: templateWords[0].variant, scale: templateWords[0].scale)
                     if format == nil {
                         guard let named = OutputFormat(path: path) else {
-                            throw UsageError("cannot tell the format of \"\(path)\" (from -o \(template)); "
+                            throw UsageError("cannot tell the format of \"\(path)\" (from -o \(excerpt(template))); "
                                              + "end the template in .svg, .pdf, .png, .jpg or .tif, or give --format")
                         }
                         format = named
@@ -226,6 +226,10 @@ enum BatchPlanner {
             }
             let key = Paths.canonical(path)
             if inputKeys.contains(key) || FileSystem.identity(path).map(inputFiles.contains) == true {
+                if job.input != "-", Paths.canonical(job.input) != key, FileSystem.identity(job.input) != FileSystem.identity(path) {
+                    throw UsageError("the output \(path) of \(job.label) is another picture of this run (not one framed wrote); "
+                                     + "it would be overwritten")
+                }
                 throw UsageError("the output \(path) is the input picture; it would be overwritten")
             }
             if !settings.pages, let other = taken[key] {
@@ -246,14 +250,23 @@ enum BatchPlanner {
         return BatchPlan(jobs: jobs, pagesOutput: pagesOutput, folders: folders, warnings: warnings)
     }
 
-    /// The sources without the pictures found in a walked folder that this run writes (a
-    /// template that writes into the folder it walks, run a second time, finds its first run's
-    /// outputs), as the output folder of `-o out/` is skipped. A picture whose output is itself
-    /// stays, to be refused as such. Leaving pictures out renumbers `{index}`, so the outputs
+    /// The sources without the pictures found in a walked folder that this run writes from
+    /// another picture and that framed wrote (`OutputMark`): a template that writes into the
+    /// folder it walks, run a second time, finds its first run's outputs, which are outputs
+    /// again, not inputs, as the output folder of `-o out/` is skipped. A picture of the user's
+    /// (no mark) stays, and so does one that only its own output would replace: the run then
+    /// refuses to write over an input. Leaving pictures out renumbers `{index}`, so the outputs
     /// are named again until none is left out.
     static func leavingOutOwnOutputs(_ sources: [Source], template: String,
                                      words: [(variant: String, scale: String)] = [("", "")]) throws(UsageError) -> [Source] {
         var sources = sources
+        var marked: [String: Bool] = [:]
+        func isFramedOutput(_ path: String) -> Bool {
+            if let known = marked[path] { return known }
+            let found = OutputMark.isMarked(path)
+            marked[path] = found
+            return found
+        }
         while sources.contains(where: \.walked) {
             let digits = String(sources.count).count
             var outputs: [[String]] = []
@@ -265,10 +278,13 @@ enum BatchPlanner {
                 }
                 outputs.append(own)
             }
-            let written = Set(outputs.joined())
+            // How many sources write each path: a path only its own source writes is not another's output.
+            var writers: [String: Int] = [:]
+            for own in outputs { for path in Set(own) { writers[path, default: 0] += 1 } }
             let kept = sources.indices.filter { index in
                 let path = Paths.normalized(sources[index].path)
-                return !sources[index].walked || !written.contains(path) || outputs[index].contains(path)
+                let byOthers = (writers[path] ?? 0) - (outputs[index].contains(path) ? 1 : 0)
+                return !sources[index].walked || byOthers == 0 || !isFramedOutput(sources[index].path)
             }
             if kept.count == sources.count { break }
             sources = kept.map { sources[$0] }
@@ -379,7 +395,7 @@ enum BatchPlanner {
         while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
             result += rest[..<open]
             guard rest[open] == "{", let close = rest[open...].firstIndex(of: "}") else {
-                throw UsageError("-o \(template): a { without its } (placeholders: {name}, {stem}, {ext}, {index}, {variant}, {scale})")
+                throw UsageError("-o \(excerpt(template)): a { without its } (placeholders: {name}, {stem}, {ext}, {index}, {variant}, {scale})")
             }
             let key = rest[rest.index(after: open)..<close]
             switch key {
@@ -392,7 +408,7 @@ enum BatchPlanner {
                 let number = String(index)
                 result += String(repeating: "0", count: max(0, digits - number.count)) + number
             default:
-                throw UsageError("-o \(template): unknown placeholder {\(key)} (use {name}, {stem}, {ext}, {index}, {variant} or {scale})")
+                throw UsageError("-o \(excerpt(template)): unknown placeholder {\(excerpt(key))} (use {name}, {stem}, {ext}, {index}, {variant} or {scale})")
             }
             rest = rest[rest.index(after: close)...]
         }

@@ -112,20 +112,33 @@ enum BatchRunner {
     static func writeOut(_ bytes: [UInt8], to destination: Destination, replacing: Bool) throws {
         switch destination {
         case let .file(path):
-            do { try OutputFile.write(bytes, to: path, replacing: replacing) } catch {
-                switch error {
-                case let .exists(path): throw FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
-                case let .cannotWrite(path, reason): throw FileError(path: path, reason: "cannot write: \(reason)")
-                case let .refused(path, reason): throw FileError(path: path, reason: "not written: \(reason)")
-                case let .cannotCreateFolder(_, folder, reason): throw Self.folderError(folder, reason)
-                }
-            }
+            do { try OutputFile.write(bytes, to: path, replacing: replacing) } catch { throw fileError(error) }
         case .stdout:
             do { try FileDescriptor.standardOutput.write(bytes) } catch {
                 if error.code == EPIPE { throw BrokenPipe() }
                 throw FileError(path: "standard output", reason: "cannot write: \(error)")
             }
         case .none: break
+        }
+    }
+
+    /// Writes the files of a set (`--scale 1,2`, `--variant light,dark`) whole or not at all:
+    /// every one into its temporary file first, then all moved into place (`OutputFile.writeAll`).
+    static func writeSet(_ files: [(bytes: [UInt8], destination: Destination)], replacing: Bool) throws {
+        let paths = files.compactMap { file -> (bytes: [UInt8], path: String)? in
+            if case let .file(path) = file.destination { return (file.bytes, path) }
+            return nil
+        }
+        do { try OutputFile.writeAll(paths, replacing: replacing) } catch { throw fileError(error) }
+    }
+
+    /// An output that was not written, in the command line's words.
+    private static func fileError(_ error: OutputFileError) -> FileError {
+        switch error {
+        case let .exists(path): FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
+        case let .cannotWrite(path, reason): FileError(path: path, reason: "cannot write: \(reason)")
+        case let .refused(path, reason): FileError(path: path, reason: "not written: \(reason)")
+        case let .cannotCreateFolder(_, folder, reason): folderError(folder, reason)
         }
     }
 }

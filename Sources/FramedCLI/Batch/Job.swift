@@ -112,8 +112,8 @@ struct JobContext: Sendable {
         }
     }
 
-    /// A set (`--scale 1,2,3`): the picture decoded once, framed at each scale, and each file
-    /// written; a warning that every scale gives (the decoder's) is said once.
+    /// A set (`--scale 1,2,3`): the picture decoded once, framed at each scale, and the files
+    /// written whole or not at all; a warning that every scale gives (the decoder's) is said once.
     private func frameSet(_ job: Job, source: PictureSource, framer: Framer, into result: inout JobResult) throws {
         let input = job.label
         let set: [FramedPicture]
@@ -129,8 +129,7 @@ struct JobContext: Sendable {
                 if !result.warnings.contains(line) { result.warnings.append(line) }
             }
         }
-        for (framed, output) in zip(set, job.setOutputs) {
-            try BatchRunner.writeOut(framed.bytes, to: output, replacing: settings.overwrite)
-        }
+        // Whole or not at all: a full disk at the last file leaves none of them.
+        try BatchRunner.writeSet(zip(set, job.setOutputs).map { ($0.bytes, $1) }, replacing: settings.overwrite)
     }
 }

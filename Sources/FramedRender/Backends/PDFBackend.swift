@@ -37,7 +37,10 @@ enum PDFBackend {
             let surface = try OutputSurface.vector(.pdf, size: first.outputSize, metadata: options.metadata, into: sink)
             var surfaces: [String: CairoImageSurface] = [:]
             for (index, page) in pages.enumerated() {
-                if index > 0 { cairo_pdf_surface_set_size(surface.pointer, page.outputSize.width, page.outputSize.height) }
+                if index > 0 {
+                    try CairoNumbers.check("sizing page \(index + 1)", page.outputSize.width, page.outputSize.height)
+                    cairo_pdf_surface_set_size(surface.pointer, page.outputSize.width, page.outputSize.height)
+                }
                 let drawn: DrawnPicture
                 switch page.picture {
                 case let .vector(vector):
@@ -71,6 +74,10 @@ enum PDFBackend {
         }
         // Page boxes, crop marks and PDF/X-4's parts (`PDFPrint`), before the packing.
         let cairoPDF = withExtendedLifetime(sink) { sink.bytes }
+        // The last check: no number a reader refuses, whoever drew it (librsvg draws an SVG picture).
+        if let bad = PDFNumbers.firstUnusable(in: cairoPDF) {
+            throw .cairo(operation: "writing the PDF", message: "it would hold \(bad), a number no PDF reader takes")
+        }
         guard Memory.available(2 * cairoPDF.count), let printed = PDFPrint.apply(cairoPDF, pages: pages, options: options) else {
             throw .cairo(operation: "adding the page boxes", message: "Cairo's PDF is not laid out as expected, or out of memory")
         }

@@ -71,7 +71,7 @@ struct PDFShadow {
     /// Paints the placeholder over `area` (under whatever clip is set).
     func drawPlaceholder(in context: CairoContext) throws(RenderError) {
         let pattern = try CairoPattern.surface(placeholderSurface())
-        pattern.setMatrix(scaleX: 1 / area.width, scaleY: 1 / area.height,
+        try pattern.setMatrix(scaleX: 1 / area.width, scaleY: 1 / area.height,
                           translateX: -area.x / area.width, translateY: -area.y / area.height)
         try context.paint(pattern, over: area)
     }

@@ -4,8 +4,12 @@ _framed() {
     case $prev in
         -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W 'svg pdf png jpeg tiff' -- "$cur")); return ;;
+        --scale) COMPREPLY=(); return ;;
+        --variant) COMPREPLY=($(compgen -W 'light dark light,dark' -- "$cur")); return ;;
+        --dpi) COMPREPLY=(); return ;;
+        --embed) COMPREPLY=($(compgen -W 'auto jpeg png' -- "$cur")); return ;;
+        --quality) COMPREPLY=(); return ;;
         --preset) COMPREPLY=($(compgen -W 'classic docs docs-dark print polaroid none' -- "$cur")); return ;;
-        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --size) COMPREPLY=(); return ;;
         --width) COMPREPLY=(); return ;;
         --height) COMPREPLY=(); return ;;
@@ -34,11 +38,6 @@ _framed() {
         --caption-align) COMPREPLY=($(compgen -W 'left center right start end' -- "$cur")); return ;;
         --caption-color) COMPREPLY=(); return ;;
         --image-dpi) COMPREPLY=($(compgen -W 'css auto' -- "$cur")); return ;;
-        --scale) COMPREPLY=(); return ;;
-        --variant) COMPREPLY=($(compgen -W 'light dark light,dark' -- "$cur")); return ;;
-        --dpi) COMPREPLY=(); return ;;
-        --embed) COMPREPLY=($(compgen -W 'auto jpeg png' -- "$cur")); return ;;
-        --quality) COMPREPLY=(); return ;;
         --resample) COMPREPLY=($(compgen -W 'box good best' -- "$cur")); return ;;
         --flatten) COMPREPLY=(); return ;;
         --trim) COMPREPLY=($(compgen -W '0 5% 10%' -- "$cur")); return ;;
@@ -55,9 +54,10 @@ _framed() {
         --title) COMPREPLY=(); return ;;
         --author) COMPREPLY=(); return ;;
         -j|--jobs) COMPREPLY=(); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-width --border-color --border-style --inner-border --padding --background --background-color --radius --border-radius --fit --object-fit --position --object-position --shadow --box-shadow --margin --canvas-color --backdrop --canvas-image --canvas-blur --aspect --aspect-ratio --canvas-size --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --scale --variant --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --no-auto-orient --rendering-intent --intent --max-pixels --min-ppi --strict --page --orientation --bleed --safe-margin --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '-o --output --format --scale --variant --dpi --no-snap --embed --quality --lossless --preset --size --width --height --border --border-width --border-color --border-style --inner-border --padding --background --background-color --radius --border-radius --fit --object-fit --position --object-position --shadow --box-shadow --margin --canvas-color --backdrop --canvas-image --canvas-blur --aspect --aspect-ratio --canvas-size --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --resample --flatten --trim --no-auto-orient --rendering-intent --intent --max-pixels --min-ppi --strict --page --orientation --bleed --safe-margin --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run --config --print-config -h --help --version' -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -f -- "$cur"))

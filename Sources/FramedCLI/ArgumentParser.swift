@@ -139,22 +139,34 @@ struct ArgumentParser {
         specs.nearestName(to: name).map { " (did you mean --\($0)?)" } ?? ""
     }
 
-    /// The help text: one aligned line per option, with its default.
-    func helpText() -> String {
-        let heads = specs.map { spec -> String in
+    /// The help text: the groups in order, each under its title, with one aligned entry per
+    /// option (names, value, help and default), its words wrapped at `columns`; one alignment
+    /// for all.
+    static func helpText(groups: [(title: String, specs: [OptionSpec])], columns: Int = 100) -> String {
+        func head(_ spec: OptionSpec) -> String {
             var head = spec.short.map { "-\($0), " } ?? "    "
             head += spec.names.map { "--" + $0 }.joined(separator: ", ")
             if let value = spec.valueName { head += " \(value)" }
             return head
         }
-        let width = min(34, heads.map(\.count).max() ?? 0)
-        return zip(specs, heads).map { spec, head in
-            var line = "  " + head
-            line += head.count < width ? String(repeating: " ", count: width - head.count) : "\n  " + String(repeating: " ", count: width)
-            line += "  " + spec.help
-            if let value = spec.defaultText { line += " (default: \(value))" }
-            return line
-        }.joined(separator: "\n")
+        let width = min(34, groups.flatMap(\.specs).map { head($0).count }.max() ?? 0)
+        return groups.map { title, specs in
+            "\(title):\n" + specs.map { spec in
+                let head = head(spec)
+                var text = spec.help
+                if let value = spec.defaultText { text += " (default: \(value))" }
+                let indent = String(repeating: " ", count: width + 4)
+                var lines = ["  " + head + (head.count < width ? String(repeating: " ", count: width - head.count + 2) : "")]
+                if head.count >= width { lines.append(indent) }
+                for word in text.split(separator: " ") {
+                    let last = lines[lines.count - 1]
+                    if last.count > indent.count, last.count + 1 + word.count > columns { lines.append(indent + word) } else {
+                        lines[lines.count - 1] += (last.count > indent.count && !last.hasSuffix("  ") ? " " : "") + word
+                    }
+                }
+                return lines.joined(separator: "\n")
+            }.joined(separator: "\n")
+        }.joined(separator: "\n\n")
     }
 }
 

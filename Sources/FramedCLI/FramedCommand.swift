@@ -38,8 +38,7 @@ package enum FramedCommand {
 
         \(description.joined(separator: "\n\n"))
 
-        options:
-        \(parser.helpText())
+        \(ArgumentParser.helpText(groups: optionGroups.map { ($0.title, $0.options.map(\.spec)) }))
         """
     }
 

@@ -2,20 +2,9 @@ import Framed
 import FramedSystem
 
 /// The manual page, `framed.1`, made from the option table that `--help` prints: the same options,
-/// help lines and defaults, grouped by stage. `framed --generate-manual` prints it; `make install`
+/// help lines and defaults, in the same groups. `framed --generate-manual` prints it; `make install`
 /// installs it; a test keeps `docs/framed.1` in step.
 enum Manual {
-    /// The option groups, in help order, with a title each.
-    static let groups: [(title: String, options: [Option])] = [
-        ("Input, output, preset and config file", generalOptions),
-        ("The look", lookOptions),
-        ("Output", outputOptions),
-        ("The picture", pictureOptions),
-        ("Pages and documents", pageOptions),
-        ("Many pictures", batchOptions),
-        ("Help", infoOptions),
-    ]
-
     /// The page, in man(7) macros.
     static var page: String {
         var lines = [
@@ -54,7 +43,7 @@ enum Manual {
             ".IR \\-\\-name=value ;",
             "they apply in command-line order on top of the preset and the config file, so that a later option wins.",
         ]
-        for (title, options) in groups {
+        for (title, options) in optionGroups {
             lines.append(".SS " + escape(title))
             for option in options {
                 let spec = option.spec

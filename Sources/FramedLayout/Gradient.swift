@@ -82,12 +82,17 @@ public struct CSSGradient: Sendable, Equatable, Codable, CustomStringConvertible
     /// The CSS text it was parsed from, trimmed, which `description` and `Codable` give back.
     public let text: String
 
-    /// Whether `text` reads as a gradient function rather than a colour: it starts with
-    /// `linear-gradient(` or `radial-gradient(` (any case).
+    /// Whether `text` reads as a gradient function rather than a colour: a function whose name
+    /// ends in `gradient` (any case), so that one framed does not draw (`conic-gradient(`,
+    /// `repeating-linear-gradient(`) is told apart from a colour, and its error says so.
     public static func looksLikeGradient(_ text: String) -> Bool {
         let lower = text.styleTrimmed.lowercased()
-        return lower.hasPrefix("linear-gradient(") || lower.hasPrefix("radial-gradient(")
+        guard let open = lower.firstIndex(of: "(") else { return false }
+        return lower[..<open].hasSuffix("gradient")
     }
+
+    /// The gradient functions framed draws, as an error lists them.
+    public static let functions = ["linear-gradient()", "radial-gradient()"]
 
     /// Parses `linear-gradient([<angle> | to <side-or-corner>,] <stops>)` and
     /// `radial-gradient([<shape> || <size>] [at <position>], <stops>)` with colour stops
@@ -103,7 +108,9 @@ public struct CSSGradient: Sendable, Equatable, Codable, CustomStringConvertible
         if lower.hasPrefix("linear-gradient(") { isLinear = true } else if lower.hasPrefix("radial-gradient(") {
             isLinear = false
         } else {
-            throw fail("expected linear-gradient(...) or radial-gradient(...)")
+            let name = lower.firstIndex(of: "(").map { String(lower[..<$0]) + "()" }
+            throw fail((name.map { "\"\(excerpt($0))\" is not drawn: " } ?? "") + "use "
+                       + Self.functions.joined(separator: " or "))
         }
         guard trimmed.hasSuffix(")") else { throw fail("missing the closing parenthesis") }
         let open = trimmed.firstIndex(of: "(")!

@@ -118,9 +118,9 @@ struct CLITests {
     @Test func aliasesFrameAsTheirOptionsDo() throws {
         let folder = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let byName = ["--size", "200x150", "--border", "4", "--background", "#abc", "--radius", "8", "--fit", "cover",
+        let byName = ["--size", "200x150", "--padding", "6", "--border", "4", "--background", "#abc", "--radius", "8", "--fit", "cover",
                       "--position", "top", "--shadow", "0 4px 16px rgba(200,0,0,.5)", "--aspect", "4:3", "--rendering-intent", "relative"]
-        let byAlias = ["--size", "200x150", "--border-width", "4", "--background-color", "#abc", "--border-radius", "8",
+        let byAlias = ["--size", "200x150", "--padding", "6", "--border-width", "4", "--background-color", "#abc", "--border-radius", "8",
                        "--object-fit", "cover", "--object-position", "top", "--box-shadow", "0 4px 16px rgba(200,0,0,.5)",
                        "--aspect-ratio=4 / 3", "--intent", "relative"]
         for (name, arguments) in [("name.png", byName), ("alias.png", byAlias), ("plain.png", ["--size", "200x150"])] {
@@ -132,6 +132,25 @@ struct CLITests {
         #expect(bytes[0] != bytes[2], "and the options change it")
         let near = try Self.framed(["photo.jpg", "-o", "x.png", "--border-raduis", "8"], in: folder)
         Self.expectOneLineError(near, status: 2, mentioning: ["--border-raduis", "did you mean --border-radius?"])
+    }
+
+    /// A gradient framed does not draw is named as one, with the ones it draws, rather than read
+    /// as an unknown colour: for the mat and the canvas, on the command line and in a config file.
+    @Test func anUnknownGradientListsTheOnesDrawn() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (option, value) in [("--background", "conic-gradient(red, blue)"),
+                                ("--canvas-color", "repeating-linear-gradient(45deg, red, blue 20px)"),
+                                ("--backdrop", "-webkit-linear-gradient(red, blue)")] {
+            let r = try Self.framed(["photo.jpg", "-o", "x.png", option, value], in: folder)
+            let function = String(value[..<value.firstIndex(of: "(")!]) + "()"
+            Self.expectOneLineError(r, status: 2, mentioning: [function, "is not drawn", "linear-gradient()", "radial-gradient()"])
+            #expect(!r.stderr.contains("rgb()"), "not called a colour: \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path))
+        }
+        try Data(#"{"background": "conic-gradient(red, blue)"}"#.utf8).write(to: folder.appendingPathComponent("c.json"))
+        let r = try Self.framed(["photo.jpg", "-o", "x.png", "--config", "c.json"], in: folder)
+        Self.expectOneLineError(r, status: 2, mentioning: ["conic-gradient()", "linear-gradient()", "radial-gradient()"])
     }
 
     @Test func truncatedJPEGStillFramesWithAWarning() throws {
@@ -233,8 +252,9 @@ struct CLITests {
     @Test func unwritableOutputs() throws {
         let folder = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var r = try Self.framed(["photo.jpg", "-o", "missing/dir/out.png"], in: folder)
-        Self.expectOneLineError(r, status: 1, mentioning: ["missing/dir/out.png"])
+        // A missing folder is made (as mkdir -p); one that cannot be, under a file, is an error.
+        var r = try Self.framed(["photo.jpg", "-o", "photo.jpg/dir/out.png"], in: folder)
+        Self.expectOneLineError(r, status: 1, mentioning: ["photo.jpg/dir", "cannot create the folder"])
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("taken.png"), withIntermediateDirectories: true)
         r = try Self.framed(["photo.jpg", "-o", "taken.png"], in: folder)
         Self.expectOneLineError(r, status: 1, mentioning: ["taken.png", "folder"])

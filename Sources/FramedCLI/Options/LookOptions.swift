@@ -60,6 +60,10 @@ let lookOptions: [Option] = [
                         defaultText: "light", completion: .cases(ChromeTheme.self))),
     .setting(OptionSpec(name: "chrome-title", valueName: "TEXT",
                         help: "title centred in the title bar, ellipsised when too long")),
+]
+
+/// Words on the framed picture: the caption.
+let textOptions: [Option] = [
     .setting(OptionSpec(name: "caption", valueName: "TEXT",
                         help: "words under the picture, in the mat (wrapped to its width); {name}, {stem} and {ext} are the picture's file name",
                         defaultText: "none")),
@@ -75,7 +79,4 @@ let lookOptions: [Option] = [
     .setting(OptionSpec(name: "caption-color", valueName: "COLOR",
                         help: "colour of the caption, or auto: dark grey on a light or transparent background, light grey on a dark one",
                         defaultText: "auto")),
-    .setting(OptionSpec(name: "image-dpi", valueName: "css|auto|N",
-                        help: "size of a picture pixel: 96 per inch, the file's own, or N per inch",
-                        defaultText: "css", completion: .words(["css", "auto"]))),
 ]

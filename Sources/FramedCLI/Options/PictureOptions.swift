@@ -2,6 +2,9 @@ import Framed
 
 /// What happens to the picture on its way in.
 let pictureOptions: [Option] = [
+    .setting(OptionSpec(name: "image-dpi", valueName: "css|auto|N",
+                        help: "size of a picture pixel: 96 per inch, the file's own, or N per inch",
+                        defaultText: "css", completion: .words(["css", "auto"]))),
     .setting(OptionSpec(name: "resample", valueName: "FILTER",
                         help: "picture resampling: box (fastest), good (Catmull-Rom) or best (Lanczos-3)",
                         defaultText: "best", completion: .cases(ResamplingFilter.self))),

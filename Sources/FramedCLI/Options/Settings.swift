@@ -44,6 +44,17 @@ struct Option: Sendable {
     }
 }
 
+/// The options in groups, as the docs group them, each with its title: the order and the
+/// headings of `--help`, the manual page and docs/options.md's tables.
+let optionGroups: [(title: String, options: [Option])] = [
+    ("Output", generalOptions + outputOptions),
+    ("Look", presetOptions + lookOptions),
+    ("Text", textOptions),
+    ("Picture", pictureOptions),
+    ("Page and print", pageOptions),
+    ("Many pictures", batchOptions),
+    ("Config files and help", configOptions + infoOptions),
+]
+
 /// Every option of `framed`, in help order. Values apply in command-line order, after the preset.
-let frameOptions: [Option] = generalOptions + lookOptions + outputOptions + pictureOptions + pageOptions + batchOptions
-    + infoOptions
+let frameOptions: [Option] = optionGroups.flatMap(\.options)

@@ -326,6 +326,21 @@ def table(path):
                       f" x{k1 / k2:.2f}" + ("  (the machine itself gave little to a second worker: the -j 2"
                                               " figure says more about the machine than about framed)" if k1 / k2 < 1.6 else ""))
 
+    # Sheets: prints ganged on A4 against a PDF each
+    sheets = data.get(("sheets", "result"))
+    if sheets:
+        print()
+        if sheets[0] == "failed":
+            print("sheets: FAILED: " + sheets[1])
+        else:
+            count, single, ganged = int(sheets[0]), float(sheets[1]), float(sheets[2])
+            ratio = ganged / single
+            print(f"Sheets: {count} photos of 11.8 MP as 89 x 127 mm prints, -j 2: one by one (a PDF each) {single:.2f} s,"
+                  f" ganged on {sheets[3]} A4 sheets (--n-up auto) {ganged:.2f} s: x{ratio:.2f}"
+                  f"  [target <= 1.2: {verdict(ratio <= 1.2)}]")
+            if len(sheets) > 5 and "-" not in sheets[4:6]:
+                print(f"  peak RSS: one by one {int(sheets[4]) / 1024:.0f} MB, ganged {int(sheets[5]) / 1024:.0f} MB")
+
     # An SVG diagram against rsvg-convert
     svg = data.get(("svg", "result"))
     if svg:

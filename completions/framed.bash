@@ -51,13 +51,18 @@ _framed() {
         --marks) COMPREPLY=($(compgen -W 'none crop' -- "$cur")); return ;;
         --pdf-variant) COMPREPLY=($(compgen -W 'pdf/x-4' -- "$cur")); return ;;
         --output-intent) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --proof) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --gamut-warning) COMPREPLY=(); return ;;
+        --sheet) COMPREPLY=($(compgen -W 'A3 A4 A5 A6 Letter Legal' -- "$cur")); return ;;
+        --n-up) COMPREPLY=($(compgen -W 'auto 2x2 2x3 4x5' -- "$cur")); return ;;
+        --gutter) COMPREPLY=(); return ;;
         --title) COMPREPLY=(); return ;;
         --author) COMPREPLY=(); return ;;
         -j|--jobs) COMPREPLY=(); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '-o --output --format --scale --variant --dpi --no-snap --embed --quality --lossless --preset --size --width --height --border --border-width --border-color --border-style --inner-border --padding --background --background-color --radius --border-radius --fit --object-fit --position --object-position --shadow --box-shadow --margin --canvas-color --backdrop --canvas-image --canvas-blur --aspect --aspect-ratio --canvas-size --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --resample --flatten --trim --no-auto-orient --rendering-intent --intent --max-pixels --min-ppi --strict --page --orientation --bleed --safe-margin --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run --config --print-config -h --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '-o --output --format --scale --variant --dpi --no-snap --embed --quality --lossless --preset --size --width --height --border --border-width --border-color --border-style --inner-border --padding --background --background-color --radius --border-radius --fit --object-fit --position --object-position --shadow --box-shadow --margin --canvas-color --backdrop --canvas-image --canvas-blur --aspect --aspect-ratio --canvas-size --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --resample --flatten --trim --no-auto-orient --rendering-intent --intent --max-pixels --min-ppi --strict --page --orientation --bleed --safe-margin --marks --pdf-variant --output-intent --proof --gamut-warning --pages --sheet --n-up --gutter --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run --config --print-config -h --help --version' -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -f -- "$cur"))

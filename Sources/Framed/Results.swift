@@ -98,6 +98,10 @@ public struct PictureReport: Sendable, Equatable {
     public var embedding: Embedding
     /// What the reader should know: decoder and colour warnings, a low resolution.
     public var warnings: [FramingWarning]
+    /// With a soft proof (`OutputOptions.proof`): the share, from 0 to 1, of the picture's
+    /// pixels in the proof that the press cannot print (its visible part only, not the mat,
+    /// border, shadow or canvas); nil without a proof.
+    public var outOfGamut: Double? = nil
 }
 
 /// A framed picture in memory: the output file's bytes, its plan and what was done to the picture.
@@ -108,6 +112,8 @@ public struct FramedPicture: Sendable {
     public var plan: FramePlan
     /// What happened to the picture.
     public var report: PictureReport
+    /// With `OutputOptions.proof`: the soft proof, a PNG; nil without one.
+    public var proof: [UInt8]? = nil
 }
 
 /// A picture decoded, resampled and encoded for embedding, with its plan and report: everything
@@ -119,8 +125,18 @@ package struct PreparedPicture: Sendable {
     /// The canvas image, made for this picture's canvas.
     package var backdrop: CanvasPicture? = nil
 
+    /// The picture as a document keeps it until its PDF is written: without the pixels when
+    /// only its JPEG bytes go in, no soft proof (`proof` false) will draw them, and its bleed
+    /// does not continue its edge pixels.
+    package func keptForDocument(proof: Bool) -> PreparedPicture {
+        guard !proof, case let .raster(embedded) = picture, !renderPage.bleedReadsPicturePixels else { return self }
+        var kept = self
+        kept.picture = .raster(embedded.droppingPixels())
+        return kept
+    }
+
     /// The page this picture makes.
-    var renderPage: RenderPage {
+    package var renderPage: RenderPage {
         var page = RenderPage(picture: picture, layout: plan.layout, style: plan.style, placement: plan.placement)
         page.backdrop = backdrop
         return page

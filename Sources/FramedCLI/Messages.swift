@@ -42,6 +42,15 @@ extension FramingError {
             return FileError(path: path, reason: "cannot read the --output-intent profile (\(reason))")
         case let .outputIntentInvalid(path, reason):
             return UsageError("--output-intent \(path): not a usable output intent: \(reason)")
+        case let .proofNeedsPDF(format):
+            return UsageError("\(output ?? input): --proof shows a PDF's pages as the press prints them, but the output is "
+                              + "\(format.rawValue.uppercased()); write a .pdf or give --format pdf")
+        case let .proofOverwrites(path):
+            return UsageError("--proof \(path) would be written over the output or an input; give the proof another name")
+        case let .sheet(error): return UsageError(error.message(naming: option))
+        case let .sheetNeedsPDF(format):
+            return UsageError("\(output ?? input): --sheet makes the pages of one PDF, but the output is "
+                              + "\(format.rawValue.uppercased()); write a .pdf or give --format pdf")
         case let .withinSafeMargin(warning):
             return FileError(path: input, reason: warning.message(naming: option) + " (--strict)")
         case .canvasSizeWithPage:
@@ -107,6 +116,9 @@ extension FramingWarning {
         switch self {
         case .decoder, .color, .caption: return description
         case let .belowMinimumPPI(ppi, minimum): return FramingError.belowMinimum(ppi: ppi, minimum: minimum)
+        case let .captionContrast(_, _, automatic):
+            return description + (automatic ? "; give a plainer --canvas-color or --background under it, or a --caption-color"
+                                            : "; choose another --caption-color, or auto")
         case let .safeMargin(warning): return warning.message(naming: { "--" + $0 })
         case .backgroundCovered:
             return "--background does not show: the picture covers the whole mat; to paint around the frame "

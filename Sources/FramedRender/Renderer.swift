@@ -130,6 +130,21 @@ package struct RenderOptions: Sendable, Equatable {
     /// The largest PNG canvas side in device pixels (Cairo's image surfaces).
     package static let maxCanvasPixelsPerSide = 32767
 
+    /// Checks, before any surface exists, that the style's text (the caption, the window's
+    /// title) is drawn at most `TextLayout.maximumDevicePixels` tall at these options' resolution:
+    /// Pango and FreeType draw no larger (a 12 pt caption at `--scale` 56 failed).
+    package func checkText(_ style: FrameStyle) throws(RenderError) {
+        let k = format.isRaster ? pictureDPI / 72 : 1
+        var texts: [(String, Double)] = []
+        if !style.caption.text.isEmpty { texts.append(("caption", style.caption.font.size.points)) }
+        if let kind = style.chrome.kind, let title = style.chrome.title, !title.isEmpty {
+            texts.append(("window title", ChromeFigures.of(kind, style.chrome.theme).titleSize * 0.75))
+        }
+        for (what, points) in texts where points * k > TextLayout.maximumDevicePixels {
+            throw .textTooLarge(what, pixels: points * k, limit: TextLayout.maximumDevicePixels)
+        }
+    }
+
     /// Checks, before any surface exists, that a canvas of `canvas` points can be rendered with
     /// these options: a positive finite resolution and scale; at most `maxCanvasPoints` a side;
     /// for PNG, at most `maxCanvasPixelsPerSide` device pixels a side and `maxPixels` in all
@@ -158,9 +173,29 @@ package struct RenderOptions: Sendable, Equatable {
 /// The picture as it goes into the file: pixels at their final size, and optionally JPEG bytes
 /// that SVG and PDF embed instead of the pixels (Cairo's JPEG mime data).
 package struct EmbeddedPicture: Sendable, Equatable {
+    /// The pixels; none (a 0x0 image) once `droppingPixels()` let them go.
     package var image: RasterImage
     package var jpeg: [UInt8]?
-    package init(image: RasterImage, jpeg: [UInt8]? = nil) { self.image = image; self.jpeg = jpeg }
+    /// The picture's size in pixels, with or without `image`'s.
+    package var size: PixelSize
+    /// Whether the picture may be translucent.
+    package var hasAlpha: Bool
+
+    package init(image: RasterImage, jpeg: [UInt8]? = nil) {
+        self.image = image; self.jpeg = jpeg
+        size = PixelSize(width: image.width, height: image.height)
+        hasAlpha = image.hasAlpha
+    }
+
+    /// The picture without its pixels when SVG and PDF embed its JPEG bytes and nothing else
+    /// draws it (no PNG, no soft proof): a document holds its pages' pictures until it is
+    /// written, and 100 prints hold 450 MB of pixels against 20 MB of JPEG.
+    package func droppingPixels() -> EmbeddedPicture {
+        guard jpeg != nil else { return self }
+        var kept = self
+        kept.image = RasterImage(width: 0, height: 0, pixels: [], hasAlpha: hasAlpha)
+        return kept
+    }
 }
 
 /// A picture that librsvg draws (an SVG), and the colour framed paints under it.
@@ -230,9 +265,9 @@ package enum FrameRenderer {
     /// itself: Cairo 1.16 does not check every allocation, and out of memory it can crash where
     /// framed would give an error. So the memory is asked for first (`headroom`): the picture's
     /// pixels and bytes again, a PNG canvas twice over, and 32 MB for the rest.
-    static func headroom(_ pages: [RenderPage], options: RenderOptions) -> Int {
+    static func headroom(_ pages: [OutputPage], options: RenderOptions) -> Int {
         var bytes = 32 << 20
-        for page in pages {
+        for page in pages.flatMap({ $0.prints.map(\.page) }) {
             if let backdrop = page.backdrop {
                 bytes += 2 * backdrop.picture.image.pixels.count + (backdrop.picture.jpeg?.count ?? 0)
             }
@@ -243,14 +278,14 @@ package enum FrameRenderer {
             }
         }
         if options.format.isRaster, let page = pages.first {
-            let size = options.pixelSize(ofCanvas: page.outputSize)
+            let size = options.pixelSize(ofCanvas: page.media)
             bytes += 8 * size.width * size.height
         }
         return bytes
     }
 
     /// Fails (`out of memory`) when `headroom` cannot be had.
-    static func checkHeadroom(_ pages: [RenderPage], options: RenderOptions) throws(RenderError) {
+    static func checkHeadroom(_ pages: [OutputPage], options: RenderOptions) throws(RenderError) {
         guard Memory.available(headroom(pages, options: options)) else {
             throw .cairo(operation: "starting to draw", message: "out of memory")
         }
@@ -259,11 +294,11 @@ package enum FrameRenderer {
     /// One framed picture as a file of `options.format`: a PDF of one page, an SVG or a PNG.
     package static func render(_ page: RenderPage, options: RenderOptions) throws(RenderError) -> [UInt8] {
         try options.checkCanvas(page.outputSize)
-        try checkHeadroom([page], options: options)
+        try checkHeadroom([OutputPage(page)], options: options)
         let options = options.dated
         switch options.format {
         case .svg: return try SVGBackend.render(page, options: options)
-        case .pdf: return try PDFBackend.render([page], options: options)
+        case .pdf: return try PDFBackend.render([OutputPage(page)], options: options)
         case .png: return try PNGBackend.render(page, options: options)
         case .jpeg, .tiff: return try PhotoLabBackend.render(page, options: options)
         }
@@ -272,12 +307,27 @@ package enum FrameRenderer {
     /// Several framed pictures as one PDF, a page each, in order; a picture that repeats is
     /// embedded once. Cairo objects live inside this call only.
     package static func render(document pages: [RenderPage], options: RenderOptions) throws(RenderError) -> [UInt8] {
+        try render(document: pages.map(OutputPage.init), options: options)
+    }
+
+    /// Pages (a framed picture's own, or sheets of prints) as one PDF, in order; a picture that
+    /// repeats is embedded once.
+    package static func render(document pages: [OutputPage], options: RenderOptions) throws(RenderError) -> [UInt8] {
         guard options.format == .pdf else { throw .unsupported("pages go into a PDF only") }
         guard options.pictureDPI > 0, options.pictureDPI.isFinite else {
             throw .unsupported("the resolution must be a positive number")
         }
+        for page in pages { try options.checkCanvas(page.media) }
         try checkHeadroom(pages, options: options)
         return try PDFBackend.render(pages, options: options.dated)
+    }
+
+    /// Each page's soft proof (`ProofBackend`): the page at the output's resolution through
+    /// the press's profile, and how much of each picture the press cannot print.
+    package static func proof(_ pages: [OutputPage], options: RenderOptions, proof: ProofOptions) throws(RenderError)
+        -> [ProofPage] {
+        try checkHeadroom(pages, options: options)
+        return try ProofBackend.render(pages, options: options, proof: proof)
     }
 
     /// Draws `picture` framed as `layout` and `style` say, after resampling it to the pixels it

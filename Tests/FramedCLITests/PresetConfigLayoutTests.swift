@@ -186,6 +186,8 @@ struct PresetConfigLayoutTests {
         "orientation": ["--orientation", "portrait"], "bleed": ["--bleed", "3mm"], "safe-margin": ["--safe-margin", "5mm"], "title": ["--title", "A \"title\""],
         "author": ["--author", "Ann"], "marks": ["--marks", "crop"], "pdf-variant": ["--pdf-variant", "x-4"],
         "output-intent": ["--output-intent", "/usr/share/color/icc/ghostscript/default_cmyk.icc"],
+        "proof": ["--proof", "proof.png"], "gamut-warning": ["--gamut-warning", "magenta"],
+        "sheet": ["--sheet", "Letter"], "n-up": ["--n-up", "2x3"], "gutter": ["--gutter", "8mm"],
     ]
     static let runOptions: Set<String> = ["output", "config", "print-config", "pages", "jobs", "recursive", "overwrite",
                                           "fail-fast", "quiet", "dry-run", "help", "version"]

@@ -108,7 +108,8 @@ struct SettingsTests {
             "no-snap": "true", "embed": "png", "quality": "75", "lossless": "true", "resample": "box", "flatten": "#eee",
             "no-auto-orient": "true", "trim": "2.5%", "rendering-intent": "relative", "max-pixels": "1000000", "min-ppi": "150", "strict": "true",
             "page": "Letter", "orientation": "landscape", "bleed": "0.125in", "safe-margin": "0.25in", "title": "T", "author": "A",
-            "marks": "crop", "pdf-variant": "X-4", "output-intent": "press.icc",
+            "marks": "crop", "pdf-variant": "X-4", "output-intent": "press.icc", "proof": "soft.png", "gamut-warning": "lime",
+            "sheet": "A3", "n-up": "3x4", "gutter": "0.25in",
         ]
         // canvas-size replaces aspect (as size, width and height replace each other): FigureSettingsTests.
         #expect(Set(values.keys).union(["preset", "width", "height", "canvas-size"]) == Set(names), "every setting is tried")

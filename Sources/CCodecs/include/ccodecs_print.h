@@ -41,4 +41,28 @@ int ccodecs_tiff_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height
                             const uint8_t *icc, size_t icc_size, int compression, const char *software,
                             ccodecs_buffer *out, char *message);
 
+/* A soft proof through an output intent's ICC profile (RGB or CMYK): lcms2's proofing transform
+ * from sRGB into the press (relative colorimetric) and back to sRGB on screen (absolute
+ * colorimetric: the paper's white shows), and its gamut check. Pixels are Cairo's opaque ARGB32
+ * words on a little-endian machine: the bytes B, G, R, A; alpha is kept. */
+typedef struct ccodecs_proof ccodecs_proof;
+
+/* Makes the transforms for `icc`; with `warning` (R, G, B; NULL for none) ccodecs_proof_rows
+ * paints the pixels out of gamut that colour. Close the proof with ccodecs_proof_close. */
+int ccodecs_proof_open(const uint8_t *icc, size_t size, const uint8_t *warning, ccodecs_proof **out,
+                       char *message);
+
+/* Proofs `height` rows of `width` pixels, `stride` bytes apart, in place. */
+void ccodecs_proof_rows(const ccodecs_proof *proof, uint8_t *pixels, size_t stride, uint32_t width,
+                        uint32_t height);
+
+/* Sets out_of_gamut[y * width + x] to 1 where the press cannot print the pixel's colour, 0
+ * elsewhere; the pixels are only read. It may make a checking transform of its own (whose alarm
+ * colour the plain proof of these pixels never gives), kept for the next call. Needs about
+ * 4 bytes a pixel and 2 MB of scratch. */
+int ccodecs_proof_gamut(ccodecs_proof *proof, const uint8_t *pixels, size_t stride, uint32_t width,
+                        uint32_t height, uint8_t *out_of_gamut, char *message);
+
+void ccodecs_proof_close(ccodecs_proof *proof);
+
 #endif

@@ -49,6 +49,14 @@ public struct OutputOptions: Sendable, Equatable {
     public var pdfVariant: PDFVariant?
     /// PDF/X: the ICC profile file (RGB or CMYK) of the output intent; nil embeds sRGB.
     public var outputIntent: String?
+    /// PDF: the file to write a soft proof into, a PNG of what the press prints (each page
+    /// through the output intent's profile, back to sRGB with the paper's white, at `dpi`); a
+    /// document of several pages writes one each, numbered (`Framer.proofPath`). Nil: no proof.
+    /// Any other format with a proof is an error (`FramingError.Problem.proofNeedsPDF`).
+    public var proof: String? = nil
+    /// With `proof`: the colour the proof paints where the press cannot print the page's
+    /// colour; nil: those pixels show as near as the press comes.
+    public var gamutWarning: RGBAColor? = nil
 
     /// The defaults: format from the file name, scale 1, the format's resolution, `auto`
     /// embedding at quality 90, snapped edges, metadata naming framed as the creator, dated

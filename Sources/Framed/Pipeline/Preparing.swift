@@ -88,15 +88,19 @@ extension Framer {
         let unresampled = image
         image = Resampler.resize(image, width: need.width, height: need.height, filter: picture.resample, threads: threads)
         // The canvas's paint from the picture: its edge colours, or the picture itself behind it.
-        let plan = Self.resolvingAutoBackdrop(plan, image: image)
+        var plan = Self.resolvingAutoBackdrop(plan, image: image)
         let backdrop = try canvasPicture(plan, format: format, itself: unresampled, started: canvasImage)
+        paintCaption(&plan, backdrop: backdrop)
 
         // How the picture goes into the file.
         var embedding = Embedding.raster
         var jpeg: [UInt8]?
         if !format.isRaster {
+            // A JPEG the decoder warned about (cut short, damaged, no end marker and whatever
+            // follows) is not passed through: what it holds past its picture, and how viewers
+            // show its damage, are unknown; its decoded pixels are.
             let untouched = info.format == .jpeg && decoded.scaleNumerator == decoded.scaleDenominator && !resampled
-                && plan.trim == nil
+                && plan.trim == nil && decoded.warningCount == 0
                 && !decoded.colorConverted && plan.orientation == .up
             if output.embed == .jpeg && image.hasAlpha { throw fail(.transparencyInJPEG) }
             if untouched && output.embed != .png && !output.lossless {
@@ -117,6 +121,7 @@ extension Framer {
             warnings.append(.belowMinimumPPI(ppi: plan.effectivePPI, minimum: minimum))
         }
         warnings += CaptionCheck.warnings(plan.style.caption).map(FramingWarning.caption)
+        warnings += plan.captionContrastWarnings
         warnings += plan.safeMarginWarnings.map(FramingWarning.safeMargin)
 
         let report = PictureReport(sourcePixels: plan.sourcePixels, scaleNumerator: decoded.scaleNumerator,
@@ -146,15 +151,18 @@ extension Framer {
             plan = Self.resolvingAutoBackdrop(plan, image: itself!)
         }
         let backdrop = try canvasPicture(plan, format: format, itself: itself)
+        paintCaption(&plan, backdrop: backdrop)
         var warnings: [FramingWarning] = plan.warnings
         if picture.trim != nil { warnings.append(.decoder("SVG: not trimmed (trim applies to pixels; a vector picture is drawn whole)")) }
         let check = document.check
+        for note in check.notes { warnings.append(.decoder("SVG: " + note)) }
         if check.externalCount > 0 {
             let more = check.externalCount > check.external.count ? " and \(check.externalCount - check.external.count) more" : ""
             warnings.append(.decoder("SVG: not loaded (framed loads nothing outside the file): "
                                      + check.external.joined(separator: ", ") + more))
         }
         warnings += CaptionCheck.warnings(plan.style.caption).map(FramingWarning.caption)
+        warnings += plan.captionContrastWarnings
         warnings += plan.safeMarginWarnings.map(FramingWarning.safeMargin)
         let report = PictureReport(sourcePixels: plan.sourcePixels, scaleNumerator: 1, scaleDenominator: 1,
                                    embeddedPixels: plan.rasterPixels, effectivePPI: plan.effectivePPI,
@@ -163,9 +171,33 @@ extension Framer {
                                plan: plan, report: report, backdrop: backdrop)
     }
 
-    /// The picture framed in memory as a file of `format`.
+    /// The caption's colour decided again once the canvas's paint from the picture is known: the
+    /// gradient of `canvas-color auto`, and the canvas image's pixels under the lines.
+    func paintCaption(_ plan: inout FramePlan, backdrop: CanvasPicture?) {
+        guard plan.layout.caption != nil, plan.style.canvasAuto || backdrop != nil else { return }
+        var image: ((Point) -> RGBAColor)?
+        if let backdrop {
+            let pixels = backdrop.picture.image, area = backdrop.area
+            image = { point in
+                let x = Int((point.x - area.minX) / area.width * Double(pixels.width))
+                let y = Int((point.y - area.minY) / area.height * Double(pixels.height))
+                let p = pixels.pixel(x: min(max(x, 0), pixels.width - 1), y: min(max(y, 0), pixels.height - 1))
+                return RGBAColor(red8: p.r, green8: p.g, blue8: p.b, alpha: Double(p.a) / 255)
+            }
+        }
+        plan.layout.paintCaption(style: plan.style, pageColor: captionPageColor, canvasImage: image)
+    }
+
+    /// The picture framed in memory as a file of `format` (with `page.sheet`, a PDF of one
+    /// sheet).
     package func framed(_ source: PictureSource, label: String, format: OutputFormat) throws(FramingError) -> FramedPicture {
-        try rendered(prepare(source, label: label, format: format), source: source, label: label, format: format)
+        if page.sheet != nil {
+            guard format == .pdf else { throw FramingError(picture: label, problem: .sheetNeedsPDF(format)) }
+            let plan = try sheetPlan([source]).prints[0]
+            let (pdf, reports, proofs) = try framedSheets([source])
+            return FramedPicture(bytes: pdf, plan: plan, report: reports[0], proof: proofs.first)
+        }
+        return try rendered(prepare(source, label: label, format: format), source: source, label: label, format: format)
     }
 
     /// A prepared picture drawn as a file of `format` with these settings' render options.
@@ -176,7 +208,30 @@ extension Framer {
         do { bytes = try FrameRenderer.render(prepared.renderPage, options: options) } catch {
             throw FramingError(picture: label, problem: .render(error))
         }
-        return FramedPicture(bytes: bytes, plan: prepared.plan, report: prepared.report)
+        var framed = FramedPicture(bytes: bytes, plan: prepared.plan, report: prepared.report)
+        if output.proof != nil && format == .pdf {
+            let page = try proofs([OutputPage(prepared.renderPage)], options: options, label: label)[0]
+            framed.proof = page.png
+            framed.report.outOfGamut = page.gamut.first.map(Self.share)
+        }
+        return framed
+    }
+
+    /// The soft proof of each page (`FrameRenderer.proof`), through the output intent's profile
+    /// that `options` carry (none: sRGB), painting `output.gamutWarning` where the press falls
+    /// short.
+    func proofs(_ pages: [OutputPage], options: RenderOptions, label: String) throws(FramingError) -> [ProofPage] {
+        do {
+            return try FrameRenderer.proof(pages, options: options,
+                                           proof: ProofOptions(profile: options.print.intent, warning: output.gamutWarning))
+        } catch {
+            throw FramingError(picture: label, problem: .render(error))
+        }
+    }
+
+    /// A count of pixels out of gamut as a share from 0 to 1 (0 for a picture with no pixels).
+    static func share(_ count: (pixels: Int, outOfGamut: Int)) -> Double {
+        count.pixels == 0 ? 0 : Double(count.outOfGamut) / Double(count.pixels)
     }
 
     /// The picture framed in memory once per member of a set, in their order (an empty list:
@@ -259,17 +314,19 @@ extension Framer {
     /// `label` names the document in errors; `sources` (the pictures, in order) name it in a
     /// PDF/X-4 without a title.
     package func document(_ pages: [PreparedPicture], label: String, sources: [PictureSource] = []) throws(FramingError) -> [UInt8] {
+        try document(pages.map { OutputPage($0.renderPage) }, label: label, sources: sources, proofs: false).pdf
+    }
+
+    /// Pages as one PDF and, with `proofs` and `output.proof`, each page's soft proof.
+    package func document(_ pages: [OutputPage], label: String, sources: [PictureSource] = [], proofs: Bool)
+        throws(FramingError) -> (pdf: [UInt8], proofs: [ProofPage]) {
         let options = try renderOptions(.pdf, printing: sources)
-        do { return try FrameRenderer.render(document: pages.map(\.renderPage), options: options) } catch {
+        let pdf: [UInt8]
+        do { pdf = try FrameRenderer.render(document: pages, options: options) } catch {
             throw FramingError(picture: label, problem: .render(error))
         }
+        guard proofs && output.proof != nil else { return (pdf, []) }
+        return (pdf, try self.proofs(pages, options: options, label: label))
     }
 }
 
-extension RGBAColor {
-    /// The colour as 8-bit components (alpha ignored).
-    var rgb8: (r: UInt8, g: UInt8, b: UInt8) {
-        func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
-        return (byte(red), byte(green), byte(blue))
-    }
-}

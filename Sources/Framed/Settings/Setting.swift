@@ -294,24 +294,37 @@ extension Setting {
         } read: { f in f.page.size.map { .string($0.description) } },
         Setting("orientation") { f, v throws(SettingError) in
             f.page.orientation = try choice("orientation", v, PageOrientation.self)
-        } read: { f in f.page.size == nil ? nil : .string(f.page.orientation.rawValue) },
+        } read: { f in f.page.size == nil && f.page.sheet == nil ? nil : .string(f.page.orientation.rawValue) },
         Setting("bleed") { f, v throws(SettingError) in
             let bleed = try parse("bleed", v, Length.init(parsing:))
             guard bleed.points >= 0 else {
                 throw SettingError(setting: "bleed", reason: "\"\(excerpt(v))\" is negative: the bleed must be zero or more")
             }
             f.page.bleed = bleed
-        } read: { f in f.page.size == nil ? nil : .string(f.page.bleed.description) },
+        } read: { f in f.page.size == nil && f.page.sheet == nil ? nil : .string(f.page.bleed.description) },
         Setting("safe-margin") { f, v throws(SettingError) in
             let margin = try parse("safe-margin", v, Length.init(parsing:))
             guard margin.points >= 0 else {
                 throw SettingError(setting: "safe-margin", reason: "\"\(excerpt(v))\" is negative: the safe margin must be zero or more")
             }
             f.page.safeMargin = margin
-        } read: { f in f.page.size == nil ? nil : .string(f.page.safeMargin.description) },
+        } read: { f in f.page.size == nil && f.page.sheet == nil ? nil : .string(f.page.safeMargin.description) },
         Setting("marks") { f, v throws(SettingError) in
             f.page.marks = try choice("marks", v, PrintMarks.self)
         } read: { f in f.page.marks == .none ? nil : .string(f.page.marks.rawValue) },
+        Setting("sheet") { f, v throws(SettingError) in
+            f.page.sheet = try parse("sheet", v, PageSize.init(parsing:))
+        } read: { f in f.page.sheet.map { .string($0.description) } },
+        Setting("n-up") { f, v throws(SettingError) in
+            f.page.nUp = try parse("n-up", v, NUp.init(parsing:))
+        } read: { f in f.page.sheet == nil ? nil : .string(f.page.nUp.description) },
+        Setting("gutter") { f, v throws(SettingError) in
+            let gutter = try parse("gutter", v, Length.init(parsing:))
+            guard gutter.points >= 0 else {
+                throw SettingError(setting: "gutter", reason: "\"\(excerpt(v))\" is negative: the gutter must be zero or more")
+            }
+            f.page.gutter = gutter
+        } read: { f in f.page.sheet == nil ? nil : f.page.gutter.map { .string($0.description) } },
         Setting("pdf-variant") { f, v throws(SettingError) in
             guard let variant = PDFVariant(parsing: trimmingSpaces(v)) else {
                 throw SettingError(setting: "pdf-variant", reason: "\"\(excerpt(v))\" is not one of "
@@ -323,6 +336,21 @@ extension Setting {
             guard !v.isEmpty else { throw SettingError(setting: "output-intent", reason: "needs the path of an ICC profile") }
             f.output.outputIntent = v
         } read: { f in f.output.outputIntent.map { .string($0) } },
+        Setting("proof") { f, v throws(SettingError) in
+            guard !v.isEmpty else { throw SettingError(setting: "proof", reason: "needs the path of a PNG to write") }
+            guard v.lowercased().hasSuffix(".png") else {
+                throw SettingError(setting: "proof", reason: "\"\(excerpt(v))\" does not end in .png: the soft proof is a PNG")
+            }
+            f.output.proof = v
+        } read: { f in f.output.proof.map { .string($0) } },
+        Setting("gamut-warning") { f, v throws(SettingError) in
+            let color = try parse("gamut-warning", v, RGBAColor.init(parsing:))
+            guard color.alpha >= 1 else {
+                throw SettingError(setting: "gamut-warning", reason: "\"\(excerpt(v))\" is not opaque: the warning paints "
+                                   + "whole pixels, give an opaque colour")
+            }
+            f.output.gamutWarning = color
+        } read: { f in f.output.gamutWarning.map { .string($0.description) } },
         Setting("title") { f, v throws(SettingError) in
             f.output.metadata.title = try text("title", v)
         } read: { f in f.output.metadata.title.map { .string($0) } },

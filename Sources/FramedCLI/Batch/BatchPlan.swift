@@ -29,6 +29,8 @@ struct Job: Sendable {
     /// A set (`--scale 1,2,3`, `--variant light,dark`): one output per member, in the order of
     /// `OutputOptions.setMembers` (`output` is the first); empty for one output.
     var setOutputs: [Destination] = []
+    /// `--proof`: the soft proof's file (of the picture's own PDF, or of its page with `--pages`).
+    var proof: String?
 
     /// The input as messages name it.
     var label: String { input == "-" ? "standard input" : input }
@@ -39,6 +41,8 @@ struct BatchPlan: Sendable {
     var jobs: [Job]
     /// `--pages`: the one PDF that gets every page.
     var pagesOutput: Destination?
+    /// `--proof` with `--pages`: each page's soft proof file, in order.
+    var proofs: [String] = []
     /// The outputs' folders, made before any picture is read when missing (as `mkdir -p`).
     var folders: [String]
     /// What the planning found to say without failing (a folder that cannot be read).
@@ -83,7 +87,7 @@ enum BatchPlanner {
         case let output?:
             if output.contains("{") || output.contains("}") {
                 mode = .template(output)
-            } else if output.hasSuffix("/") || (FileSystem.isDirectory(output) && !settings.pages) {
+            } else if output.hasSuffix("/") || (FileSystem.isDirectory(output) && !settings.onePDF) {
                 mode = .folder(output)
             } else {
                 mode = .file(output)
@@ -91,7 +95,7 @@ enum BatchPlanner {
         }
         if isSet {
             let what = scales.count > 1 ? "--scale with several values" : "--variant with two values"
-            if settings.pages { throw UsageError("--pages writes one PDF; \(what) writes several files") }
+            if settings.onePDF { throw UsageError("\(settings.onePDFOption) writes one PDF; \(what) writes several files") }
             switch mode {
             case .stdout: throw UsageError("-o - (standard output) takes one file; \(what) writes several")
             case let .template(template) where scales.count > 1 && !template.containsOccurrence(of: "{scale}"):
@@ -103,13 +107,13 @@ enum BatchPlanner {
             default: break
             }
         }
-        if settings.pages {
+        if settings.onePDF {
             switch mode {
-            case .folder, .template: throw UsageError("--pages writes one PDF; give -o a file name ending in .pdf")
+            case .folder, .template: throw UsageError("\(settings.onePDFOption) writes one PDF; give -o a file name ending in .pdf")
             default: break
             }
             if let format = settings.framer.output.format ?? settings.output.flatMap(OutputFormat.init(path:)), format != .pdf {
-                throw UsageError("--pages writes one PDF; the output is \(format.rawValue.uppercased())")
+                throw UsageError("\(settings.onePDFOption) writes one PDF; the output is \(format.rawValue.uppercased())")
             }
         }
 
@@ -117,7 +121,7 @@ enum BatchPlanner {
         if case let .folder(folder) = mode { outputFolder = folder }
         var warnings: [String] = []
         var sources = try expand(settings.inputs, recursive: settings.recursive, skipping: outputFolder, warnings: &warnings)
-        if case let .template(template) = mode, !settings.pages {
+        if case let .template(template) = mode, !settings.onePDF {
             sources = try leavingOutOwnOutputs(sources, template: template, words: templateWords)
         }
         guard !sources.isEmpty else {
@@ -131,7 +135,7 @@ enum BatchPlanner {
         var jobs: [Job] = []
         var pagesOutput: Destination?
         var folders: [String] = []
-        if settings.pages {
+        if settings.onePDF {
             let format = OutputFormat.pdf
             switch mode {
             case .none: pagesOutput = Destination.none
@@ -149,7 +153,8 @@ enum BatchPlanner {
                 switch mode {
                 case .none:
                     output = .none
-                    format = format ?? .png
+                    // A soft proof is a PDF's: its layout is the PDF's.
+                    format = format ?? (framer.output.proof == nil ? .png : .pdf)
                 case .stdout:
                     guard count == 1 else {
                         throw UsageError("-o - (standard output) takes one picture; got \(count) (use --pages for one PDF)")
@@ -207,6 +212,20 @@ enum BatchPlanner {
             }
         }
 
+        // The soft proofs: one picture's, or with --pages one a page (sheets' once their count
+        // is known, by `BatchRunner`).
+        var proofs: [String] = []
+        if let proof = framer.output.proof {
+            guard settings.onePDF || jobs.count == 1 else {
+                throw UsageError("--proof writes the soft proof of one PDF; give one input, or --pages for one PDF of all "
+                                 + "\(jobs.count)")
+            }
+            if framer.page.sheet == nil {
+                proofs = (1...jobs.count).map { Framer.proofPath(proof, page: $0, of: jobs.count) }
+                for index in jobs.indices { jobs[index].proof = proofs[index] }
+            }
+        }
+
         // No output may be an input or another output; found before anything is written.
         var taken: [String: Job] = [:]
         // Each input's path and file identity, found once (one stat each, not one per output).
@@ -219,12 +238,17 @@ enum BatchPlanner {
                 return nil
             }
         } + (pagesOutput?.text.flatMap { $0 == "-" ? nil : (jobs[0], $0) }.map { [$0] } ?? [])
+            + proofs.map { (jobs[0], $0) }
         for (job, path) in destinations {
             if let long = SystemPath.bytes(path).split(separator: UInt8(ascii: "/")).first(where: { $0.count > Int(NAME_MAX) }) {
                 throw FileError(path: path, reason: "cannot be written: a name in it is \(long.count) bytes long, "
                                 + "over the \(NAME_MAX) a file name may have")
             }
             let key = Paths.canonical(path)
+            if proofs.contains(path) && (inputKeys.contains(key) || FileSystem.identity(path).map(inputFiles.contains) == true
+                                         || taken[key] != nil) {
+                throw proofOverwrites(path)
+            }
             if inputKeys.contains(key) || FileSystem.identity(path).map(inputFiles.contains) == true {
                 if job.input != "-", Paths.canonical(job.input) != key, FileSystem.identity(job.input) != FileSystem.identity(path) {
                     throw UsageError("the output \(path) of \(job.label) is another picture of this run (not one framed wrote); "
@@ -232,7 +256,7 @@ enum BatchPlanner {
                 }
                 throw UsageError("the output \(path) is the input picture; it would be overwritten")
             }
-            if !settings.pages, let other = taken[key] {
+            if !settings.onePDF, let other = taken[key] {
                 if other.index == job.index {
                     throw UsageError("two files of the set of \(job.label) would both be written to \(path); "
                                      + "give scales that differ in their @Nx names")
@@ -247,7 +271,25 @@ enum BatchPlanner {
         }
         var seen = Set<String>()
         folders = folders.filter { seen.insert($0).inserted }
-        return BatchPlan(jobs: jobs, pagesOutput: pagesOutput, folders: folders, warnings: warnings)
+        return BatchPlan(jobs: jobs, pagesOutput: pagesOutput, proofs: settings.onePDF ? proofs : [], folders: folders,
+                         warnings: warnings)
+    }
+
+    /// A soft proof that would be written over the output or an input.
+    static func proofOverwrites(_ path: String) -> UsageError {
+        UsageError("--proof \(path) would be written over the output or an input; give the proof another name")
+    }
+
+    /// The soft proofs of `count` sheets, each checked before anything is written: none may be
+    /// an input or the output.
+    static func sheetProofs(_ proof: String, count: Int, jobs: [Job], output: Destination?) throws -> [String] {
+        let paths = (1...max(1, count)).map { Framer.proofPath(proof, page: $0, of: count) }
+        let others = jobs.filter { $0.input != "-" }.map(\.input) + (output?.text.map { $0 == "-" ? [] : [$0] } ?? [])
+        let keys = Set(others.map(Paths.canonical)), files = Set(others.compactMap(FileSystem.identity))
+        for path in paths where keys.contains(Paths.canonical(path)) || FileSystem.identity(path).map(files.contains) == true {
+            throw proofOverwrites(path)
+        }
+        return paths
     }
 
     /// The sources without the pictures found in a walked folder that this run writes from
@@ -437,10 +479,11 @@ enum BatchPlanner {
     }
 
     /// A caption with `{name}`, `{stem}` and `{ext}` replaced by the picture's (as in an output
-    /// template); any other braces are the caption's own text and stay.
+    /// template; a byte of the name that is not UTF-8 shows as U+FFFD); any other braces are
+    /// the caption's own text and stay.
     static func expandCaption(_ text: String, source: String) -> String {
         guard text.contains("{") else { return text }
-        let parts = names(of: source)
+        let parts = names(of: SystemPath.displayName(source))
         return text.replacingOccurrences(of: "{name}", with: parts.name)
             .replacingOccurrences(of: "{stem}", with: parts.stem).replacingOccurrences(of: "{ext}", with: parts.ext)
     }

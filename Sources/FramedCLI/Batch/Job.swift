@@ -7,6 +7,10 @@ struct JobContext: Sendable {
     var stdin: [UInt8]
     /// The cores one picture may use (`RenderOptions.threads`).
     var threads: Int
+    /// `--sheet`: where each print goes (laid out from every picture's header first).
+    var arrangement: SheetArrangement?
+    /// `--sheet` with `--proof`: each sheet's proof file.
+    var sheetProofs: [String] = []
 
     /// The library's settings for the picture `input`, with this batch's share of the cores and
     /// its caption's `{name}`, `{stem}` and `{ext}` filled in.
@@ -26,8 +30,28 @@ struct JobContext: Sendable {
     /// Frames (or lays out, or prepares) one picture; never throws: failures are in the result.
     func run(_ job: Job) -> JobResult {
         var result = JobResult()
+        capture(into: &result) { result throws in try frame(job, into: &result) }
+        return result
+    }
+
+    /// `--sheet`: the picture's framed canvas alone, from its header (nil, and the failure in
+    /// `result`, when it cannot be read or laid out).
+    func sheetCanvas(_ job: Job, into result: inout JobResult) -> Size? {
+        var canvas: Size?
+        capture(into: &result) { _ throws in
+            let framer = self.framer(for: job.input)
+            let source: PictureSource = job.input == "-" ? .bytes(stdin) : .file(job.input)
+            do throws(FramingError) {
+                canvas = try framer.sheetCanvas(framer.open(source, label: job.label), label: job.label)
+            } catch { throw error.commandLineError(input: job.label) }
+        }
+        return canvas
+    }
+
+    /// Runs `body`, putting what it throws into `result` in the command line's words.
+    private func capture(into result: inout JobResult, _ body: (inout JobResult) throws -> Void) {
         do {
-            try frame(job, into: &result)
+            try body(&result)
         } catch is BrokenPipe {
             result.error = ""
             result.brokenPipe = true
@@ -37,25 +61,28 @@ struct JobContext: Sendable {
         } catch {
             result.error = "\(error)"
         }
-        return result
     }
 
     private func frame(_ job: Job, into result: inout JobResult) throws {
         let input = job.label
-        let outputs = job.setOutputs.isEmpty ? [job.output] : job.setOutputs
+        let outputs = (job.setOutputs.isEmpty ? [job.output] : job.setOutputs) + (job.proof.map { [.file($0)] } ?? [])
         for case let .file(path) in outputs where !settings.overwrite && !settings.dryRun && OutputFile.wouldReplace(path) {
             throw FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
         }
         // A file is read by the decoders as they need it (an unreadable one fails as .picture).
         let source: PictureSource = job.input == "-" ? .bytes(stdin) : .file(job.input)
-        let framer = self.framer(for: job.input)
+        var framer = self.framer(for: job.input)
+        // On a sheet, the print is framed alone on its own page, then placed.
+        let place = arrangement.map { ($0.places[job.index], $0.grid) }
+        if let arrangement { framer = framer.printing(job.index, of: arrangement) }
 
         if settings.dryRun {
             do throws(FramingError) {
                 let opened = try framer.open(source, label: input)
                 if job.setOutputs.isEmpty {
                     let plan = try framer.plan(opened, label: input, format: job.format)
-                    result.layouts = [plan.jsonValue(input: job.input, output: job.output.text)]
+                    let proof = place.flatMap { sheetProofs.isEmpty ? nil : sheetProofs[$0.0.sheet] } ?? job.proof
+                    result.layouts = [plan.jsonValue(input: job.input, output: job.output.text, proof: proof, sheet: place)]
                     result.warnings += plan.warnings.map { "\(input): \($0.commandLineText)" }
                     try planWarnings(plan, framer: framer, input: input, into: &result)
                 } else {
@@ -80,15 +107,17 @@ struct JobContext: Sendable {
         }
         let report: PictureReport
         var bytes: [UInt8] = []
+        var proof: [UInt8]?
         do {
-            if settings.pages {
+            if settings.onePDF {
                 let prepared = try framer.prepare(source, label: input, format: job.format)
                 report = prepared.report
-                result.prepared = prepared
+                result.prepared = prepared.keptForDocument(proof: framer.output.proof != nil)
             } else {
                 let framed = try framer.framed(source, label: input, format: job.format)
                 report = framed.report
                 bytes = framed.bytes
+                proof = framed.proof
             }
         } catch { throw error.commandLineError(input: input, output: job.output.text) }
         for warning in report.warnings {
@@ -98,7 +127,11 @@ struct JobContext: Sendable {
             }
             result.warnings.append("\(input): \(warning.commandLineText)")
         }
-        if !settings.pages { try BatchRunner.writeOut(bytes, to: job.output, replacing: settings.overwrite) }
+        if !settings.onePDF { try BatchRunner.writeOut(bytes, to: job.output, replacing: settings.overwrite) }
+        if let proof, let path = job.proof {
+            try BatchRunner.writeOut(proof, to: .file(path), replacing: settings.overwrite)
+            result.proofs = [ProofSummary.File(path: path, picture: input, share: report.outOfGamut ?? 0)]
+        }
     }
 
     /// The warnings a plan alone tells (lines within the safe margin), as framing would give

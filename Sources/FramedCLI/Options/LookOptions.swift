@@ -59,7 +59,7 @@ let lookOptions: [Option] = [
     .setting(OptionSpec(name: "chrome-theme", valueName: "THEME", help: "the title bar's colours: light or dark",
                         defaultText: "light", completion: .cases(ChromeTheme.self))),
     .setting(OptionSpec(name: "chrome-title", valueName: "TEXT",
-                        help: "title centred in the title bar, ellipsised when too long")),
+                        help: "title in the title bar (centred; at the left on windows), ellipsised when too long")),
 ]
 
 /// Words on the framed picture: the caption.
@@ -77,6 +77,6 @@ let textOptions: [Option] = [
                         help: "left, center, right, start or end (CSS text-align; start and end follow the text's direction)",
                         defaultText: "center", completion: .cases(CaptionAlignment.self))),
     .setting(OptionSpec(name: "caption-color", valueName: "COLOR",
-                        help: "colour of the caption, or auto: dark grey on a light or transparent background, light grey on a dark one",
+                        help: "colour of the caption, or auto: a grey with 4.5:1 contrast (WCAG AA) on what lies under it",
                         defaultText: "auto")),
 ]

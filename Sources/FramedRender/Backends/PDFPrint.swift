@@ -54,7 +54,7 @@ enum PDFPrint {
     /// The file with its boxes (and marks, and PDF/X-4's parts), and the object number of the
     /// `DefaultRGB` colour space when there is one (for the resources of what the PDF pass adds
     /// later, `PDFShadow`'s forms); nil when the file is not as Cairo writes it.
-    static func apply(_ pdf: [UInt8], pages: [RenderPage], options: RenderOptions) -> (pdf: [UInt8], defaultRGB: Int?)? {
+    static func apply(_ pdf: [UInt8], pages: [OutputPage], options: RenderOptions) -> (pdf: [UInt8], defaultRGB: Int?)? {
         guard let file = PDFCompaction.CairoPDF(pdf), let catalog = file.objects.first(where: { $0.number == file.root })
         else { return nil }
         var document = Document(pdf: pdf, file: file)
@@ -83,15 +83,12 @@ enum PDFPrint {
         var registration: Int?, openState: Int?
         for (kid, page) in zip(kids, pages) {
             guard var body = document.body(of: kid) else { return nil }
-            let media = page.outputSize
-            let placement = page.placement
-            let trim = placement?.trim ?? Rect(origin: .zero, size: media)
-            let bleed = placement?.bleedBox ?? trim
+            let media = page.media
             guard let boxes = Self.replacingMediaBox(in: body, with: [("MediaBox", Rect(origin: .zero, size: media)),
-                                                                     ("BleedBox", bleed), ("TrimBox", trim)],
+                                                                     ("BleedBox", page.bleed), ("TrimBox", page.trim)],
                                                      height: media.height) else { return nil }
             body = boxes
-            let marks = placement?.cropMarks ?? []
+            let marks = page.marks
             if !marks.isEmpty {
                 if registration == nil {
                     // Under an RGB output intent the composite stays RGB; elsewhere it is CMYK's 100 % of every ink.

@@ -15,7 +15,7 @@ enum SVGBackend {
             // fails, which was likely once the encoded SVG and its copy filled the memory.
             do {
                 let picture = try PictureSurface.embedding(page.picture, format: .svg, threads: options.threads)
-                try page.draw(picture, in: context, format: .svg)
+                try OutputPage(page).draw([picture], in: context, format: .svg)
             }
             try context.checkStatus("drawing the SVG")
             try surface.finish()

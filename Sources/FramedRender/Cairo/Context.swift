@@ -51,6 +51,10 @@ final class CairoContext {
     func translate(_ dx: Double, _ dy: Double) {
         if accepts("moving the origin", dx, dy) { cairo_translate(pointer, dx, dy) }
     }
+    /// Turns user space by `angle` radians, clockwise on the page (y points down).
+    func rotate(_ angle: Double) {
+        if accepts("turning", angle) { cairo_rotate(pointer, angle) }
+    }
     /// `cairo_show_page`: ends the page of a PDF surface; the next drawing starts a new one.
     func showPage() { cairo_show_page(pointer) }
 

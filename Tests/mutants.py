@@ -204,7 +204,7 @@ MUTATIONS = [
       ('return lower[..<open].hasSuffix("gradient")',
        'return lower.hasPrefix("linear-gradient(") || lower.hasPrefix("radial-gradient(")'),
       "conic-gradient() called an unknown colour function rather than a gradient framed does not draw",
-      "CLITests|GradientTests"),
+      "FramedCLITests.CLITests/anUnknownGradient"),
     M("config-alias-unresolved", "options", "Sources/Framed/Settings/Configuration.swift",
       ("for name in setting.names where canonical[name] == nil { canonical[name] = setting.names[0] }",
        "for name in setting.names where canonical[name] == nil { canonical[name] = name }"),

@@ -158,7 +158,13 @@ struct ArgumentParser {
                 let indent = String(repeating: " ", count: width + 4)
                 var lines = ["  " + head + (head.count < width ? String(repeating: " ", count: width - head.count + 2) : "")]
                 if head.count >= width { lines.append(indent) }
+                // A word that starts with a dash stays with the word before it, so that no
+                // wrapped line starts like an option ("; - for standard output").
+                var words: [String] = []
                 for word in text.split(separator: " ") {
+                    if word.hasPrefix("-"), !words.isEmpty { words[words.count - 1] += " " + word } else { words.append(String(word)) }
+                }
+                for word in words {
                     let last = lines[lines.count - 1]
                     if last.count > indent.count, last.count + 1 + word.count > columns { lines.append(indent + word) } else {
                         lines[lines.count - 1] += (last.count > indent.count && !last.hasSuffix("  ") ? " " : "") + word

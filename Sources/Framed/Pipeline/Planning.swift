@@ -169,6 +169,7 @@ extension Framer {
         // A picture that has no alpha channel hides the mat for sure; one that may have
         // transparent pixels is looked at once decoded.
         if backgroundCovered && info.hasAlpha == false { result.warnings.append(.backgroundCovered) }
+        if style.canvasBlur.points > 0 && style.canvasImage == nil { result.warnings.append(.canvasBlurWithoutImage) }
         return (result, document, probe)
     }
 

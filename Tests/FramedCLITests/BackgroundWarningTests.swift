@@ -118,7 +118,7 @@ struct BackgroundWarningTests {
         CLITests.expectOneLineError(both, status: 2, mentioning: ["backdrop", "canvas-color"])
         // Its help line says so, and the library takes it too.
         let help = try CLITests.framed(["--help"]).stdout
-        #expect(help.contains("(also --backdrop)"))
+        #expect(help.contains("--canvas-color, --backdrop PAINT"))
         var framer = Framer()
         try framer.set("backdrop", "#336699")
         #expect(framer.style.canvasColor == RGBAColor(red8: 0x33, green8: 0x66, blue8: 0x99))

@@ -225,7 +225,7 @@ extension Framer {
             var decodeOptions = DecodeOptions(maxPixels: picture.maxPixels, scaleDenominator: scale.denominator)
             decodeOptions.scaleNumerator = scale.numerator
             decodeOptions.autoOrient = picture.autoOrient
-            decodeOptions.intent = picture.intent
+            decodeOptions.intent = picture.renderingIntent
             decodeOptions.threads = threads
             (decodeOptions.neededWidth, decodeOptions.neededHeight) = (need.width, need.height)
             if resize { decodeOptions.resize = ResizeRequest(width: need.width, height: need.height, filter: picture.resample) }

@@ -59,6 +59,7 @@ extension FramingError {
             return UsageError("--canvas-color auto and --canvas-image both paint the whole canvas; give one")
         case let .canvasImage(path, error): return FileError(path: path, reason: "--canvas-image: \(error)")
         case let .annotations(.unreadable(path, reason)): return FileError(path: path, reason: "--annotate: \(reason)")
+        case let .annotations(.invalid(_, error)) where error.textUnavailable: return FileError(path: input, reason: "--annotate: \(error)")
         case let .annotations(.invalid(path?, error)): return UsageError("\(input): --annotate \(path): \(error)")
         case let .annotations(.invalid(nil, error)): return UsageError("\(input): --annotate: \(error)")
         case let .annotations(problem): return UsageError("\(input): --annotate: \(problem)")

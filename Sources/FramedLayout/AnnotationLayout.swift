@@ -271,7 +271,10 @@ public enum AnnotationLayout {
             do { size = try text.extent(of: words, font: font) } catch {
                 switch error {
                 case let .caption(reason): throw fail("its text: \(reason)")
-                case let .textUnavailable(reason): throw fail("its text cannot be set: \(reason)")
+                case let .textUnavailable(reason):
+                    var error = fail("its text cannot be set: \(reason)")
+                    error.textUnavailable = true
+                    throw error
                 default: throw fail("its text: \(error)")
                 }
             }

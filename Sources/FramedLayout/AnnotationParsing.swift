@@ -17,6 +17,9 @@ public struct AnnotationError: Error, Equatable, Sendable, CustomStringConvertib
     public var kind: AnnotationKind?
     /// What is wrong.
     public var reason: String
+    /// Set when nothing is wrong with the annotation but its text could not be set (Pango
+    /// missing, or out of memory): a problem of the machine, not of the words.
+    public var textUnavailable: Bool = false
 
     /// An error about the annotation at `index` (from 1).
     public init(index: Int, kind: AnnotationKind?, reason: String) {

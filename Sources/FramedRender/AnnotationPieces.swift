@@ -296,7 +296,7 @@ extension PangoTextMeasure {
             let extents = try TextLayout(text, font: font, width: 0, alignment: .center, oneLine: false).extents
             return Size(width: extents.width, height: extents.height)
         } catch {
-            throw error.isMissingLibrary ? .textUnavailable(reason: error.description) : .caption(reason: error.description)
+            throw error.isMissingLibrary || error.isOutOfMemory ? .textUnavailable(reason: error.description) : .caption(reason: error.description)
         }
     }
 }

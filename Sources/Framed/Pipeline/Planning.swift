@@ -101,10 +101,19 @@ extension Framer {
         var placement: PagePlacement?
         let pageColor = captionPageColor
         // Text too large to draw at the output's resolution is refused first; then Pango's
-        // threads and fonts for the caption and the title are made ready, before the picture
-        // takes its memory.
+        // threads and fonts for the caption, the title and the callouts' texts are made ready,
+        // before the picture takes its memory.
         do { try renderOptions(format).checkText(style) } catch { throw fail(.canvas(error)) }
-        do { try TextPreparation.prepare(style, options: renderOptions(format)) } catch { throw fail(.layout(error)) }
+        let calloutTexts = annotationList.compactMap { annotation -> (text: String, font: CSSFont)? in
+            switch annotation.shape {
+            case let .badge(number, _): (String(number), annotation.style.font ?? Annotation.defaultFont)
+            case let .label(text, _, _): (text, annotation.style.font ?? Annotation.defaultFont)
+            default: nil
+            }
+        }
+        do { try TextPreparation.prepare(style, options: renderOptions(format), annotations: calloutTexts) } catch {
+            throw fail(.layout(error))
+        }
         if let page = page.spec {
             do {
                 (style, layout, placement) = try PageLayout.place(picture: metricsLaidOut, style: style, page: page,

@@ -50,7 +50,7 @@ enum VectorShadow {
         let across = try profileGradient(box: box, sigma: sigma, horizontal: true, from: area.minX,
                                          color: shadow.color, complement: false, tolerance: tol)
         let down = try profileGradient(box: box, sigma: sigma, horizontal: false, from: area.minY,
-                                       color: .black, complement: false, tolerance: tol)
+                                       color: .white, complement: false, tolerance: tol)
         let correction = CornerCorrection.fit(size: box.size, radius: shadow.radius, sigma: sigma, insideWeight: 0.3,
                                               opacity: shadow.color.alpha)
         try context.withSavedState { () throws(RenderError) in
@@ -184,7 +184,7 @@ enum VectorShadow {
     }
 
     /// The arc centres of a box with corner radius `radius`.
-    private static func arcCentres(_ box: Rect, _ radius: Double) -> [Point] {
+    static func arcCentres(_ box: Rect, _ radius: Double) -> [Point] {
         let r = min(radius, box.width / 2, box.height / 2)
         return [Point(x: box.minX + r, y: box.minY + r), Point(x: box.maxX - r, y: box.minY + r),
                 Point(x: box.minX + r, y: box.maxY - r), Point(x: box.maxX - r, y: box.maxY - r)]
@@ -195,9 +195,9 @@ enum VectorShadow {
     private static func correctionGroup(_ c: CornerCorrection, box: Rect, radius: Double, from start: Point,
                                         tolerance: Double, in context: CairoContext) throws(RenderError) -> CairoPattern {
         let across = try gradient(half(c.across, weights: c.acrossWeight, origin: box.minX, from: start.x, complement: true,
-                                       tolerance: tolerance), horizontal: true, color: .black, reflect: true)
+                                       tolerance: tolerance), horizontal: true, color: .white, reflect: true)
         let down = try gradient(half(c.down, weights: c.downWeight, origin: box.minY, from: start.y, complement: true,
-                                     tolerance: tolerance), horizontal: false, color: .black, reflect: true)
+                                     tolerance: tolerance), horizontal: false, color: .white, reflect: true)
         var radial = c.radial
         radial.values = radial.values.map { 1 - $0 }
         radial = radial.fitted(tolerances: weighted(tolerance, c.radialWeight))
@@ -210,7 +210,7 @@ enum VectorShadow {
             // stored once in PDF, but Cairo's SVG backend writes it again under the same id each
             // time, which is invalid XML.)
             for centre in arcCentres(box, radius) {
-                context.setSource(try radialGradient(radial, centre: centre, color: .black))
+                context.setSource(try radialGradient(radial, centre: centre, color: .white))
                 context.paint()
             }
         }
@@ -224,10 +224,10 @@ enum VectorShadow {
         let across = try gradient(half(c.across, weights: c.acrossWeight, origin: box.minX, from: start.x, complement: false,
                                        tolerance: tolerance), horizontal: true, color: color, reflect: true)
         let down = try gradient(half(c.down, weights: c.downWeight, origin: box.minY, from: start.y, complement: false,
-                                     tolerance: tolerance), horizontal: false, color: .black, reflect: true)
+                                     tolerance: tolerance), horizontal: false, color: .white, reflect: true)
         let radial = c.radial.fitted(tolerances: weighted(tolerance, c.radialWeight))
         let factors = try arcCentres(box, radius).map { centre throws(RenderError) in
-            try radialGradient(radial, centre: centre, color: .black)
+            try radialGradient(radial, centre: centre, color: .white)
         }
         var product = try context.group { () throws(RenderError) in
             context.setSource(across)
@@ -261,7 +261,7 @@ enum VectorShadow {
 
     /// Per-knot tolerances: `tolerance` where an error moves the shadow fully, looser (up to 8
     /// times) where the shadow there is faint.
-    private static func weighted(_ tolerance: Double, _ weights: [Double]) -> [Double] {
+    static func weighted(_ tolerance: Double, _ weights: [Double]) -> [Double] {
         weights.map { tolerance / min(1, max(0.125, $0)) }
     }
 }

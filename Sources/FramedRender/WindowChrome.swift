@@ -46,6 +46,15 @@ struct WindowChromeDrawing {
         }
     }
 
+    /// `color` composited over the opaque `under`: the same pixels as drawing it translucent
+    /// there, glyph edges included, without transparency, which LibreOffice draws the title's
+    /// thin strokes too light with.
+    static func over(_ color: RGBAColor, _ under: RGBAColor) -> RGBAColor {
+        let a = color.alpha
+        return RGBAColor(red: color.red * a + under.red * (1 - a), green: color.green * a + under.green * (1 - a),
+                         blue: color.blue * a + under.blue * (1 - a))
+    }
+
     /// The room kept free of the title on each side of the bar, in CSS px: the buttons and 8 px
     /// (macOS: 8 + 3 x 12 + 2 x 8; Windows: 3 x 46).
     var titleInset: Double {
@@ -93,7 +102,7 @@ struct WindowChromeDrawing {
         let inset = titleInset * Self.px
         let box = Rect(x: bar.minX + inset, y: bar.minY, width: bar.width - 2 * inset, height: bar.height)
         guard box.width > 0 else { return }
-        context.setSource(titleColor)
+        context.setSource(Self.over(titleColor, barColor))
         do throws(TextError) {
             let font = CSSFont(families: [Self.titleFont], size: .px(Self.titleSize))
             let line = try TextLayout(title, font: font, width: box.width, alignment: .center, oneLine: true,
@@ -126,7 +135,7 @@ struct WindowChromeDrawing {
     private func drawWindowsGlyphs(in context: CairoContext) throws(RenderError) {
         let px = Self.px
         let centreY = bar.minY + (bar.height / px / 2).rounded(.down) * px
-        context.setSource(glyphColor)
+        context.setSource(Self.over(glyphColor, barColor))
         for index in 0..<3 {
             // Index 0 is the close button, at the right.
             let centreX = bar.maxX - (46 * Double(index) + 23) * px

@@ -20,8 +20,17 @@ struct FrameDrawing {
             context.paint()
         }
         if let gradient = style.canvasGradient {
-            context.setSource(try Self.pattern(gradient.resolved(in: Rect(origin: .zero, size: layout.canvas))))
-            context.paint()
+            // A filled shape rather than a paint: Cairo writes a paint as a bare `sh`, which
+            // Inkscape's PDF import drops; a fill becomes a clip before it, which imports exactly.
+            // The canvas's outline has a fifth point, a point above its top edge (off the page):
+            // Cairo turns the fill of a rectilinear path that covers the page back into a paint.
+            let canvas = Rect(origin: .zero, size: layout.canvas)
+            context.newPath()
+            context.addPolygon([Point(x: canvas.minX, y: canvas.minY), Point(x: canvas.midX, y: canvas.minY - 1),
+                                Point(x: canvas.maxX, y: canvas.minY), Point(x: canvas.maxX, y: canvas.maxY),
+                                Point(x: canvas.minX, y: canvas.maxY)])
+            context.setSource(try Self.pattern(gradient.resolved(in: canvas)))
+            context.fill()
         }
         try drawOuterShadows(in: context)
         if style.background.alpha > 0 {

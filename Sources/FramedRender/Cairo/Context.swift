@@ -72,6 +72,14 @@ final class CairoContext {
         }
     }
 
+    /// A closed polygon through `points` (`cairo_move_to`, `cairo_line_to`, `cairo_close_path`).
+    func addPolygon(_ points: [Point]) {
+        guard let first = points.first else { return }
+        cairo_move_to(pointer, first.x, first.y)
+        for p in points.dropFirst() { cairo_line_to(pointer, p.x, p.y) }
+        cairo_close_path(pointer)
+    }
+
     /// `cairo_set_fill_rule`: even-odd makes a ring of two nested shapes.
     func setEvenOddFill(_ on: Bool) {
         cairo_set_fill_rule(pointer, on ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)

@@ -1,8 +1,8 @@
 # framed: two commands on a fresh Debian 12 machine with the Swift toolchain.
 #   make demo   installs what is missing, builds in release, frames Samples/ into out/
 #   make test   installs what is missing, runs every test, again with framed's own engines off, checks
-#               that every public symbol has a doc comment, then runs all the tests again under the
-#               sanitizers (and the threaded suites under ThreadSanitizer)
+#               that every public symbol has a doc comment and that make docs builds, then runs all the
+#               tests again under the sanitizers (and the threaded suites under ThreadSanitizer)
 #   make docs   builds the library's DocC documentation into .build/docs
 #   make mutants puts small mistakes into the code one at a time and says which the tests let through
 
@@ -74,7 +74,8 @@ demo: build
 
 # The suite, then the suite again with every one of framed's own engines off (the plain libraries
 # do all the work; the tests about an engine turn it on themselves), the README's library example
-# built from outside (Tests/library-example.sh), the doc comments (Tests/doc-coverage.py), then the
+# built from outside (Tests/library-example.sh), the doc comments (Tests/doc-coverage.py), the
+# DocC site (make docs, so that the documented command cannot break unseen), then the
 # whole suite once more under the sanitizers (Tests/sanitize.sh, its own build in
 # .build/sanitize), then the suites that start threads under ThreadSanitizer (Tests/tsan.sh,
 # .build/tsan): a failure, a leak, a race or a sanitizer error fails the target.
@@ -83,6 +84,7 @@ test: test-deps
 	FRAMED_ENGINES=off $(SWIFT) test
 	SWIFT='$(SWIFT)' Tests/library-example.sh
 	SWIFT='$(SWIFT)' Tests/doc-coverage.py
+	$(MAKE) --no-print-directory docs SWIFT='$(SWIFT)'
 	SWIFT='$(SWIFT)' Tests/sanitize.sh
 	SWIFT='$(SWIFT)' Tests/tsan.sh
 
@@ -100,8 +102,10 @@ doc-coverage: deps
 #      -experimental-allowed-reexported-modules names them: their public symbols go into
 #      Framed's own graph, under the names `import Framed` gives (FrameStyle, Length, RGBAColor,
 #      FrameLayout...), so the catalog documents them and links to them as the library's. Without
-#      it the graph holds only what Sources/Framed declares. The -Xcc flags give the C modules'
-#      maps that those modules import, as swift package dump-symbol-graph does.
+#      it the graph holds only what Sources/Framed declares. The -Xcc flags give every C module's
+#      map (the ones in Sources/ and the ones SwiftPM writes for targets with an include folder)
+#      and every C target's include folder, as swift package dump-symbol-graph does: a C target
+#      added later needs no change here.
 #   3. docc convert, for static hosting under the base path /framed: GitHub Pages serves a
 #      repository named framed at https://OWNER.github.io/framed/. That address itself would
 #      show DocC's "not found" (the pages are under documentation/framed/), so its index.html
@@ -122,9 +126,9 @@ docs: deps
 	"$$tools/swift-symbolgraph-extract" -module-name Framed -minimum-access-level public \
 	    -experimental-allowed-reexported-modules=FramedLayout,FramedRaster,FramedRender \
 	    -I "$$bin/Modules" -module-cache-path "$$bin/ModuleCache" \
-	    -Xcc -fmodule-map-file=Sources/CCodecs/include/module.modulemap \
-	    -Xcc -fmodule-map-file="$$bin/CFramedEngines.build/module.modulemap" \
-	    -Xcc -fmodule-map-file=Sources/CCairo/module.modulemap $$(pkg-config --cflags-only-I cairo) \
+	    $$(for m in Sources/*/module.modulemap Sources/*/include/module.modulemap "$$bin"/*.build/module.modulemap; do \
+	         echo "-Xcc -fmodule-map-file=$$m"; done) \
+	    $$(for d in Sources/*/include; do echo "-Xcc -I$$d"; done) $$(pkg-config --cflags-only-I cairo) \
 	    -output-dir $(DOCS_GRAPH) && \
 	"$$tools/docc" convert Sources/Framed/Framed.docc --additional-symbol-graph-dir $(DOCS_GRAPH) \
 	    --fallback-display-name Framed --fallback-bundle-identifier framed.Framed \

@@ -284,6 +284,25 @@ def table(path):
         print()
         print("engines: " + data[("engine", "unsupported")][0])
 
+    # Backdrops: --canvas-color auto and a blurred 4K --canvas-image on the reference job
+    backdrop = data.get(("backdrop", "result"))
+    if backdrop:
+        print()
+        if backdrop[0] == "failed":
+            print("backdrops: FAILED: " + backdrop[1])
+        else:
+            t = [float(v) for v in backdrop[:4]]
+            c = [float(v) for v in backdrop[4:8]]
+            sizes = [int(v) // 1024 for v in backdrop[8:10]]
+            print(f"Backdrops on the reference job, jpeg12 x1 ({t[0]:.3f} s, CPU {c[0]:.3f} s); x: median wall time"
+                  " over the job's, same interleaved rounds:")
+            print(f"  --canvas-color auto                        {t[1]:.3f} s  x{t[1] / t[0]:.2f}  CPU x{c[1] / c[0]:.2f}"
+                  f"  [<= 1.2x: {verdict(t[1] / t[0] <= 1.2)}]")
+            print(f"  --canvas-image 4K wallpaper, blur 20px     {t[2]:.3f} s  x{t[2] / t[0]:.2f}  CPU x{c[2] / c[0]:.2f}"
+                  f"  [<= 1.2x: {verdict(t[2] / t[0] <= 1.2)}]  ({sizes[0]} KB JPEG)")
+            print(f"  --canvas-image 4K photo-like, blur 20px    {t[3]:.3f} s  x{t[3] / t[0]:.2f}  CPU x{c[3] / c[0]:.2f}"
+                  f"  (for information: {sizes[1]} KB of noisy JPEG, whose entropy decoding even at 1/8 is half the job)")
+
     # Batch
     batch = data.get(("batch", "result"))
     if batch:
@@ -306,6 +325,21 @@ def table(path):
                 print(f"  control in the same rounds, {count} djpeg processes with xargs -P 1 / -P 2: {k1:.2f} s / {k2:.2f} s,"
                       f" x{k1 / k2:.2f}" + ("  (the machine itself gave little to a second worker: the -j 2"
                                               " figure says more about the machine than about framed)" if k1 / k2 < 1.6 else ""))
+
+    # Sheets: prints ganged on A4 against a PDF each
+    sheets = data.get(("sheets", "result"))
+    if sheets:
+        print()
+        if sheets[0] == "failed":
+            print("sheets: FAILED: " + sheets[1])
+        else:
+            count, single, ganged = int(sheets[0]), float(sheets[1]), float(sheets[2])
+            ratio = ganged / single
+            print(f"Sheets: {count} photos of 11.8 MP as 89 x 127 mm prints, -j 2: one by one (a PDF each) {single:.2f} s,"
+                  f" ganged on {sheets[3]} A4 sheets (--n-up auto) {ganged:.2f} s: x{ratio:.2f}"
+                  f"  [target <= 1.2: {verdict(ratio <= 1.2)}]")
+            if len(sheets) > 5 and "-" not in sheets[4:6]:
+                print(f"  peak RSS: one by one {int(sheets[4]) / 1024:.0f} MB, ganged {int(sheets[5]) / 1024:.0f} MB")
 
     # An SVG diagram against rsvg-convert
     svg = data.get(("svg", "result"))

@@ -163,7 +163,7 @@ run_all() { # BIN OUTDIR
             word=${word//IN\//$IN/}; word=${word//WORK\//$WORK/}; word=${word//OUT\//$out/files/}
             words+=("${word//_/ }")
         done
-        (cd "$WORK" && SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-} "$bin" "${words[@]}" \
+        (cd "$WORK" && SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000} "$bin" "${words[@]}" \
             >"$out/run$n.stdout" 2>"$out/run$n.stderr"; echo $? >"$out/run$n.status")
         # Names of files differ by folder only, and a batch summary says how long it took.
         sed -i -E "s|$out/files|OUT|g; s|$bin|FRAMED|g; s/ in [0-9]+[.][0-9] s/ in T s/" "$out/run$n.stderr" "$out/run$n.stdout"

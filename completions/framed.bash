@@ -20,8 +20,11 @@ _framed() {
         --position) COMPREPLY=($(compgen -W 'center top bottom left right top-left top-right bottom-left bottom-right' -- "$cur")); return ;;
         --shadow) COMPREPLY=($(compgen -W 'none' -- "$cur")); return ;;
         --margin) COMPREPLY=(); return ;;
-        --canvas-color) COMPREPLY=(); return ;;
+        --canvas-color|--backdrop) COMPREPLY=($(compgen -W 'auto transparent white' -- "$cur")); return ;;
+        --canvas-image) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --canvas-blur) COMPREPLY=(); return ;;
         --aspect) COMPREPLY=($(compgen -W 'none 16:9 1:1 4:3' -- "$cur")); return ;;
+        --canvas-size) COMPREPLY=($(compgen -W 'none 1200x630 1600x900 1920x1080' -- "$cur")); return ;;
         --chrome) COMPREPLY=($(compgen -W 'macos windows plain none' -- "$cur")); return ;;
         --chrome-theme) COMPREPLY=($(compgen -W 'light dark' -- "$cur")); return ;;
         --chrome-title) COMPREPLY=(); return ;;
@@ -42,18 +45,24 @@ _framed() {
         --intent) COMPREPLY=($(compgen -W 'perceptual relative' -- "$cur")); return ;;
         --max-pixels) COMPREPLY=(); return ;;
         --min-ppi) COMPREPLY=(); return ;;
-        --page) COMPREPLY=($(compgen -W 'A3 A4 A5 Letter Legal' -- "$cur")); return ;;
+        --page) COMPREPLY=($(compgen -W 'A3 A4 A5 A6 Letter Legal 4x6 5x7 8x10 11x14 10x15 13x18 20x30' -- "$cur")); return ;;
         --orientation) COMPREPLY=($(compgen -W 'portrait landscape auto' -- "$cur")); return ;;
         --bleed) COMPREPLY=(); return ;;
+        --safe-margin) COMPREPLY=(); return ;;
         --marks) COMPREPLY=($(compgen -W 'none crop' -- "$cur")); return ;;
         --pdf-variant) COMPREPLY=($(compgen -W 'pdf/x-4' -- "$cur")); return ;;
         --output-intent) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --proof) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --gamut-warning) COMPREPLY=(); return ;;
+        --sheet) COMPREPLY=($(compgen -W 'A3 A4 A5 A6 Letter Legal' -- "$cur")); return ;;
+        --n-up) COMPREPLY=($(compgen -W 'auto 2x2 2x3 4x5' -- "$cur")); return ;;
+        --gutter) COMPREPLY=(); return ;;
         --title) COMPREPLY=(); return ;;
         --author) COMPREPLY=(); return ;;
         -j|--jobs) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --aspect --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --scale --variant --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --marks --pdf-variant --output-intent --pages --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --backdrop --canvas-image --canvas-blur --aspect --canvas-size --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --scale --variant --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --safe-margin --marks --pdf-variant --output-intent --proof --gamut-warning --pages --sheet --n-up --gutter --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -f -- "$cur"))

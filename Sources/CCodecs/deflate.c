@@ -36,6 +36,55 @@ int ccodecs_deflate(const uint8_t *data, size_t size, int level, ccodecs_buffer 
     return CCODECS_OK;
 }
 
+int ccodecs_inflate(const uint8_t *data, size_t size, size_t limit, ccodecs_buffer *out, char *message) {
+    memset(out, 0, sizeof *out);
+    message[0] = 0;
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit(&z) != Z_OK) {
+        ccodecs_message(message, "out of memory");
+        return CCODECS_NO_MEMORY;
+    }
+    size_t capacity = size < limit / 4 ? size * 4 + 64 : limit;
+    if (capacity > limit) capacity = limit;
+    int result = CCODECS_OK, status = Z_OK;
+    out->data = malloc(capacity > 0 ? capacity : 1);
+    if (!out->data) result = CCODECS_NO_MEMORY;
+    z.next_in = (Bytef *)data;
+    while (result == CCODECS_OK && status != Z_STREAM_END) {
+        if (out->size == capacity) {
+            if (capacity >= limit) { result = CCODECS_TOO_LARGE; break; }
+            size_t grown = capacity > limit / 2 ? limit : capacity * 2;
+            uint8_t *bigger = realloc(out->data, grown);
+            if (!bigger) { result = CCODECS_NO_MEMORY; break; }
+            out->data = bigger;
+            capacity = grown;
+        }
+        /* zlib counts in uInt: feed and take at most 1 GB at a time. */
+        size_t consumed = (size_t)(z.next_in - (const Bytef *)data);
+        size_t in_left = size - consumed, out_left = capacity - out->size;
+        z.avail_in = (uInt)(in_left < (1u << 30) ? in_left : (1u << 30));
+        z.next_out = out->data + out->size;
+        z.avail_out = (uInt)(out_left < (1u << 30) ? out_left : (1u << 30));
+        uInt before = z.avail_out;
+        status = inflate(&z, Z_NO_FLUSH);
+        out->size += before - z.avail_out;
+        if (status == Z_MEM_ERROR) result = CCODECS_NO_MEMORY;
+        else if (status == Z_NEED_DICT || status == Z_DATA_ERROR) result = CCODECS_ERROR;
+        else if (status == Z_BUF_ERROR && z.avail_in == 0 && z.avail_out > 0) result = CCODECS_ERROR; /* cut short */
+    }
+    inflateEnd(&z);
+    if (result != CCODECS_OK) {
+        free(out->data);
+        memset(out, 0, sizeof *out);
+        ccodecs_message(message, result == CCODECS_NO_MEMORY ? "out of memory"
+                        : result == CCODECS_TOO_LARGE ? "inflates to more than the limit" : "zlib: the data is corrupt or cut short");
+        return result;
+    }
+    out->capacity = capacity;
+    return CCODECS_OK;
+}
+
 /* One row of a plane, PNG Paeth-filtered: the filter byte 4, then each sample minus the Paeth
  * predictor of its left, upper and upper-left neighbours (0 outside the picture; `above` is a
  * row of zeros for the picture's first row). Filtering reads only the unfiltered rows, so with

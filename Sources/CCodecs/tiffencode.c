@@ -69,7 +69,7 @@ static int file_map(thandle_t handle, void **base, toff_t *size) { (void)handle;
 static void file_unmap(thandle_t handle, void *base, toff_t size) { (void)handle; (void)base; (void)size; }
 
 int ccodecs_tiff_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height, double dpi,
-                            const uint8_t *icc, size_t icc_size, int compression,
+                            const uint8_t *icc, size_t icc_size, int compression, const char *software,
                             ccodecs_buffer *out, char *message) {
     memset(out, 0, sizeof *out);
     message[0] = 0;
@@ -115,6 +115,7 @@ int ccodecs_tiff_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height
                 && libtiff.TIFFSetField(tiff, TIFFTAG_RESOLUTIONUNIT, RESUNIT_INCH);
         }
         if (ok && icc) ok = libtiff.TIFFSetField(tiff, TIFFTAG_ICCPROFILE, (uint32_t)icc_size, icc);
+        if (ok && software) ok = libtiff.TIFFSetField(tiff, TIFFTAG_SOFTWARE, software);
         const size_t stride = (size_t)width * 4;
         for (uint32_t y = 0; ok && y < height; y++) {
             const uint8_t *p = rgba + stride * y;

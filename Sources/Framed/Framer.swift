@@ -14,8 +14,9 @@ import FramedSystem
 ///
 /// Settings can also be set by name with the words of a configuration file and of the `framed`
 /// command line (`set("shadow", "0 4px 16px rgba(0,0,0,.35)")`). Framing is pure: the same
-/// picture and settings give the same bytes on any thread, and a `Framer` may be shared between
-/// tasks.
+/// picture and settings give the same bytes on any thread (a PDF's date aside: it is the time
+/// of framing unless `output.metadata.creationDate` or `SOURCE_DATE_EPOCH` fixes it), and a
+/// `Framer` may be shared between tasks.
 public struct Framer: Sendable, Equatable {
     /// The preset the settings started from (a configuration names it).
     public var preset: Preset
@@ -31,6 +32,10 @@ public struct Framer: Sendable, Equatable {
     /// over them). A batch of several workers gives each its share; outputs are the same bytes
     /// whatever the number.
     package var threads: Int = Resampler.processorCount
+    /// The looks of the set of variants these settings are a member of (`member(_:)`): the
+    /// picture is laid out on the canvas they all share (`FrameLayout.set`), so that the files
+    /// of a set, made in one run or in several, have one size. Empty outside a set.
+    package var companions: [FrameStyle] = []
 
     /// The version of framed, as its PDFs name their creator.
     public static let version = "0.1.0"

@@ -14,7 +14,8 @@ extension Framer {
     /// The file is written atomically: into a temporary file beside it, renamed into place only
     /// when complete, so that a failure never leaves part of a file nor harms an existing one.
     /// The output is never the picture itself. With `overwrite` false an existing output is an
-    /// error (`outputExists`), found before any work.
+    /// error (`outputExists`), found before any work. With `OutputOptions.proof` the soft proof
+    /// is written too, after the output, in the same way.
     /// - Returns: what happened to the picture (warnings included).
     @discardableResult
     public func frame(_ path: String, to output: String, overwrite: Bool = true) throws(FramingError) -> PictureReport {
@@ -39,9 +40,17 @@ extension Framer {
             throw fail(.outputIsPicture(output))
         }
         if !overwrite && OutputFile.wouldReplace(output) { throw fail(.outputExists(output)) }
+        if page.sheet != nil {
+            guard format == .pdf else { throw fail(.sheetNeedsPDF(format)) }
+            return try document([source], to: output, overwrite: overwrite)[0]
+        }
+        let proofs = try proofFiles(count: 1, output: output, sources: [source], overwrite: overwrite, label: label)
         let framed = try framed(source, label: label, format: format)
-        try checkResolution(framed.report, label: label)
-        do { try OutputFile.write(framed.bytes, to: output, replacing: overwrite) } catch { throw fail(Self.problem(error)) }
+        try checkStrict(framed.report, label: label)
+        do {
+            try OutputFile.write(framed.bytes, to: output, replacing: overwrite)
+            if let proof = framed.proof, let path = proofs.first { try OutputFile.write(proof, to: path, replacing: overwrite) }
+        } catch { throw fail(Self.problem(error)) }
         return framed.report
     }
 
@@ -63,7 +72,7 @@ extension Framer {
     public func frame(_ source: PictureSource) throws(FramingError) -> FramedPicture {
         let label = Self.label(source)
         let framed = try framed(source, label: label, format: output.format ?? .png)
-        try checkResolution(framed.report, label: label)
+        try checkStrict(framed.report, label: label)
         return framed
     }
 
@@ -101,7 +110,7 @@ extension Framer {
     public func frame(_ source: PictureSource, set members: [SetMember]) throws(FramingError) -> [FramedPicture] {
         let label = Self.label(source)
         let set = try framedSet(source, label: label, format: output.format ?? .png, members: members)
-        for framed in set { try checkResolution(framed.report, label: label) }
+        for framed in set { try checkStrict(framed.report, label: label) }
         return set
     }
 
@@ -125,11 +134,22 @@ extension Framer {
         return try plan(open(source, label: label), label: label, format: output.format ?? .png)
     }
 
+    /// Lays out a picture once for each member of a set (`output.setMembers` lists the set that
+    /// `output.variants` and `output.scales` ask for), from its header alone, as
+    /// `frame(_:set:)` would frame them: the looks on the canvas they share, and in a set of
+    /// several scales a warning (`FramingWarning.fewerPixels`) on each member whose picture has
+    /// fewer pixels than it needs.
+    public func plan(_ source: PictureSource, set members: [SetMember]) throws(FramingError) -> [FramePlan] {
+        let label = Self.label(source)
+        return try setPlans(open(source, label: label), label: label, format: output.format ?? .png, members: members)
+    }
+
     // MARK: Documents
 
     /// Frames several pictures into one PDF file, a page each, in order (each page the size of
-    /// its framed canvas, or of `page`); a picture that repeats is stored once. Written
-    /// atomically, as `frame(_:to:overwrite:)` writes.
+    /// its framed canvas, or of `page`), or with `page.sheet` ganged on sheets, several to a
+    /// page; a picture that repeats is stored once. Written atomically, as
+    /// `frame(_:to:overwrite:)` writes.
     /// - Returns: what happened to each picture.
     @discardableResult
     public func document(_ pictures: [PictureSource], to output: String, overwrite: Bool = true) throws(FramingError)
@@ -137,8 +157,13 @@ extension Framer {
         if !overwrite && OutputFile.wouldReplace(output) {
             throw FramingError(picture: output, problem: .outputExists(output))
         }
-        let (bytes, reports) = try document(pictures)
-        do { try OutputFile.write(bytes, to: output, replacing: overwrite) } catch {
+        let pages = page.sheet != nil && self.output.proof != nil ? try sheetArrangement(pictures).sheetCount : pictures.count
+        let paths = try proofFiles(count: pages, output: output, sources: pictures, overwrite: overwrite, label: output)
+        let (pdf, reports, proofs) = try framedDocument(pictures)
+        do {
+            try OutputFile.write(pdf, to: output, replacing: overwrite)
+            for (proof, path) in zip(proofs, paths) { try OutputFile.write(proof, to: path, replacing: overwrite) }
+        } catch {
             throw FramingError(picture: output, problem: Self.problem(error))
         }
         return reports
@@ -150,20 +175,69 @@ extension Framer {
         try document(paths.map(PictureSource.file), to: output, overwrite: overwrite)
     }
 
-    /// Frames several pictures into one PDF in memory, a page each.
+    /// Frames several pictures into one PDF in memory, a page each (or sheets, with `page.sheet`).
     /// - Returns: the PDF's bytes, and what happened to each picture.
     public func document(_ pictures: [PictureSource]) throws(FramingError) -> (pdf: [UInt8], reports: [PictureReport]) {
+        let (pdf, reports, _) = try framedDocument(pictures)
+        return (pdf, reports)
+    }
+
+    /// The PDF of `pictures`, a page each, what happened to each picture, and with
+    /// `OutputOptions.proof` each page's soft proof (the reports then say how much of each
+    /// picture is out of gamut).
+    func framedDocument(_ pictures: [PictureSource]) throws(FramingError)
+        -> (pdf: [UInt8], reports: [PictureReport], proofs: [[UInt8]]) {
         guard !pictures.isEmpty else {
             throw FramingError(picture: "document", problem: .render(.unsupported("a PDF needs at least one page")))
         }
+        if page.sheet != nil { return try framedSheets(pictures) }
         var prepared: [PreparedPicture] = []
         for source in pictures {
             let label = Self.label(source)
             let picture = try prepare(source, label: label, format: .pdf)
-            try checkResolution(picture.report, label: label)
-            prepared.append(picture)
+            try checkStrict(picture.report, label: label)
+            prepared.append(picture.keptForDocument(proof: output.proof != nil))
         }
-        return (try document(prepared, label: "document", sources: pictures), prepared.map(\.report))
+        let (pdf, proofs) = try document(prepared.map { OutputPage($0.renderPage) }, label: "document", sources: pictures,
+                                         proofs: true)
+        var reports = prepared.map(\.report)
+        for (index, proof) in proofs.enumerated() { reports[index].outOfGamut = proof.gamut.first.map(Self.share) }
+        return (pdf, reports, proofs.map(\.png))
+    }
+
+    // MARK: Soft proofs
+
+    /// The file that the soft proof of page `page` (from 1) of a document of `count` pages goes
+    /// into: `proof` itself for one page; for several, `proof` with `-N` before its extension,
+    /// N zero-padded to the width of `count` (`proof-01.png` ... `proof-12.png`).
+    public static func proofPath(_ proof: String, page: Int, of count: Int) -> String {
+        guard count > 1 else { return proof }
+        let digits = String(count).count, number = String(page)
+        let suffix = "-" + String(repeating: "0", count: max(0, digits - number.count)) + number
+        let ext = Paths.pathExtension(proof)
+        guard !ext.isEmpty else { return proof + suffix }
+        return String(proof.dropLast(ext.count + 1)) + suffix + "." + ext
+    }
+
+    /// The proof files of an output of `count` pages (none without `OutputOptions.proof`),
+    /// checked before any work: none may be the output or a picture, nor exist unless
+    /// `overwrite`.
+    func proofFiles(count: Int, output: String, sources: [PictureSource], overwrite: Bool, label: String)
+        throws(FramingError) -> [String] {
+        guard let proof = self.output.proof else { return [] }
+        let paths = (1...max(1, count)).map { Self.proofPath(proof, page: $0, of: count) }
+        let others = [output] + sources.compactMap { source -> String? in
+            if case let .file(path) = source { return path }
+            return nil
+        }
+        let taken = Set(others.map(Paths.canonical)), takenFiles = Set(others.compactMap(FileSystem.identity))
+        for path in paths {
+            if taken.contains(Paths.canonical(path)) || FileSystem.identity(path).map(takenFiles.contains) == true {
+                throw FramingError(picture: label, problem: .proofOverwrites(path))
+            }
+            if !overwrite && OutputFile.wouldReplace(path) { throw FramingError(picture: label, problem: .outputExists(path)) }
+        }
+        return paths
     }
 
     // MARK: Helpers
@@ -183,11 +257,24 @@ extension Framer {
         return bytesLabel
     }
 
-    /// With `PictureOptions.failBelowMinimumPPI`, a picture placed below the minimum is an error.
-    func checkResolution(_ report: PictureReport, label: String) throws(FramingError) {
-        guard picture.failBelowMinimumPPI else { return }
-        for case let .belowMinimumPPI(ppi, minimum) in report.warnings {
-            throw FramingError(picture: label, problem: .belowMinimumPPI(ppi: ppi, minimum: minimum))
+    /// The warnings that these settings make errors (`strict`): a picture placed below the
+    /// minimum resolution with `PictureOptions.failBelowMinimumPPI`, a line or text within the
+    /// safe margin with `PageOptions.failWithinSafeMargin`; nil for any other warning.
+    public func strictProblem(_ warning: FramingWarning) -> FramingError.Problem? {
+        switch warning {
+        case let .belowMinimumPPI(ppi, minimum) where picture.failBelowMinimumPPI:
+            return .belowMinimumPPI(ppi: ppi, minimum: minimum)
+        case let .safeMargin(intrusion) where page.failWithinSafeMargin:
+            return .withinSafeMargin(intrusion)
+        default:
+            return nil
+        }
+    }
+
+    /// The first of `report`'s warnings that these settings make an error, thrown.
+    func checkStrict(_ report: PictureReport, label: String) throws(FramingError) {
+        for warning in report.warnings {
+            if let problem = strictProblem(warning) { throw FramingError(picture: label, problem: problem) }
         }
     }
 }

@@ -50,6 +50,23 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
         case outputIntentUnreadable(path: String, reason: String)
         /// The output intent's file is no ICC profile that can be an output intent: its path and why.
         case outputIntentInvalid(path: String, reason: String)
+        /// A soft proof was asked for an output of another format than PDF.
+        case proofNeedsPDF(OutputFormat)
+        /// The soft proof would be written over the output, or over the picture: the path.
+        case proofOverwrites(String)
+        /// The prints cannot be ganged on the sheet (`PageOptions.sheet`).
+        case sheet(SheetError)
+        /// Sheets were asked for an output of another format than PDF.
+        case sheetNeedsPDF(OutputFormat)
+        /// A border, inner border or caption lies within the page's safe margin, and
+        /// `PageOptions.failWithinSafeMargin` is set.
+        case withinSafeMargin(SafeMarginWarning)
+        /// A canvas size and a page were both asked for: each sets the output's size.
+        case canvasSizeWithPage
+        /// `canvasAuto` and a `canvasImage` were both asked for: each paints the whole canvas.
+        case twoBackdrops
+        /// The canvas image could not be read or decoded: its path and why.
+        case canvasImage(path: String, error: RasterError)
 
         /// One line, in the library's words (settings are named as `Framer.set` names them).
         public var description: String {
@@ -81,6 +98,20 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
                     + "the same file each time (the dpi decides the pixels); drop the dpi"
             case let .outputIntentUnreadable(path, reason): return "cannot read the output intent \(path) (\(reason))"
             case let .outputIntentInvalid(path, reason): return "the output intent \(path) cannot be used: \(reason)"
+            case let .proofNeedsPDF(format):
+                return "a soft proof shows a PDF's pages as the press prints them, not \(format.rawValue.uppercased()); "
+                    + "set the format to pdf or drop proof"
+            case let .proofOverwrites(path):
+                return "the soft proof \(path) would be written over the output or the picture; give the proof another name"
+            case let .sheet(error): return error.description
+            case let .sheetNeedsPDF(format):
+                return "sheets are the pages of one PDF, not \(format.rawValue.uppercased()); set the format to pdf or drop sheet"
+            case let .withinSafeMargin(warning): return warning.description
+            case .canvasSizeWithPage:
+                return "canvas-size and page both set the output's size; give one"
+            case .twoBackdrops:
+                return "canvas-color auto and canvas-image both paint the whole canvas; give one"
+            case let .canvasImage(path, error): return "the canvas image \(path): \(error)"
             }
         }
     }
@@ -100,6 +131,15 @@ public enum FramingWarning: Equatable, Sendable, CustomStringConvertible {
     /// The caption's font is not installed (the line names it and the one used instead), or
     /// its text has characters no installed font has.
     case caption(String)
+    /// A border, inner border or caption lies within the page's safe margin, where a cut a
+    /// little off the trim can take it.
+    case safeMargin(SafeMarginWarning)
+    /// A background was set, but the picture covers the whole mat, so it shows nowhere: the
+    /// paint around the frame is the canvas colour (`canvas-color`, also called `backdrop`).
+    case backgroundCovered
+    /// A member of a set of scales needs more pixels than the picture has (`needed` at `scale`;
+    /// `available` is what it has): that file is enlarged, no sharper than a smaller scale.
+    case fewerPixels(scale: Double, needed: PixelSize, available: PixelSize)
 
     /// One line.
     public var description: String {
@@ -107,6 +147,18 @@ public enum FramingWarning: Equatable, Sendable, CustomStringConvertible {
         case let .decoder(text), let .color(text), let .caption(text): return text
         case let .belowMinimumPPI(ppi, minimum):
             return FramingError.Problem.belowMinimumPPI(ppi: ppi, minimum: minimum).description
+        case let .safeMargin(warning): return warning.description
+        case .backgroundCovered:
+            return "the background does not show: the picture covers the whole mat; the paint around the frame is "
+                + "canvas-color (also called backdrop)"
+        case let .fewerPixels(scale, needed, available):
+            return "at scale \(Self.number(scale)) the picture needs \(needed) pixels but has \(available): "
+                + "that file is enlarged, no sharper than a smaller scale"
         }
+    }
+
+    /// A scale as written: `2`, `1.5`.
+    package static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

@@ -117,11 +117,17 @@ extension Framer {
     /// These settings for one member of a set (`OutputOptions.setMembers`): in its variant
     /// (`variant(_:)`), at its scale, and asking for no set of their own. Nil when the preset
     /// has no twin for the member's variant.
+    ///
+    /// A member in a variant is laid out on the canvas that the preset's light and dark
+    /// versions share (the union of their canvases, the frames centred on one point), whichever
+    /// variants the set asks for: `shot.png` and `shot-dark.png` have one size, made in one run
+    /// or in two, and a page that swaps them never jumps.
     public func member(_ member: SetMember) -> Framer? {
         var framer = self
         if let variant = member.variant {
             guard let twin = self.variant(variant) else { return nil }
             framer = twin
+            framer.companions = Variant.allCases.compactMap { self.variant($0)?.style }
         }
         framer.output.scale = member.scale
         framer.output.scales = []

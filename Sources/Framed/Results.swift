@@ -58,9 +58,25 @@ public struct FramePlan: Sendable, Equatable {
     /// With trimming: the part of the oriented picture that is kept and laid out; nil when
     /// nothing is trimmed.
     package var trim: PixelBox? = nil
+    /// What the reader should know from the layout alone: a background set but covered by the
+    /// picture, a member of a set of scales that needs more pixels than the picture has.
+    /// `framed layout` lists them; framing puts them in the report.
+    public var warnings: [FramingWarning] = []
+    /// A background that was set (not the preset's) lies wholly under the picture: it shows
+    /// only if the picture has transparent pixels, which the header alone may not tell.
+    package var backgroundCovered = false
 
     /// The whole output's size in points: the page plus bleed, or the framed canvas.
     public var canvas: Size { placement?.media ?? layout.canvas }
+
+    /// The border, inner border and caption that lie within the page's safe margin (none
+    /// without a page): where a cut a little off the trim can take them. In PNG, JPEG and TIFF,
+    /// whose edges move to whole pixels, by more than a pixel.
+    public var safeMarginWarnings: [SafeMarginWarning] {
+        guard page != nil, let placement else { return [] }
+        return SafeZone.warnings(layout: layout, style: style, trim: placement.trimOnCanvas, safeMargin: placement.safeMargin,
+                                 tolerance: outputFormat.isRaster ? 72 / dpi : 1e-6)
+    }
 }
 
 /// What happened to the picture on its way into the output.
@@ -82,6 +98,10 @@ public struct PictureReport: Sendable, Equatable {
     public var embedding: Embedding
     /// What the reader should know: decoder and colour warnings, a low resolution.
     public var warnings: [FramingWarning]
+    /// With a soft proof (`OutputOptions.proof`): the share, from 0 to 1, of the picture's
+    /// pixels in the proof that the press cannot print (its visible part only, not the mat,
+    /// border, shadow or canvas); nil without a proof.
+    public var outOfGamut: Double? = nil
 }
 
 /// A framed picture in memory: the output file's bytes, its plan and what was done to the picture.
@@ -92,6 +112,8 @@ public struct FramedPicture: Sendable {
     public var plan: FramePlan
     /// What happened to the picture.
     public var report: PictureReport
+    /// With `OutputOptions.proof`: the soft proof, a PNG; nil without one.
+    public var proof: [UInt8]? = nil
 }
 
 /// A picture decoded, resampled and encoded for embedding, with its plan and report: everything
@@ -100,9 +122,23 @@ package struct PreparedPicture: Sendable {
     package var picture: PagePicture
     package var plan: FramePlan
     package var report: PictureReport
+    /// The canvas image, made for this picture's canvas.
+    package var backdrop: CanvasPicture? = nil
+
+    /// The picture as a document keeps it until its PDF is written: without the pixels when
+    /// only its JPEG bytes go in, no soft proof (`proof` false) will draw them, and its bleed
+    /// does not continue its edge pixels.
+    package func keptForDocument(proof: Bool) -> PreparedPicture {
+        guard !proof, case let .raster(embedded) = picture, !renderPage.bleedReadsPicturePixels else { return self }
+        var kept = self
+        kept.picture = .raster(embedded.droppingPixels())
+        return kept
+    }
 
     /// The page this picture makes.
-    var renderPage: RenderPage {
-        RenderPage(picture: picture, layout: plan.layout, style: plan.style, placement: plan.placement)
+    package var renderPage: RenderPage {
+        var page = RenderPage(picture: picture, layout: plan.layout, style: plan.style, placement: plan.placement)
+        page.backdrop = backdrop
+        return page
     }
 }

@@ -15,6 +15,9 @@ import FramedSystem
 ///     framed-bench screenshot WIDTH HEIGHT OUT.png       screenshot-like RGBA PNG: a window with
 ///                                                      rounded transparent corners, a soft alpha
 ///                                                      shadow, text, flat panels, a chart, a photo
+///     framed-bench wallpaper WIDTH HEIGHT OUT.ppm        desktop-wallpaper-like RGB: a diagonal
+///                                                      gradient under large soft colour blobs,
+///                                                      with a fine grain (a --canvas-image)
 ///
 /// An OUT ending in .ppm (binary RGB, alpha dropped) or .pam (RGB_ALPHA) writes the pixels as
 /// Netpbm instead, so that the benchmark can encode its corpus with tools that do not change
@@ -63,6 +66,39 @@ func photo(width: Int, height: Int, alpha: Bool) -> RasterImage {
         }
     }
     return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: alpha)
+}
+
+/// Wallpaper-like pixels, as desktop backgrounds are: a diagonal gradient under four large soft
+/// blobs of colour (Gaussian falloff), with a fine seeded grain of a few levels so that the JPEG
+/// is not all flat: a 4K one is about 1 MB at quality 90, as wallpapers are.
+func wallpaper(width: Int, height: Int) -> RasterImage {
+    var pixels = [UInt8](repeating: 255, count: width * height * 4)
+    let blobs: [(x: Double, y: Double, radius: Double, rgb: (Double, Double, Double))] = [
+        (0.2, 0.3, 0.35, (240, 120, 80)), (0.75, 0.25, 0.4, (80, 120, 230)),
+        (0.5, 0.85, 0.45, (120, 220, 180)), (0.9, 0.8, 0.3, (250, 210, 90)),
+    ]
+    let aspect = Double(width) / Double(height)
+    var seed: UInt32 = 12345
+    pixels.withUnsafeMutableBufferPointer { p in
+        for y in 0..<height {
+            let fy = Double(y) / Double(height)
+            for x in 0..<width {
+                let fx = Double(x) / Double(width)
+                var r = 40 + 60 * fx, g = 50 + 40 * fy, b = 90 + 50 * (1 - fx)
+                for blob in blobs {
+                    let dx = (fx - blob.x) * aspect, dy = fy - blob.y
+                    let w = 0.8 * exp(-2 * (dx * dx + dy * dy) / (blob.radius * blob.radius))
+                    r += (blob.rgb.0 - r) * w; g += (blob.rgb.1 - g) * w; b += (blob.rgb.2 - b) * w
+                }
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                let grain = Double(Int(seed >> 29)) - 3.5
+                let i = (y * width + x) * 4
+                p[i] = UInt8(clamping: Int(r + grain)); p[i + 1] = UInt8(clamping: Int(g + grain))
+                p[i + 2] = UInt8(clamping: Int(b + grain))
+            }
+        }
+    }
+    return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: false)
 }
 
 /// A deterministic 64-bit mix (splitmix64's finaliser) for pseudo-random but repeatable detail.
@@ -251,18 +287,20 @@ func integer(_ index: Int, default value: Int) -> Int {
 
 do {
     switch argument(0) {
-    case "jpeg", "png", "screenshot":
+    case "jpeg", "png", "screenshot", "wallpaper":
         guard arguments.count >= 4, let width = Int(arguments[1]), let height = Int(arguments[2]),
               width > 0, height > 0 else {
-            fail("usage: framed-bench jpeg|png|screenshot WIDTH HEIGHT OUT [quality] [baseline|progressive|grayscale]")
+            fail("usage: framed-bench jpeg|png|screenshot|wallpaper WIDTH HEIGHT OUT [quality] [baseline|progressive|grayscale]")
         }
         let bytes: [UInt8]
         let out = arguments[3].lowercased()
         switch arguments[0] {
         case _ where out.hasSuffix(".ppm") || out.hasSuffix(".pam"):
             let image = arguments[0] == "screenshot" ? screenshot(width: width, height: height)
+                : arguments[0] == "wallpaper" ? wallpaper(width: width, height: height)
                 : photo(width: width, height: height, alpha: arguments[0] == "png")
             bytes = netpbm(image, alpha: out.hasSuffix(".pam"))
+        case "wallpaper": fail("framed-bench wallpaper writes .ppm (encode it with cjpeg)")
         case "jpeg":
             let mode = argument(5) ?? "baseline"
             guard ["baseline", "progressive", "grayscale"].contains(mode) else { fail("unknown JPEG mode \(mode)") }

@@ -21,6 +21,14 @@ struct OptionSpec: Sendable {
     /// is its value only when it reads as one (a number, or a percentage), and otherwise the
     /// option's value is empty.
     var optionalValue: Bool = false
+    /// Other long names the option answers to (`--backdrop` for `--canvas-color`); the parser
+    /// gives the option's own name.
+    var aliases: [String] = []
+
+    /// The help line, with the other names the option answers to.
+    var helpLine: String {
+        aliases.isEmpty ? help : help + " (also " + aliases.map { "--" + $0 }.joined(separator: ", ") + ")"
+    }
 
     /// What an option's value can be, for shell completion.
     enum Completion: Sendable, Equatable {
@@ -89,9 +97,10 @@ struct ArgumentParser {
                 name = spec.name
                 if letters.count > 1 { inlineValue = String(letters.dropFirst()) }
             }
-            guard let spec = specs.first(where: { $0.name == name }) else {
+            guard let spec = specs.first(where: { $0.name == name || $0.aliases.contains(name) }) else {
                 throw UsageError("unknown option --\(excerpt(name))" + suggestion(for: name))
             }
+            name = spec.name
             if spec.valueName == nil {
                 guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
                 result.options.append((name, nil))
@@ -140,7 +149,7 @@ struct ArgumentParser {
         return zip(specs, heads).map { spec, head in
             var line = "  " + head
             line += head.count < width ? String(repeating: " ", count: width - head.count) : "\n  " + String(repeating: " ", count: width)
-            line += "  " + spec.help
+            line += "  " + spec.helpLine
             if let value = spec.defaultText { line += " (default: \(value))" }
             return line
         }.joined(separator: "\n")

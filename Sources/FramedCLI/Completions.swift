@@ -36,7 +36,8 @@ enum Completions {
                      "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
                      "    case $prev in"]
         for spec in specs where spec.valueName != nil {
-            let names = ([spec.short.map { "-\($0)" }].compactMap { $0 } + ["--\(spec.name)"]).joined(separator: "|")
+            let names = ([spec.short.map { "-\($0)" }].compactMap { $0 } + ([spec.name] + spec.aliases).map { "--\($0)" })
+                .joined(separator: "|")
             switch spec.completion {
             case .file: lines.append("        \(names)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
             case let .words(words):
@@ -44,7 +45,7 @@ enum Completions {
             case .anything: lines.append("        \(names)) COMPREPLY=(); return ;;")
             }
         }
-        let options = specs.flatMap { spec in [spec.short.map { "-\($0)" }, "--\(spec.name)"].compactMap { $0 } }
+        let options = specs.flatMap { spec in [spec.short.map { "-\($0)" }].compactMap { $0 } + ([spec.name] + spec.aliases).map { "--\($0)" } }
         lines += [
             "    esac",
             "    if [[ $cur == -* ]]; then",
@@ -74,7 +75,7 @@ enum Completions {
                      "    fi",
                      "    _arguments -s \\"]
         for spec in specs {
-            let description = "[" + zshEscaped(spec.help) + "]"
+            let description = "[" + zshEscaped(spec.helpLine) + "]"
             var value = ""
             if let name = spec.valueName {
                 let what = zshEscaped(name)
@@ -87,6 +88,10 @@ enum Completions {
             }
             if let short = spec.short {
                 lines.append("        " + shellQuoted("(-\(short) --\(spec.name))") + "{-\(short),--\(spec.name)}"
+                             + shellQuoted(description + value) + " \\")
+            } else if !spec.aliases.isEmpty {
+                let names = ([spec.name] + spec.aliases).map { "--\($0)" }
+                lines.append("        " + shellQuoted("(" + names.joined(separator: " ") + ")") + "{" + names.joined(separator: ",") + "}"
                              + shellQuoted(description + value) + " \\")
             } else {
                 lines.append("        " + shellQuoted("--\(spec.name)" + description + value) + " \\")
@@ -118,7 +123,7 @@ enum Completions {
         for spec in specs {
             var line = "complete -c framed"
             if let short = spec.short { line += " -s \(short)" }
-            line += " -l \(spec.name)"
+            for name in [spec.name] + spec.aliases { line += " -l \(name)" }
             if spec.valueName != nil && !spec.optionalValue {
                 switch spec.completion {
                 case .file: line += " -r -F"
@@ -126,7 +131,7 @@ enum Completions {
                 case .anything: line += " -x"
                 }
             }
-            line += " -d \(fishQuoted(spec.help))"
+            line += " -d \(fishQuoted(spec.helpLine))"
             lines.append(line)
         }
         return lines.joined(separator: "\n") + "\n"

@@ -16,8 +16,11 @@ enum ConfigFile {
             throw FileError(path: path, reason: "config file: " + error.description)
         }
         do {
+            let aliases = Dictionary(uniqueKeysWithValues: frameOptions.flatMap { option in
+                option.spec.aliases.map { ($0, option.spec.name) }
+            })
             return try Configuration.pairs(bytes, settings: frameOptions.map { ($0.spec.name, $0.spec.valueName == nil) },
-                                           refused: refused)
+                                           aliases: aliases, refused: refused)
         } catch {
             throw UsageError("--config \(path): " + message(error))
         }

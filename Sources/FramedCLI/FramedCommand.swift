@@ -124,13 +124,21 @@ package enum FramedCommand {
         for index in given.indices where given[index].name == "preset" { try apply(index) }
         for index in given.indices where given[index].name != "preset" && given[index].name != "config" { try apply(index) }
         settings.inputs = parsed.positionals
-        if settings.framer.page.size == nil {
-            for name in ["orientation", "bleed"] where given.contains(where: { $0.name == name }) {
-                throw UsageError("--\(name) needs --page")
+        if settings.framer.page.size == nil && settings.framer.page.sheet == nil {
+            for name in ["orientation", "bleed", "safe-margin"] where given.contains(where: { $0.name == name }) {
+                throw UsageError("--\(name) needs --page or --sheet")
+            }
+        }
+        if settings.framer.page.sheet == nil {
+            for name in ["n-up", "gutter"] where given.contains(where: { $0.name == name }) {
+                throw UsageError("--\(name) needs --sheet")
             }
         }
         if settings.framer.output.outputIntent != nil && settings.framer.output.pdfVariant == nil {
             throw UsageError("--output-intent needs --pdf-variant")
+        }
+        if settings.framer.output.gamutWarning != nil && settings.framer.output.proof == nil {
+            throw UsageError("--gamut-warning needs --proof")
         }
         return settings
     }

@@ -63,7 +63,7 @@ enum Manual {
                 head += "\\fB\\-\\-" + escape(spec.name) + "\\fR"
                 if let value = spec.valueName { head += " \\fI" + escape(value) + "\\fR" }
                 lines.append(head)
-                var help = escape(spec.help)
+                var help = escape(spec.helpLine)
                 if let value = spec.defaultText { help += " (default: " + escape(value) + ")" }
                 lines.append(help)
             }
@@ -75,7 +75,7 @@ enum Manual {
             ".TP", "2", "A usage problem: an unknown option, a value that does not parse, a style that cannot frame the picture.",
             ".SH ENVIRONMENT",
             ".TP", ".B SOURCE_DATE_EPOCH",
-            "Seconds since 1970 to date PDFs with, for reproducible output; without it the date is fixed (2000-01-01).",
+            "Seconds since 1970 to date PDFs with, for reproducible output; without it a PDF is dated when it is framed.",
             ".SH EXAMPLES",
             ".EX",
             "framed photo.jpg \\-o photo.pdf \\-\\-size 150mmx100mm \\-\\-border 2mm \\-\\-padding 8mm",

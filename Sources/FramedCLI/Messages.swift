@@ -42,6 +42,22 @@ extension FramingError {
             return FileError(path: path, reason: "cannot read the --output-intent profile (\(reason))")
         case let .outputIntentInvalid(path, reason):
             return UsageError("--output-intent \(path): not a usable output intent: \(reason)")
+        case let .proofNeedsPDF(format):
+            return UsageError("\(output ?? input): --proof shows a PDF's pages as the press prints them, but the output is "
+                              + "\(format.rawValue.uppercased()); write a .pdf or give --format pdf")
+        case let .proofOverwrites(path):
+            return UsageError("--proof \(path) would be written over the output or an input; give the proof another name")
+        case let .sheet(error): return UsageError(error.message(naming: option))
+        case let .sheetNeedsPDF(format):
+            return UsageError("\(output ?? input): --sheet makes the pages of one PDF, but the output is "
+                              + "\(format.rawValue.uppercased()); write a .pdf or give --format pdf")
+        case let .withinSafeMargin(warning):
+            return FileError(path: input, reason: warning.message(naming: option) + " (--strict)")
+        case .canvasSizeWithPage:
+            return UsageError("--canvas-size and --page both set the output's size; give one")
+        case .twoBackdrops:
+            return UsageError("--canvas-color auto and --canvas-image both paint the whole canvas; give one")
+        case let .canvasImage(path, error): return FileError(path: path, reason: "--canvas-image: \(error)")
         }
     }
 
@@ -75,6 +91,8 @@ extension FramingError {
         case .radius: return "--radius"
         case .margin: return "--margin"
         case .innerBorderWidth: return "--inner-border width"
+        case let .canvasSize(axis): return "--canvas-size \(axis.rawValue)"
+        case .canvasBlur: return "--canvas-blur"
         case let .shadow(_, part):
             switch part {
             case .offsetX: return "shadow x offset"
@@ -98,6 +116,13 @@ extension FramingWarning {
         switch self {
         case .decoder, .color, .caption: return description
         case let .belowMinimumPPI(ppi, minimum): return FramingError.belowMinimum(ppi: ppi, minimum: minimum)
+        case let .safeMargin(warning): return warning.message(naming: { "--" + $0 })
+        case .backgroundCovered:
+            return "--background does not show: the picture covers the whole mat; to paint around the frame "
+                + "use --canvas-color (or --backdrop), or give --padding to show the mat"
+        case let .fewerPixels(scale, needed, available):
+            return "--scale \(FramingWarning.number(scale)): the picture needs \(needed) pixels but has \(available); "
+                + "that file is enlarged, no sharper than a smaller scale"
         }
     }
 }

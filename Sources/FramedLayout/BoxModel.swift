@@ -86,6 +86,10 @@ public enum StyleField: Sendable, Equatable, Hashable, CustomStringConvertible {
     case innerBorderWidth
     /// One length of the shadow at this index of `shadows` (CSS order).
     case shadow(Int, ShadowPart)
+    /// `canvasSize.width` or `canvasSize.height`.
+    case canvasSize(Axis)
+    /// `canvasBlur`.
+    case canvasBlur
 
     /// The two axes of a size.
     public enum Axis: String, Sendable, Equatable, Hashable, CaseIterable {
@@ -131,6 +135,8 @@ public enum StyleField: Sendable, Equatable, Hashable, CustomStringConvertible {
         case .margin: "margin"
         case .innerBorderWidth: "innerBorder.width"
         case let .shadow(index, part): "shadows[\(index)].\(part.rawValue)"
+        case let .canvasSize(axis): "canvasSize.\(axis.rawValue)"
+        case .canvasBlur: "canvasBlur"
         }
     }
 }
@@ -155,12 +161,27 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     case textUnavailable(reason: String)
     /// The frame's given height (`name`) is all border, padding and caption.
     case captionTooTall(name: String, frame: Double, needed: Double)
+    /// The frame was given a size, and with its shadows and margin (`needed`) it is larger than
+    /// the style's `canvasSize` (`canvas`).
+    case doesNotFitCanvas(needed: Size, canvas: Size)
+    /// The border, padding, title bar, shadows and margin (`needed`) leave no room for the
+    /// picture in the style's `canvasSize` (`canvas`).
+    case noRoomInCanvas(needed: Size, canvas: Size)
 
     public var description: String { message(naming: \.description) }
+
+    /// `1200x630px`: a size in CSS pixels, as `--canvas-size` and `--size` write one.
+    static func cssPixels(_ size: Size) -> String {
+        "\(formatStyleNumber((size.width / 0.75 * 100).rounded() / 100))x\(formatStyleNumber((size.height / 0.75 * 100).rounded() / 100))px"
+    }
 
     /// The description with each field named by `name` (a caller that speaks in settings of its
     /// own, such as a command line, names them its way).
     public func message(naming name: (StyleField) -> String) -> String {
+        /// The setting a field belongs to: `size` of `size.width`, `--size` of `--size width`.
+        func setting(_ field: StyleField) -> String {
+            String(name(field).split(whereSeparator: { $0 == " " || $0 == "." }).first ?? "")
+        }
         switch self {
         case let .emptyPicture(w, h):
             return "the picture has no pixels (\(w)x\(h))"
@@ -181,6 +202,13 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .captionTooTall(name, frame, needed):
             return "the frame's \(name) (\(Length(points: frame))) leaves no room for the picture: "
                 + "border, padding and caption take \(Length(points: needed))"
+        case let .doesNotFitCanvas(needed, canvas):
+            return "the framed picture (\(Self.cssPixels(needed)) with its shadows and margin) does not fit the "
+                + "\(setting(.canvasSize(.width))) \(Self.cssPixels(canvas)); give a smaller \(setting(.size(.width))), "
+                + "or none to fit it"
+        case let .noRoomInCanvas(needed, canvas):
+            return "the border, padding, shadows and margin (\(Self.cssPixels(needed))) leave no room for the picture "
+                + "in the \(setting(.canvasSize(.width))) \(Self.cssPixels(canvas))"
         }
     }
 }
@@ -220,8 +248,10 @@ public struct FrameLayout: Sendable, Equatable, Codable {
     /// mat's bottom grown by its gap and height), or under the frame (the canvas grown).
     public var caption: CaptionGeometry?
 
-    /// Lays out `picture` with `style`. A style with a caption needs `text` to measure it.
-    public init(picture: PictureMetrics, style: FrameStyle, text: (any TextMeasure)? = nil) throws(LayoutError) {
+    /// Lays out `picture` with `style` on the canvas that the frame, its outer shadows and the
+    /// margin make (`style.aspect` and `style.canvasSize` are left to `CanvasSizing`). A style
+    /// with a caption needs `text` to measure it.
+    init(tight picture: PictureMetrics, style: FrameStyle, text: (any TextMeasure)?) throws(LayoutError) {
         guard picture.pixelWidth > 0, picture.pixelHeight > 0 else {
             throw .emptyPicture(width: picture.pixelWidth, height: picture.pixelHeight)
         }
@@ -330,24 +360,10 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         let bounds = placedShadows.filter { !$0.inset }.reduce(captionBox.map { frame0.union($0) } ?? frame0) { $0.union($1.extent) }
         func wholePixels(_ points: Double) -> Double { (points / 0.75 - 1e-9).rounded(.up) * 0.75 }
         let m = style.margin.points
-        var left = wholePixels(-bounds.minX) + m, top = wholePixels(-bounds.minY) + m
+        let left = wholePixels(-bounds.minX) + m, top = wholePixels(-bounds.minY) + m
         let right = wholePixels(bounds.maxX - frameSize.width) + m
         let bottom = wholePixels(bounds.maxY - frameSize.height) + m
         canvas = Size(width: left + frameSize.width + right, height: top + frameSize.height + bottom)
-        if let aspect = style.aspect {
-            // Grow the short way to the ratio; the frame moves by whole CSS pixels, so it stays
-            // on the pixel grid, as near the middle as that allows.
-            let ratio = aspect.value
-            if canvas.width / canvas.height < ratio {
-                let grown = canvas.height * ratio
-                left += ((grown - canvas.width) / 2 / 0.75).rounded(.down) * 0.75
-                canvas.width = grown
-            } else if canvas.width / canvas.height > ratio {
-                let grown = canvas.width / ratio
-                top += ((grown - canvas.height) / 2 / 0.75).rounded(.down) * 0.75
-                canvas.height = grown
-            }
-        }
         frame = frame0.offsetBy(dx: left, dy: top)
         for i in placedShadows.indices { placedShadows[i].box = placedShadows[i].box.offsetBy(dx: left, dy: top) }
         shadows = placedShadows
@@ -457,6 +473,9 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         try check(.radius, style.radius)
         try check(.margin, style.margin)
         try check(.innerBorderWidth, style.innerBorder?.width)
+        try check(.canvasSize(.width), style.canvasSize?.width, positive: true)
+        try check(.canvasSize(.height), style.canvasSize?.height, positive: true)
+        try check(.canvasBlur, style.canvasBlur)
         guard style.shadows.count <= FrameStyle.maximumShadows else { throw .tooManyShadows(style.shadows.count) }
         for (index, shadow) in style.shadows.enumerated() {
             try check(.shadow(index, .blur), shadow.blur)

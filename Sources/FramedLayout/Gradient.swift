@@ -120,6 +120,10 @@ public struct CSSGradient: Sendable, Equatable, Codable, CustomStringConvertible
             do throws(StyleParseError) {
                 kind = isLinear ? .linear(try Self.parseDirection(first)) : try Self.parseRadial(first)
             } catch {
+                // An item that starts with a colour is a stop, whatever is wrong with it: say that.
+                if let word = first.split(whereSeparator: \.isWhitespace).first, (try? RGBAColor(parsing: String(word))) != nil {
+                    do throws(StyleParseError) { _ = try Self.parseStop(first) } catch { throw fail(error.nestedReason()) }
+                }
                 throw fail(error.nestedReason())
             }
             items.removeFirst()
@@ -153,9 +157,10 @@ public struct CSSGradient: Sendable, Equatable, Codable, CustomStringConvertible
     /// `50%` or a length.
     static func parsePosition(_ text: String) throws(StyleParseError) -> Position {
         if text.hasSuffix("%") {
-            guard let v = Double(text.dropLast()), v.isFinite else {
+            guard let v = Double(text.dropLast()) else {
                 throw StyleParseError(kind: "percentage", input: text, reason: "expected a number before %")
             }
+            guard v.isFinite else { throw StyleParseError(kind: "percentage", input: text, reason: "\(excerpt(text)) is too large") }
             return .percent(v)
         }
         return .length(try Length(parsing: text))
@@ -182,13 +187,17 @@ public struct CSSGradient: Sendable, Equatable, Codable, CustomStringConvertible
             }
             return .toward(x: x, y: y)
         }
-        let units: [(String, Double)] = [("deg", 1), ("grad", 0.9), ("rad", 180 / .pi), ("turn", 360)]
+        // Each unit with its full turn: an angle is taken modulo a turn in its own unit, so that
+        // any finite number (CSS allows any) stays finite in degrees.
+        let units: [(String, Double)] = [("deg", 360), ("grad", 400), ("rad", 2 * .pi), ("turn", 1)]
         guard words.count == 1 else {
             throw StyleParseError(kind: "direction", input: text, reason: "expected an angle like 135deg or to right")
         }
         let word = String(words[0])
-        for (unit, factor) in units where word.hasSuffix(unit) {
-            if let v = Double(word.dropLast(unit.count)), v.isFinite { return .angle(v * factor) }
+        for (unit, turn) in units where word.hasSuffix(unit) {
+            guard let v = Double(word.dropLast(unit.count)) else { continue }
+            guard v.isFinite else { throw StyleParseError(kind: "direction", input: text, reason: "\(excerpt(word)) is too large") }
+            return .angle(v.truncatingRemainder(dividingBy: turn) * (360 / turn))
         }
         if word == "0" { return .angle(0) }
         throw StyleParseError(kind: "direction", input: text,
@@ -204,8 +213,8 @@ public struct CSSGradient: Sendable, Equatable, Codable, CustomStringConvertible
         for word in words[..<at] {
             if let s = RadialShape(rawValue: word), shape == nil { shape = s } else if let e = RadialExtent(rawValue: word), extent == nil, radii.isEmpty {
                 extent = e
-            } else if extent == nil, let r = try? parsePosition(word) {
-                radii.append(r)
+            } else if extent == nil, let first = word.first, first.isNumber || "+-.".contains(first) {
+                radii.append(try parsePosition(word))  // a number: its own error says what is wrong with it
             } else {
                 throw fail("expected circle or ellipse, an extent keyword (\(RadialExtent.allCases.map(\.rawValue).joined(separator: ", "))) or radii, then at X Y")
             }
@@ -244,7 +253,7 @@ public struct CSSGradient: Sendable, Equatable, Codable, CustomStringConvertible
             if let h = horizontal[w] { return (.percent(h), .percent(50)) }
             if let v = vertical[w] { return (.percent(50), .percent(v)) }
             if w == "center" { return (.percent(50), .percent(50)) }
-            guard let p = try? parsePosition(w) else { throw fail() }
+            guard let p = try centerPosition(w) else { throw fail() }
             return (p, .percent(50))
         }
         var (a, b) = (words[0], words[1])
@@ -252,10 +261,22 @@ public struct CSSGradient: Sendable, Equatable, Codable, CustomStringConvertible
         func value(_ w: String, _ keywords: [String: Double]) throws(StyleParseError) -> Position {
             if let k = keywords[w] { return .percent(k) }
             if w == "center" { return .percent(50) }
-            guard let p = try? parsePosition(w) else { throw fail() }
+            guard let p = try centerPosition(w) else { throw fail() }
             return p
         }
         return (try value(a, horizontal), try value(b, vertical))
+    }
+
+    /// A position of the `at` part: nil when `word` is not a number at all; a number that is
+    /// wrong (too large) throws its own error.
+    static func centerPosition(_ word: String) throws(StyleParseError) -> Position? {
+        guard let first = word.first, first.isNumber || "+-.".contains(first) else { return nil }
+        return try parsePosition(word)
+    }
+
+    /// A gradient built rather than parsed (`BackdropColors`): `text` must be its CSS.
+    init(kind: Kind, stops: [Stop], text: String) {
+        self.kind = kind; self.stops = stops; self.text = text
     }
 
     /// The trimmed CSS text.
@@ -304,13 +325,22 @@ extension CSSGradient {
     /// are fixed up as CSS does (missing ends at 0% and 100%, none before an earlier one, the
     /// missing ones evenly spaced), then the line is lengthened (linear) or the inside clamped
     /// (radial) so that every offset lies in 0...1.
+    ///
+    /// Any finite numbers give finite geometry of a size a file can hold, as browsers clamp what
+    /// they cannot represent: an angle counts modulo a turn; a stop lies at most `farthestStop`
+    /// lengths of the gradient line from its start; stops far beyond what the box shows are cut
+    /// where they stop mattering, at the colour the gradient has there (more than a line's length
+    /// before or after a linear gradient's line, beyond twice the farthest corner of a radial
+    /// one); a radial centre lies at most `farthestCentre` points outside the box, a radius is at
+    /// most `largestRadius` points and at most `flattestEllipse` times the other. Within those
+    /// bounds the box looks as CSS says; beyond them the difference is far below a level of colour.
     public func resolved(in box: Rect) -> ResolvedGradient {
         let w = box.width, h = box.height
         switch kind {
         case let .linear(direction):
             let radians: Double
             switch direction {
-            case let .angle(deg): radians = deg * .pi / 180
+            case let .angle(deg): radians = deg.truncatingRemainder(dividingBy: 360) * .pi / 180
             case let .toward(x, y):
                 if y == 0 { radians = x > 0 ? .pi / 2 : 3 * .pi / 2 } else if x == 0 { radians = y > 0 ? .pi : 0 } else {
                     // Perpendicular to the diagonal through the two neighbouring corners,
@@ -335,7 +365,7 @@ extension CSSGradient {
             }
             let length = abs(w * dx) + abs(h * dy)
             let c = Point(x: box.midX, y: box.midY)
-            var offsets = Self.offsets(stops, length: length)
+            var (offsets, colors) = Self.cut(Self.offsets(stops, length: length), stops.map(\.color), to: -1...2)
             var start = Point(x: c.x - dx * length / 2, y: c.y - dy * length / 2)
             var end = Point(x: c.x + dx * length / 2, y: c.y + dy * length / 2)
             let lo = min(0, offsets.first ?? 0), hi = max(1, offsets.last ?? 1)
@@ -345,14 +375,19 @@ extension CSSGradient {
                 start = at(lo); end = at(hi)
                 offsets = offsets.map { ($0 - lo) / (hi - lo) }
             }
+            if colors.count == 1 { offsets.append(1); colors.append(colors[0]) }
             return ResolvedGradient(geometry: .linear(start: start, end: end),
-                                    stops: zip(offsets, stops).map { ResolvedGradient.Stop(offset: $0, color: $1.color) })
+                                    stops: zip(offsets, colors).map { ResolvedGradient.Stop(offset: $0, color: $1) })
         case let .radial(shape, size, centerX, centerY):
-            let cx = box.x + centerX.points(of: w), cy = box.y + centerY.points(of: h)
+            func clamped(_ v: Double, _ low: Double, _ high: Double) -> Double { v < low ? low : v > high ? high : v }
+            let reach = Self.farthestCentre
+            let cx = box.x + clamped(centerX.points(of: w), -reach, w + reach)
+            let cy = box.y + clamped(centerY.points(of: h), -reach, h + reach)
             let left = abs(cx - box.minX), right = abs(box.maxX - cx), top = abs(cy - box.minY), bottom = abs(box.maxY - cy)
             var rx: Double, ry: Double
             switch size {
-            case let .radii(x, y): rx = x.points(of: w); ry = y.points(of: h)
+            case let .radii(x, y):
+                rx = min(x.points(of: w), Self.largestRadius); ry = min(y.points(of: h), Self.largestRadius)
             case let .extent(extent):
                 let sideX = extent == .closestSide || extent == .closestCorner ? min(left, right) : max(left, right)
                 let sideY = extent == .closestSide || extent == .closestCorner ? min(top, bottom) : max(top, bottom)
@@ -371,19 +406,18 @@ extension CSSGradient {
                     }
                 }
             }
-            // CSS: a zero-sized ending shape draws the last colour; a tiny one does nearly that.
+            // CSS: a zero-sized ending shape draws the last colour; a tiny one does nearly that,
+            // and so does a flat one.
             rx = max(rx, 1e-6); ry = max(ry, 1e-6)
-            var offsets = Self.offsets(stops, length: rx)
-            var colors = stops.map(\.color)
+            rx = max(rx, ry / Self.flattestEllipse); ry = max(ry, rx / Self.flattestEllipse)
+            // How far out the box reaches, in radii: the farthest corner's distance on the
+            // ellipse's own scale. Stops beyond twice that cannot show.
+            let corners = [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)]
+            let farthest = corners.map { x, y in (((x - cx) / rx) * ((x - cx) / rx) + ((y - cy) / ry) * ((y - cy) / ry)).squareRoot() }
+                .max()!
             // Nothing lies inside the centre: start at the colour the gradient has at offset 0.
-            if let firstInside = offsets.firstIndex(where: { $0 >= 0 }), firstInside > 0 {
-                let a = offsets[firstInside - 1], b = offsets[firstInside]
-                let t = b > a ? (0 - a) / (b - a) : 1
-                let atZero = Self.mix(colors[firstInside - 1], colors[firstInside], t)
-                offsets = [0] + offsets[firstInside...]; colors = [atZero] + colors[firstInside...]
-            } else if offsets.allSatisfy({ $0 < 0 }) {
-                offsets = [0, 1]; colors = [colors.last!, colors.last!]
-            }
+            var (offsets, colors) = Self.cut(Self.offsets(stops, length: rx), stops.map(\.color), to: 0...(2 * max(1, farthest)))
+            if colors.count == 1 { offsets = [0, 1]; colors.append(colors[0]) }
             let hi = max(1, offsets.last!)
             if hi > 1 { rx *= hi; ry *= hi; offsets = offsets.map { $0 / hi } }
             return ResolvedGradient(geometry: .radial(center: Point(x: cx, y: cy), radiusX: rx, radiusY: ry),
@@ -391,9 +425,30 @@ extension CSSGradient {
         }
     }
 
-    /// CSS Images 3 § 3.5.3: stop positions as fractions of `length`.
+    /// The farthest a stop lies from the start of its gradient line, in lengths of the line:
+    /// a million million, where a level of colour across the box would need a gradient a
+    /// thousand million times shorter.
+    public static let farthestStop = 1e12
+    /// The farthest a radial gradient's centre lies outside its box, in points: ten times the
+    /// largest canvas (`1e6` pt).
+    public static let farthestCentre = 1e7
+    /// The largest radius of a radial gradient's ending shape, in points.
+    public static let largestRadius = 1e8
+    /// The most one radius of an ellipse is times the other.
+    public static let flattestEllipse = 1e6
+
+    /// CSS Images 3 § 3.5.3: stop positions as fractions of `length`, each within
+    /// `farthestStop` of 0.
     static func offsets(_ stops: [Stop], length: Double) -> [Double] {
-        var values = stops.map { stop in stop.position.map { $0.points(of: length) / (length > 0 ? length : 1) } }
+        func fraction(_ position: Position) -> Double {
+            let v: Double
+            switch position {
+            case let .percent(p): v = p / 100
+            case let .length(l): v = l.points / (length > 0 ? length : 1)
+            }
+            return v < -farthestStop ? -farthestStop : v > farthestStop ? farthestStop : v
+        }
+        var values = stops.map { stop in stop.position.map(fraction) }
         if values[0] == nil { values[0] = 0 }
         if values[values.count - 1] == nil { values[values.count - 1] = 1 }
         var highest = -Double.infinity
@@ -413,6 +468,33 @@ extension CSSGradient {
             i += 1
         }
         return values.map { $0! }
+    }
+
+    /// The stops (ascending `offsets`) cut to `range`: a stop before its start is replaced by
+    /// the colour the gradient has just after the start, one past its end by the colour just
+    /// before the end; a side that no stop passes is left as it is. What shows inside `range`
+    /// is unchanged.
+    static func cut(_ offsets: [Double], _ colors: [RGBAColor], to range: ClosedRange<Double>)
+        -> (offsets: [Double], colors: [RGBAColor]) {
+        guard let first = offsets.first, let last = offsets.last, first < range.lowerBound || last > range.upperBound else {
+            return (offsets, colors)
+        }
+        // The colour at `t`, coming from above (`after`: a hard stop at `t` gives its second colour).
+        func color(at t: Double, after: Bool) -> RGBAColor {
+            guard let j = offsets.firstIndex(where: { after ? $0 > t : $0 >= t }) else { return colors[colors.count - 1] }
+            guard j > 0 else { return colors[0] }
+            let a = offsets[j - 1], b = offsets[j]
+            return mix(colors[j - 1], colors[j], b > a ? (t - a) / (b - a) : 1)
+        }
+        var kept: [(Double, RGBAColor)] = []
+        let cutsStart = first < range.lowerBound, cutsEnd = last > range.upperBound
+        if cutsStart { kept.append((range.lowerBound, color(at: range.lowerBound, after: true))) }
+        for (offset, color) in zip(offsets, colors)
+        where (cutsStart ? offset > range.lowerBound : true) && (cutsEnd ? offset < range.upperBound : true) {
+            kept.append((offset, color))
+        }
+        if cutsEnd { kept.append((range.upperBound, color(at: range.upperBound, after: false))) }
+        return (kept.map(\.0), kept.map(\.1))
     }
 
     /// Straight interpolation between two colours (premultiplied, as CSS interpolates).

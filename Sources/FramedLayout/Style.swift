@@ -163,6 +163,21 @@ public struct FrameStyle: Sendable, Equatable, Codable {
     public var chrome: WindowChrome
     /// Words under the picture, in the mat or under the frame; none when its text is empty.
     public var caption: Caption
+    /// The canvas's exact size (social cards, slides): the frame, its shadows and the margin are
+    /// fitted inside it (a frame without a given size is made smaller to fit) and centred; nil
+    /// to size the canvas from the frame, shadows and margin (and `aspect`). It and `aspect`
+    /// replace each other.
+    public var canvasSize: LengthSize?
+    /// Paint the canvas with a gradient derived from the picture's own edge colours
+    /// (`BackdropColors`) instead of `canvasColor` and `canvasGradient`.
+    public var canvasAuto: Bool
+    /// A picture file painted over the canvas colour, covering the canvas as CSS
+    /// `background-size: cover` does (scaled to cover, centred, cropped); `pictureItself` for
+    /// the framed picture; nil for none.
+    public var canvasImage: String?
+    /// The canvas image's blur: the standard deviation of a Gaussian, as CSS `filter: blur()`
+    /// takes it; zero for none.
+    public var canvasBlur: Length
 
     /// A style with every field given or left at its default: no size (the frame grows
     /// around the picture at its natural size), no border, mat, radius, shadow or margin,
@@ -177,7 +192,9 @@ public struct FrameStyle: Sendable, Equatable, Codable {
                 pictureResolution: PictureResolution = .css, borderStyle: BorderStyle = .solid,
                 innerBorder: InnerBorder? = nil, backgroundGradient: CSSGradient? = nil,
                 canvasGradient: CSSGradient? = nil, aspect: AspectRatio? = nil,
-                chrome: WindowChrome = WindowChrome(), caption: Caption = Caption()) {
+                chrome: WindowChrome = WindowChrome(), caption: Caption = Caption(),
+                canvasSize: LengthSize? = nil, canvasAuto: Bool = false, canvasImage: String? = nil,
+                canvasBlur: Length = .zero) {
         self.size = size; self.width = width; self.height = height
         self.border = border; self.borderColor = borderColor
         self.padding = padding; self.background = background
@@ -188,7 +205,14 @@ public struct FrameStyle: Sendable, Equatable, Codable {
         self.backgroundGradient = backgroundGradient; self.canvasGradient = canvasGradient; self.aspect = aspect
         self.chrome = chrome
         self.caption = caption
+        self.canvasSize = canvasSize; self.canvasAuto = canvasAuto
+        self.canvasImage = canvasImage; self.canvasBlur = canvasBlur
     }
+
+    /// The `canvasImage` value that stands for the framed picture itself, blurred behind its
+    /// frame as screenshot tools do.
+    public static let pictureItself = "picture"
+
 
     /// The most shadows a style may have. Each is drawn as gradients over the whole frame, so
     /// their number is the work: a few layers make the softest shadows, and a list of

@@ -64,9 +64,10 @@ package enum PictureEncoder {
     }
 
     /// `png(_:dropAlpha:threads:engines:)` for pixels read where they lie, with the resolution
-    /// (dots per inch) for pHYs.
+    /// (dots per inch) for pHYs, and `software` (framed's `OutputMark`) as a `tEXt` chunk
+    /// `Software` before them.
     package static func png(_ image: RGBARows, resolution: Double?, dropAlpha: Bool = false, threads: Int? = nil,
-                            engines: Engines = .configured) throws(RasterError) -> [UInt8] {
+                            engines: Engines = .configured, software: String? = nil) throws(RasterError) -> [UInt8] {
         guard image.width > 0, image.height > 0, image.width <= 0x7FFF_FFFF, image.height <= 0x7FFF_FFFF else {
             throw .encodingFailed(.png, "a PNG cannot be \(image.width)x\(image.height) pixels")
         }
@@ -77,6 +78,7 @@ package enum PictureEncoder {
         }
         var head: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         head += chunk("IHDR", be32(image.width) + be32(image.height) + [8, dropAlpha ? 2 : 6, 0, 0, 0])
+        if let software { head += chunk("tEXt", Array("Software".utf8) + [0] + Array(software.utf8)) }
         if let dpi = resolution, dpi > 0, dpi.isFinite {
             let perMetre = be32(Int(min(dpi / 0.0254 + 0.5, Double(UInt32.max))))
             head += chunk("pHYs", perMetre + perMetre + [1])

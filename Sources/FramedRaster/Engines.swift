@@ -59,7 +59,10 @@ package struct Engines: OptionSet, Sendable, Hashable, CustomStringConvertible {
         let (engines, unknown) = parse(String(cString: value))
         if !unknown.isEmpty {
             let known = names.map(\.name).joined(separator: ", ")
-            try? FileDescriptor.standardError.write("framed: FRAMED_ENGINES: \(unknown.joined(separator: ", ")) "
+            // Quoted as every value is: cut at 80 characters.
+            let words = unknown.joined(separator: ", ")
+            let shown = words.count <= 80 ? words : String(words.prefix(79)) + "…"
+            try? FileDescriptor.standardError.write("framed: FRAMED_ENGINES: \(shown) "
                                                     + "unknown (engines: \(known); or on, off), left out\n")
         }
         return engines

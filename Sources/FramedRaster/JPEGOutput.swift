@@ -7,7 +7,7 @@ package enum JPEGOutput {
     package static func encode(_ image: RGBARows, resolution: Double?, quality: Int, profile: ICCProfile,
                                threads: Int?) throws(RasterError) -> [UInt8] {
         let jpeg = try PictureEncoder.jpeg(image, resolution: resolution, quality: quality, chroma444: true, threads: threads)
-        return try embedding(profile.bytes, in: jpeg)
+        return try embedding(profile.bytes, in: jpeg, comment: OutputMark.software)
     }
 
     /// The largest profile chunk in one APP2 segment: 65535 bytes less the length field (2),
@@ -16,8 +16,9 @@ package enum JPEGOutput {
 
     /// `jpeg` with `icc` inserted as APP2 segments after its SOI and any APP0 (JFIF) segment,
     /// where ICC.1 (Annex B) puts them: each holds `ICC_PROFILE\0`, its number from 1, the count,
-    /// and up to `chunkSize` bytes of the profile.
-    static func embedding(_ icc: [UInt8], in jpeg: [UInt8]) throws(RasterError) -> [UInt8] {
+    /// and up to `chunkSize` bytes of the profile; `comment` (framed's `OutputMark`), when
+    /// given, goes before them as a COM segment.
+    static func embedding(_ icc: [UInt8], in jpeg: [UInt8], comment: String? = nil) throws(RasterError) -> [UInt8] {
         guard jpeg.count >= 4, jpeg[0] == 0xFF, jpeg[1] == 0xD8 else {
             throw .encodingFailed(.jpeg, "the encoder's output does not start with SOI")
         }
@@ -31,6 +32,10 @@ package enum JPEGOutput {
             guard at <= jpeg.count else { throw .encodingFailed(.jpeg, "the encoder's APP0 segment is cut short") }
         }
         var segments: [UInt8] = []
+        if let comment {
+            let text = Array(comment.utf8.prefix(65_000)), length = 2 + text.count
+            segments += [0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)] + text
+        }
         for (index, chunk) in chunks.enumerated() {
             let length = 2 + 12 + 2 + chunk.count
             segments += [0xFF, 0xE2, UInt8(length >> 8), UInt8(length & 0xFF)]

@@ -1,7 +1,8 @@
 internal import CCodecs
 
 /// The TIFF that a photo lab takes: 8-bit RGB, compressed losslessly, with the sRGB profile
-/// (tag 34675) and the resolution, written by libtiff (`ccodecs_tiff_encode_rgb`).
+/// (tag 34675), the resolution and framed's mark (`OutputMark`, tag 305), written by libtiff
+/// (`ccodecs_tiff_encode_rgb`).
 package enum TIFFOutput {
     /// The lossless compressions a TIFF is written with.
     package enum Compression: Sendable {
@@ -21,7 +22,8 @@ package enum TIFFOutput {
         return try PictureEncoder.encode(.tiff, image.base, width: image.width, height: image.height) {
             pixels, width, height, out, message in
             profile.bytes.withUnsafeBufferPointer { icc in
-                ccodecs_tiff_encode_rgb(pixels, width, height, dpi, icc.baseAddress, icc.count, compression.cValue, out, message)
+                ccodecs_tiff_encode_rgb(pixels, width, height, dpi, icc.baseAddress, icc.count, compression.cValue,
+                                        OutputMark.software, out, message)
             }
         }
     }

@@ -2,9 +2,9 @@ import FramedLayout
 
 /// The one drawing routine that every backend runs, in user space measured in points.
 ///
-/// Order, bottom to top: canvas colour, outer shadows (last in the CSS list first; outside the
-/// frame only), the frame's background, the window title bar, the picture (clipped, then
-/// painted), inset shadows, the inner border, the border, the caption.
+/// Order, bottom to top: canvas colour, canvas image, canvas gradient, outer shadows (last in
+/// the CSS list first; outside the frame only), the frame's background, the window title bar, the
+/// picture (clipped, then painted), inset shadows, the inner border, the border, the caption.
 struct FrameDrawing {
     var layout: FrameLayout
     var style: FrameStyle
@@ -13,11 +13,23 @@ struct FrameDrawing {
     /// PDF output: shadows drawn as placeholders for `PDFShadow`, which the PDF pass replaces;
     /// nil: every shadow is `VectorShadow`'s.
     var pdfShadows: PDFShadows? = nil
+    /// The canvas image's surface and the area it covers (`CanvasPicture`), if any.
+    var backdrop: (surface: CairoImageSurface, area: Rect)? = nil
 
     func draw(picture: DrawnPicture, in context: CairoContext) throws(RenderError) {
         if style.canvasColor.alpha > 0 {
             context.setSource(style.canvasColor)
             context.paint()
+        }
+        if let backdrop {
+            // Like a CSS background image over the background colour: stretched to its area
+            // (the pixels were made for it), smoothly.
+            try context.withSavedState { () throws(RenderError) in
+                context.newPath()
+                context.addRoundedRect(backdrop.area, radius: 0)
+                context.clip()
+                try Self.paint(backdrop.surface, onto: backdrop.area, padded: padPictureEdges, in: context)
+            }
         }
         if let gradient = style.canvasGradient {
             // A filled shape rather than a paint: Cairo writes a paint as a bare `sh`, which
@@ -83,18 +95,20 @@ struct FrameDrawing {
     }
 
     /// A Cairo gradient pattern for a resolved CSS gradient, its ends padded (CSS gradients
-    /// continue in their end colours). An ellipse is a circle of the x radius whose pattern space
-    /// is stretched on y.
+    /// continue in their end colours). An ellipse is a circle of its smaller radius whose pattern
+    /// space is the user space squeezed along the longer one: squeezed, never stretched, so that
+    /// what the file holds (the circle, the matrix back to user space) stays as small as the box.
     static func pattern(_ gradient: ResolvedGradient) throws(RenderError) -> CairoPattern {
         let pattern: CairoPattern
         switch gradient.geometry {
         case let .linear(start, end):
             pattern = try .linear(from: start, to: end)
         case let .radial(center, rx, ry):
-            pattern = try .radial(centre: .zero, radius: rx)
-            pattern.setMatrix(scaleX: 1, scaleY: rx / ry, translateX: -center.x, translateY: -center.y * rx / ry)
+            let r = min(rx, ry), sx = r / rx, sy = r / ry
+            pattern = try .radial(centre: Point(x: center.x * sx, y: center.y * sy), radius: r)
+            try pattern.setMatrix(scaleX: sx, scaleY: sy, translateX: 0, translateY: 0)
         }
-        for stop in gradient.stops { pattern.addStop(stop.offset, stop.color) }
+        for stop in gradient.stops { try pattern.addStop(stop.offset, stop.color) }
         pattern.padEnds()
         return pattern
     }
@@ -175,13 +189,7 @@ struct FrameDrawing {
             context.clip()
             switch picture {
             case let .surface(image):
-                let pattern = try CairoPattern.surface(image)
-                pattern.setSmoothFiltering()
-                if padPictureEdges { pattern.padEnds() }
-                let sx = Double(image.width) / rect.width, sy = Double(image.height) / rect.height
-                pattern.setMatrix(scaleX: sx, scaleY: sy, translateX: -rect.x * sx, translateY: -rect.y * sy)
-                context.setSource(pattern)
-                context.paint()
+                try Self.paint(image, onto: rect, padded: padPictureEdges, in: context)
             case let .vector(vector):
                 if let background = vector.background {
                     context.newPath()
@@ -191,6 +199,49 @@ struct FrameDrawing {
                 }
                 try vector.document.draw(in: context, rect: rect)
             }
+        }
+    }
+}
+
+extension FrameDrawing {
+    /// The picture's surface as a pattern over the picture's place (`layout.picture`), smoothly
+    /// sampled, its edge pixels padded outwards for raster output.
+    func picturePattern(_ image: CairoImageSurface) throws(RenderError) -> CairoPattern {
+        try Self.pattern(image, onto: layout.picture, padded: padPictureEdges)
+    }
+
+    /// `image` as a pattern stretched onto `rect`, smoothly filtered; `padded` carries its edge
+    /// pixels outwards instead of fading them out.
+    static func pattern(_ image: CairoImageSurface, onto rect: Rect, padded: Bool) throws(RenderError) -> CairoPattern {
+        let pattern = try CairoPattern.surface(image)
+        pattern.setSmoothFiltering()
+        if padded { pattern.padEnds() }
+        let sx = Double(image.width) / rect.width, sy = Double(image.height) / rect.height
+        try pattern.setMatrix(scaleX: sx, scaleY: sy, translateX: -rect.x * sx, translateY: -rect.y * sy)
+        return pattern
+    }
+
+    /// Paints `image` stretched onto `rect` under the current clip (`cairo_paint`, never a
+    /// filled image pattern, which the SVG backend tiles).
+    static func paint(_ image: CairoImageSurface, onto rect: Rect, padded: Bool, in context: CairoContext) throws(RenderError) {
+        context.setSource(try pattern(image, onto: rect, padded: padded))
+        context.paint()
+    }
+
+    /// The mat's paint over `area`: the background colour, then its gradient (resolved in the
+    /// frame, so that it runs on beyond it as it runs).
+    func fillMat(_ area: Rect, in context: CairoContext) throws(RenderError) {
+        if style.background.alpha > 0 {
+            context.newPath()
+            context.addRoundedRect(area, radius: 0)
+            context.setSource(style.background)
+            context.fill()
+        }
+        if let gradient = style.backgroundGradient {
+            context.newPath()
+            context.addRoundedRect(area, radius: 0)
+            context.setSource(try Self.pattern(gradient.resolved(in: layout.frame)))
+            context.fill()
         }
     }
 }

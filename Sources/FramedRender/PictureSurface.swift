@@ -23,21 +23,21 @@ enum PictureSurface {
 
     /// The surface for pixels.
     static func embedding(_ picture: EmbeddedPicture, format: OutputFormat, threads: Int) throws(RenderError) -> CairoImageSurface {
-        let image = picture.image
+        let image = picture.image, size = picture.size
         if format == .svg {
             // SVG draws the picture's bytes into a box of the surface's size, which the drawing
             // maps onto the picture's place: a surface of the same shape but at most Cairo's
             // 32767 pixels a side serves a picture of any size.
             let side = Double(CairoImageSurface.maximumSide)
-            let shrink = min(1, side / Double(max(image.width, image.height)))
-            let width = max(1, min(CairoImageSurface.maximumSide, Int((Double(image.width) * shrink).rounded())))
-            let height = max(1, min(CairoImageSurface.maximumSide, Int((Double(image.height) * shrink).rounded())))
-            let surface = try CairoImageSurface(width: width, height: height, hasAlpha: image.hasAlpha)
+            let shrink = min(1, side / Double(max(size.width, size.height)))
+            let width = max(1, min(CairoImageSurface.maximumSide, Int((Double(size.width) * shrink).rounded())))
+            let height = max(1, min(CairoImageSurface.maximumSide, Int((Double(size.height) * shrink).rounded())))
+            let surface = try CairoImageSurface(width: width, height: height, hasAlpha: picture.hasAlpha)
             if let jpeg = picture.jpeg { try surface.attachJPEG(jpeg) } else { try surface.attachPNG(of: image, threads: threads) }
             return surface
         }
         if let jpeg = picture.jpeg, format == .pdf {
-            let surface = try CairoImageSurface(width: 1, height: 1, hasAlpha: image.hasAlpha)
+            let surface = try CairoImageSurface(width: 1, height: 1, hasAlpha: picture.hasAlpha)
             try surface.attachJPEG(jpeg)
             return surface
         }

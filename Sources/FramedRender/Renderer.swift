@@ -53,12 +53,13 @@ public struct DocumentMetadata: Sendable, Equatable {
     public var author: String?
     /// The program that made the document.
     public var creator: String?
-    /// `YYYY-MM-DDThh:mm:ss`; fixed by default so that output is reproducible.
-    public var creationDate: String
+    /// When the document was made, `YYYY-MM-DDThh:mm:ss` in UTC; nil (the default): when it is
+    /// framed, or `SOURCE_DATE_EPOCH` when that is set (`framingDate()`), so that a build that
+    /// sets it gets the same bytes every time.
+    public var creationDate: String?
 
-    /// Metadata with the given fields; the creation date is fixed unless given.
-    public init(title: String? = nil, author: String? = nil, creator: String? = nil,
-                creationDate: String = "2000-01-01T00:00:00") {
+    /// Metadata with the given fields; dated when framed unless a creation date is given.
+    public init(title: String? = nil, author: String? = nil, creator: String? = nil, creationDate: String? = nil) {
         self.title = title; self.author = author; self.creator = creator; self.creationDate = creationDate
     }
 }
@@ -87,6 +88,14 @@ package struct RenderOptions: Sendable, Equatable {
                  metadata: DocumentMetadata = DocumentMetadata(), maxPixels: Int = 256_000_000) {
         self.format = format; self.scale = scale; self.dpi = dpi
         self.metadata = metadata; self.maxPixels = maxPixels
+    }
+
+    /// These options with the document's date set: the one given, else the time of framing,
+    /// read once so that every place a PDF states it (Cairo's Info, PDF/X-4's XMP) agrees.
+    package var dated: RenderOptions {
+        var options = self
+        options.metadata.creationDate = metadata.creationDate ?? DocumentMetadata.framingDate()
+        return options
     }
 
     /// Pixels per inch of the embedded picture (and of a raster canvas). JPEG and TIFF are
@@ -149,9 +158,29 @@ package struct RenderOptions: Sendable, Equatable {
 /// The picture as it goes into the file: pixels at their final size, and optionally JPEG bytes
 /// that SVG and PDF embed instead of the pixels (Cairo's JPEG mime data).
 package struct EmbeddedPicture: Sendable, Equatable {
+    /// The pixels; none (a 0x0 image) once `droppingPixels()` let them go.
     package var image: RasterImage
     package var jpeg: [UInt8]?
-    package init(image: RasterImage, jpeg: [UInt8]? = nil) { self.image = image; self.jpeg = jpeg }
+    /// The picture's size in pixels, with or without `image`'s.
+    package var size: PixelSize
+    /// Whether the picture may be translucent.
+    package var hasAlpha: Bool
+
+    package init(image: RasterImage, jpeg: [UInt8]? = nil) {
+        self.image = image; self.jpeg = jpeg
+        size = PixelSize(width: image.width, height: image.height)
+        hasAlpha = image.hasAlpha
+    }
+
+    /// The picture without its pixels when SVG and PDF embed its JPEG bytes and nothing else
+    /// draws it (no PNG, no soft proof): a document holds its pages' pictures until it is
+    /// written, and 100 prints hold 450 MB of pixels against 20 MB of JPEG.
+    package func droppingPixels() -> EmbeddedPicture {
+        guard jpeg != nil else { return self }
+        var kept = self
+        kept.image = RasterImage(width: 0, height: 0, pixels: [], hasAlpha: hasAlpha)
+        return kept
+    }
 }
 
 /// A picture that librsvg draws (an SVG), and the colour framed paints under it.
@@ -172,6 +201,15 @@ package enum PagePicture: Sendable {
     case vector(VectorPicture)
 }
 
+/// The canvas image (`FrameStyle.canvasImage`) ready to draw: its pixels (and, for SVG and PDF,
+/// the JPEG bytes they embed), and the area of the framed canvas it covers, in points.
+package struct CanvasPicture: Sendable {
+    package var picture: EmbeddedPicture
+    package var area: Rect
+
+    package init(picture: EmbeddedPicture, area: Rect) { self.picture = picture; self.area = area }
+}
+
 /// One framed picture ready to draw: the picture (at its final size, when pixels), its geometry
 /// and look, and where its canvas goes on a page (nil: the output is the canvas).
 package struct RenderPage: Sendable {
@@ -179,6 +217,8 @@ package struct RenderPage: Sendable {
     package var layout: FrameLayout
     package var style: FrameStyle
     package var placement: PagePlacement?
+    /// The canvas image, painted over the canvas colour and under the canvas gradient.
+    package var backdrop: CanvasPicture?
 
     package init(picture: PagePicture, layout: FrameLayout, style: FrameStyle, placement: PagePlacement? = nil) {
         self.picture = picture; self.layout = layout; self.style = style; self.placement = placement
@@ -197,8 +237,10 @@ package struct RenderPage: Sendable {
     }
 
     /// The one drawing routine over this page (raster output pads the picture's edge pixels).
-    func drawing(for format: OutputFormat, pdfShadows: PDFShadows? = nil) -> FrameDrawing {
-        FrameDrawing(layout: layout, style: style, padPictureEdges: format.isRaster, pdfShadows: pdfShadows)
+    func drawing(for format: OutputFormat, pdfShadows: PDFShadows? = nil,
+                 backdrop: (surface: CairoImageSurface, area: Rect)? = nil) -> FrameDrawing {
+        FrameDrawing(layout: layout, style: style, padPictureEdges: format.isRaster, pdfShadows: pdfShadows,
+                     backdrop: backdrop)
     }
 }
 
@@ -208,9 +250,12 @@ package enum FrameRenderer {
     /// itself: Cairo 1.16 does not check every allocation, and out of memory it can crash where
     /// framed would give an error. So the memory is asked for first (`headroom`): the picture's
     /// pixels and bytes again, a PNG canvas twice over, and 32 MB for the rest.
-    static func headroom(_ pages: [RenderPage], options: RenderOptions) -> Int {
+    static func headroom(_ pages: [OutputPage], options: RenderOptions) -> Int {
         var bytes = 32 << 20
-        for page in pages {
+        for page in pages.flatMap({ $0.prints.map(\.page) }) {
+            if let backdrop = page.backdrop {
+                bytes += 2 * backdrop.picture.image.pixels.count + (backdrop.picture.jpeg?.count ?? 0)
+            }
             switch page.picture {
             case let .raster(picture): bytes += picture.image.pixels.count + (picture.jpeg?.count ?? 0)
             // librsvg's copies of the pictures in data: URLs (a pixbuf and a surface each).
@@ -218,14 +263,14 @@ package enum FrameRenderer {
             }
         }
         if options.format.isRaster, let page = pages.first {
-            let size = options.pixelSize(ofCanvas: page.outputSize)
+            let size = options.pixelSize(ofCanvas: page.media)
             bytes += 8 * size.width * size.height
         }
         return bytes
     }
 
     /// Fails (`out of memory`) when `headroom` cannot be had.
-    static func checkHeadroom(_ pages: [RenderPage], options: RenderOptions) throws(RenderError) {
+    static func checkHeadroom(_ pages: [OutputPage], options: RenderOptions) throws(RenderError) {
         guard Memory.available(headroom(pages, options: options)) else {
             throw .cairo(operation: "starting to draw", message: "out of memory")
         }
@@ -234,10 +279,11 @@ package enum FrameRenderer {
     /// One framed picture as a file of `options.format`: a PDF of one page, an SVG or a PNG.
     package static func render(_ page: RenderPage, options: RenderOptions) throws(RenderError) -> [UInt8] {
         try options.checkCanvas(page.outputSize)
-        try checkHeadroom([page], options: options)
+        try checkHeadroom([OutputPage(page)], options: options)
+        let options = options.dated
         switch options.format {
         case .svg: return try SVGBackend.render(page, options: options)
-        case .pdf: return try PDFBackend.render([page], options: options)
+        case .pdf: return try PDFBackend.render([OutputPage(page)], options: options)
         case .png: return try PNGBackend.render(page, options: options)
         case .jpeg, .tiff: return try PhotoLabBackend.render(page, options: options)
         }
@@ -246,12 +292,27 @@ package enum FrameRenderer {
     /// Several framed pictures as one PDF, a page each, in order; a picture that repeats is
     /// embedded once. Cairo objects live inside this call only.
     package static func render(document pages: [RenderPage], options: RenderOptions) throws(RenderError) -> [UInt8] {
+        try render(document: pages.map(OutputPage.init), options: options)
+    }
+
+    /// Pages (a framed picture's own, or sheets of prints) as one PDF, in order; a picture that
+    /// repeats is embedded once.
+    package static func render(document pages: [OutputPage], options: RenderOptions) throws(RenderError) -> [UInt8] {
         guard options.format == .pdf else { throw .unsupported("pages go into a PDF only") }
         guard options.pictureDPI > 0, options.pictureDPI.isFinite else {
             throw .unsupported("the resolution must be a positive number")
         }
+        for page in pages { try options.checkCanvas(page.media) }
         try checkHeadroom(pages, options: options)
-        return try PDFBackend.render(pages, options: options)
+        return try PDFBackend.render(pages, options: options.dated)
+    }
+
+    /// Each page's soft proof (`ProofBackend`): the page at the output's resolution through
+    /// the press's profile, and how much of each picture the press cannot print.
+    package static func proof(_ pages: [OutputPage], options: RenderOptions, proof: ProofOptions) throws(RenderError)
+        -> [ProofPage] {
+        try checkHeadroom(pages, options: options)
+        return try ProofBackend.render(pages, options: options, proof: proof)
     }
 
     /// Draws `picture` framed as `layout` and `style` say, after resampling it to the pixels it

@@ -161,7 +161,7 @@ enum VectorShadow {
         let first = line.positions.first!, last = line.positions.last!
         let pattern = try CairoPattern.linear(from: horizontal ? Point(x: first, y: 0) : Point(x: 0, y: first),
                                               to: horizontal ? Point(x: last, y: 0) : Point(x: 0, y: last))
-        addStops(line, to: pattern, color: color)
+        try addStops(line, to: pattern, color: color)
         if reflect { pattern.reflectEnds() } else { pattern.padEnds() }
         return pattern
     }
@@ -169,17 +169,17 @@ enum VectorShadow {
     /// A radial gradient around `centre` whose alpha follows `line` along the distance (padded).
     private static func radialGradient(_ line: Polyline, centre: Point, color: RGBAColor) throws(RenderError) -> CairoPattern {
         let pattern = try CairoPattern.radial(centre: centre, radius: line.positions.last!)
-        addStops(line, to: pattern, color: color)
+        try addStops(line, to: pattern, color: color)
         pattern.padEnds()
         return pattern
     }
 
-    private static func addStops(_ line: Polyline, to pattern: CairoPattern, color: RGBAColor) {
+    private static func addStops(_ line: Polyline, to pattern: CairoPattern, color: RGBAColor) throws(RenderError) {
         let first = line.positions.first!, span = line.positions.last! - first
         for (t, v) in zip(line.positions, line.values) {
             var c = color
             c.alpha = color.alpha * min(1, max(0, v))
-            pattern.addStop(span > 0 ? (t - first) / span : 0, c)
+            try pattern.addStop(span > 0 ? (t - first) / span : 0, c)
         }
     }
 

@@ -114,6 +114,23 @@ package struct FileDescriptor: Sendable, Equatable {
         return bytes
     }
 
+    /// Reads up to `count` bytes from `offset` of a regular file (`pread`: the file position
+    /// stays): fewer only at the end of the file.
+    package func read(at offset: Int, count: Int) throws(SystemError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: max(0, count))
+        var done = 0
+        while done < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { pread(rawValue, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
+            if got == 0 { break }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .last
+            }
+            done += got
+        }
+        return Array(bytes[..<done])
+    }
+
     /// Everything up to the end of the file (or of the stream).
     package func readToEnd() throws(SystemError) -> [UInt8] {
         try read()

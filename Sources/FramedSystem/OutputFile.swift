@@ -40,14 +40,89 @@ package enum OutputFile {
     ///   moving a file over it would replace the device node itself. A pipe without a reader is
     ///   an error, not a wait. A block device (a disk) is refused.
     package static func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws(OutputFileError) {
+        try writeAll([(bytes, path)], replacing: replacing)
+    }
+
+    /// Writes several files as one, as `write` writes each: every one into its temporary file
+    /// first, and only when all are written are they moved into place, in order. A failure while
+    /// writing (a full disk at the third file) removes every temporary file and leaves every
+    /// output as it was: a set of files is written whole or not at all. Moving into place only
+    /// fails when a name appeared meanwhile (without `replacing`) or the folder changed under
+    /// framed; the files this call had put in place as new ones are then removed again (a file
+    /// it replaced cannot be given back). A device, pipe or descriptor among them is written at
+    /// its turn in the last step, where it is written in place.
+    package static func writeAll(_ files: [(bytes: [UInt8], path: String)], replacing: Bool) throws(OutputFileError) {
         // With `ulimit -f`, writing past the limit would kill the process (SIGXFSZ) and leave
         // the temporary file behind; ignored, the write fails with EFBIG and is cleaned up.
         signal(SIGXFSZ, SIG_IGN)
+        var staged: [Staged] = []
+        staged.reserveCapacity(files.count)
+        for file in files {
+            do { staged.append(try stage(file.bytes, to: file.path, replacing: replacing)) } catch {
+                for written in staged { written.discard() }
+                throw error
+            }
+        }
+        var placedAsNew: [String] = []
+        for index in staged.indices {
+            var new: String?
+            if case let .temporary(_, target, _, existed) = staged[index], !existed { new = target }
+            do { try staged[index].place(replacing: replacing) } catch {
+                for left in staged[index...] { left.discard() }
+                for target in placedAsNew { SystemPath.withCString(target) { _ = unlink($0) } }
+                throw error
+            }
+            if let new { placedAsNew.append(new) }
+        }
+    }
+
+    /// One output of `writeAll` between its two steps.
+    private enum Staged {
+        /// Bytes for a descriptor (`/dev/stdout`, `/dev/fd/N`), written in the last step.
+        case descriptor(Int32, [UInt8], path: String)
+        /// Bytes for a device or pipe, written in place in the last step.
+        case inPlace(target: String, [UInt8], path: String)
+        /// A temporary file, written and flushed, to be moved over `target`; `existed`: a file
+        /// was at `target` when it was made.
+        case temporary(TemporaryFile, target: String, path: String, existed: Bool)
+        /// Placed or written: nothing left to do or undo.
+        case done
+
+        /// Moves the file into place, or writes the bytes, and becomes `done`. A temporary file
+        /// that cannot be placed is kept for `discard` (it may have been given a name meanwhile).
+        mutating func place(replacing: Bool) throws(OutputFileError) {
+            switch self {
+            case let .descriptor(number, bytes, path):
+                self = .done
+                do { try FileDescriptor(rawValue: number).write(bytes) } catch { throw .cannotWrite(path, error) }
+            case let .inPlace(target, bytes, path):
+                self = .done
+                try OutputFile.writeInPlace(bytes, to: target, named: path)
+            case .temporary(var temporary, let target, let path, let existed):
+                do { try TemporaryFiles.shared.place(&temporary, at: target, replacing: replacing, for: path) } catch {
+                    self = .temporary(temporary, target: target, path: path, existed: existed)
+                    throw error
+                }
+                self = .done
+            case .done:
+                break
+            }
+        }
+
+        /// Removes a temporary file that was not placed.
+        func discard() {
+            if case let .temporary(temporary, _, _, _) = self { TemporaryFiles.shared.discard(temporary) }
+        }
+    }
+
+    /// The first step of `writeAll` for one output: checks where it goes, and writes it into a
+    /// temporary file there (anonymous, `O_TMPFILE`, where the file system has them, else
+    /// `.NAME.framed-XXXXXX`), with the mode and owner it will have, flushed to disk.
+    private static func stage(_ bytes: [UInt8], to path: String, replacing: Bool) throws(OutputFileError) -> Staged {
         let target: String
         switch try destination(path) {
         case let .descriptor(number):
-            do { try FileDescriptor(rawValue: number).write(bytes) } catch { throw .cannotWrite(path, error) }
-            return
+            return .descriptor(number, bytes, path: path)
         case let .path(resolved):
             target = resolved
         }
@@ -56,7 +131,7 @@ package enum OutputFile {
         case .blockDevice?:
             throw .refused(path, reason: "is a block device (a disk): framed writes no picture onto one")
         case .characterDevice?, .pipe?, .socket?:
-            return try writeInPlace(bytes, to: target, named: path)
+            return .inPlace(target: target, bytes, path: path)
         case .directory?:
             throw .cannotWrite(path, SystemError(code: EISDIR))
         case nil, .regular?, .link?:
@@ -64,11 +139,7 @@ package enum OutputFile {
         }
         if existing != nil && !replacing { throw .exists(path) }
 
-        var temporary = try TemporaryFiles.shared.make(besides: target, for: path)
-        var placed = false
-        defer {
-            if !placed { TemporaryFiles.shared.discard(temporary) }
-        }
+        let temporary = try TemporaryFiles.shared.make(besides: target, for: path)
         let descriptor = temporary.descriptor
         if let existing {
             // As root the new file gets the old one's owner; anyone keeps its group where allowed.
@@ -84,9 +155,11 @@ package enum OutputFile {
         do throws(SystemError) {
             try file.write(bytes)
             do { try file.sync() } catch { if error.code != EINVAL { throw error } }
-        } catch { throw .cannotWrite(path, error) }
-        try TemporaryFiles.shared.place(&temporary, at: target, replacing: replacing, for: path)
-        placed = true
+        } catch {
+            TemporaryFiles.shared.discard(temporary)
+            throw .cannotWrite(path, error)
+        }
+        return .temporary(temporary, target: target, path: path, existed: existing != nil)
     }
 
     /// Where writing `path` lands, as `write` takes it.
@@ -121,7 +194,7 @@ package enum OutputFile {
     }()
 
     /// Writes into an existing file that is not a regular one (a device, a pipe) as it is.
-    private static func writeInPlace(_ bytes: [UInt8], to target: String, named path: String) throws(OutputFileError) {
+    fileprivate static func writeInPlace(_ bytes: [UInt8], to target: String, named path: String) throws(OutputFileError) {
         let file: FileDescriptor
         do { file = try .openForWriting(target) } catch {
             if error.code == ENXIO && FileSystem.status(target)?.kind == .pipe {

@@ -96,11 +96,9 @@ import Testing
         try Self.expectNoTemporaryFiles(in: URL(fileURLWithPath: "/dev"))
     }
 
-    /// A file system that fills up while the output is written: a 64 KB tmpfs, which only root
-    /// can mount (CI runs as root; as root, a mount that fails fails the test). The existing
-    /// output is kept, nothing else is left.
-    @Test(.enabled(if: getuid() == 0, "needs root (CI runs as root): mounts a 64 KB tmpfs"))
-    func aFullDiskLeavesTheOldOutputAndNothingElseAsRoot() throws {
+    /// Runs `body` with a workspace (`CLITests.workspace`) and its folder `disk`, a 64 KB tmpfs
+    /// mounted for the test (root only; as root, a mount that fails fails the test).
+    static func withSmallDisk(_ body: (_ folder: URL, _ disk: URL) throws -> Void) throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let disk = folder.appendingPathComponent("disk")
@@ -108,12 +106,72 @@ import Testing
         let mount = try Self.run("/bin/sh", ["-c", "mount -t tmpfs -o size=64k tmpfs disk 2>&1"], in: folder)
         try #require(mount.status == 0, "root cannot mount a tmpfs here: \(mount.stdout)")
         defer { _ = try? Self.run("/bin/umount", [disk.path], in: folder) }
-        try Data("keep me".utf8).write(to: disk.appendingPathComponent("out.png"))
-        // About 1 MB of PNG: the photo at 4x with a shadow.
-        let r = try CLITests.framed(["photo.jpg", "-o", "disk/out.png", "--scale", "4", "--overwrite"], in: folder)
-        CLITests.expectOneLineError(r, status: 1, mentioning: ["disk/out.png", "cannot write", "No space left on device"])
-        #expect(try difference(Data(contentsOf: disk.appendingPathComponent("out.png")), Data("keep me".utf8)) == nil)
-        #expect(try CLITests.files(in: disk) == ["out.png"], "no partial or temporary file")
+        try body(folder, disk)
+    }
+
+    /// A file system that fills up while the output is written: a 64 KB tmpfs, which only root
+    /// can mount (CI runs as root). The existing output is kept, nothing else is left.
+    @Test(.enabled(if: getuid() == 0, "needs root (CI runs as root): mounts a 64 KB tmpfs"))
+    func aFullDiskLeavesTheOldOutputAndNothingElseAsRoot() throws {
+        try Self.withSmallDisk { folder, disk in
+            try Data("keep me".utf8).write(to: disk.appendingPathComponent("out.png"))
+            // About 1 MB of PNG: the photo at 4x with a shadow.
+            let r = try CLITests.framed(["photo.jpg", "-o", "disk/out.png", "--scale", "4", "--overwrite"], in: folder)
+            CLITests.expectOneLineError(r, status: 1, mentioning: ["disk/out.png", "cannot write", "No space left on device"])
+            #expect(try difference(Data(contentsOf: disk.appendingPathComponent("out.png")), Data("keep me".utf8)) == nil)
+            #expect(try CLITests.files(in: disk) == ["out.png"], "no partial or temporary file")
+        }
+    }
+
+    /// `r` without its warnings: a 4x file of the 320x200 photo is enlarged, and says so.
+    static func errorsOnly(_ r: CLITests.Result) -> CLITests.Result {
+        let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("framed: warning: ") }
+        return CLITests.Result(status: r.status, stdout: r.stdout, stderr: lines.joined(separator: "\n"))
+    }
+
+    /// A set (`--scale 0.25,0.5,4`) on a file system that fills up at its last file: written
+    /// whole or not at all. New, none of its files is left; over an earlier set with `-f`, the
+    /// earlier files stay as they were. With anonymous temporary files and named ones. Root only
+    /// (it mounts a 64 KB tmpfs); `aSetPastAFileSizeLimitLeavesNothing` runs the same for anyone.
+    @Test(.enabled(if: getuid() == 0, "needs root (CI runs as root): mounts a 64 KB tmpfs"), arguments: [false, true])
+    func aSetOnAFullDiskIsWrittenWholeOrNotAtAllAsRoot(named: Bool) throws {
+        try Self.withSmallDisk { folder, disk in
+            let environment = named ? ["FRAMED_TEMPORARY_FILES": "named"] : [:]
+            func framed(_ arguments: [String]) throws -> CLITests.Result {
+                let r = try Tool.run(CLITests.binary, ["photo.jpg", "-o", "disk/out.png"] + arguments, in: folder,
+                                     environment: environment)
+                return Self.errorsOnly(CLITests.Result(status: r.status, stdout: r.output, stderr: r.stderr))
+            }
+            // The 4x file (about 1 MB) cannot fit; the two small ones could.
+            var r = try framed(["--scale", "0.25,0.5,4"])
+            CLITests.expectOneLineError(r, status: 1, mentioning: ["disk/out@4x.png", "cannot write", "No space left on device"])
+            #expect(try CLITests.files(in: disk) == [], "no file of the set, nor a temporary one")
+            r = try framed(["--scale", "0.25,0.5"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let names = ["out@0.25x.png", "out@0.5x.png"]
+            let earlier = try names.map { try Data(contentsOf: disk.appendingPathComponent($0)) }
+            // Again with another border and the 4x: the earlier files would all be replaced.
+            r = try framed(["--scale", "0.25,0.5,4", "--border", "3px", "--overwrite"])
+            CLITests.expectOneLineError(r, status: 1, mentioning: ["disk/", "cannot write", "No space left on device"])
+            #expect(try CLITests.files(in: disk) == names)
+            for (name, bytes) in zip(names, earlier) {
+                #expect(try Data(contentsOf: disk.appendingPathComponent(name)) == bytes, "\(name) as it was")
+            }
+        }
+    }
+
+    /// A set whose last file is over `ulimit -f`: none of its files is left, with anonymous
+    /// temporary files and with named ones. Any user can run this one.
+    @Test(arguments: [false, true])
+    func aSetPastAFileSizeLimitLeavesNothing(named: Bool) throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let variable = named ? "FRAMED_TEMPORARY_FILES=named " : ""
+        // 64 blocks of 512 bytes: the 0.25x file fits, the 4x file (about 1 MB) does not.
+        let command = "ulimit -f 64; \(variable)exec \"$0\" photo.jpg -o out.png --scale 0.25,4"
+        let r = Self.errorsOnly(try Self.run("/bin/sh", ["-c", command, CLITests.binary.path], in: folder))
+        CLITests.expectOneLineError(r, status: 1, mentioning: ["out@4x.png", "cannot write", "File too large"])
+        #expect(try CLITests.files(in: folder) == ["photo.jpg", "shot.png"], "no file of the set, nor a temporary one")
     }
 
     /// `ulimit -f`: the write fails with EFBIG (framed ignores SIGXFSZ, which would kill it with

@@ -42,7 +42,7 @@ struct ManualTests {
 
     @Test func helpListsTheOptions() throws {
         let options = try Self.helpOptions()
-        #expect(options.count == 62 && options.contains("border") && options.contains("fail-fast"), "\(options)")
+        #expect(options.count == 71 && options.contains("border") && options.contains("fail-fast"), "\(options)")
     }
 
     @Test func theManualRendersCleanly() throws {

@@ -171,7 +171,10 @@ struct PresetConfigLayoutTests {
         "padding": ["--padding", "1px 2px 3px 4px"], "background": ["--background", "#abc"], "radius": ["--radius", "3.5pt"],
         "fit": ["--fit", "cover"], "position": ["--position", "bottom-left"],
         "shadow": ["--shadow", "0 0 0 1px #c8c8c8, 12px 16px 24px rgba(30,60,200,.45)"], "margin": ["--margin", "0.25in"],
-        "canvas-color": ["--canvas-color", "beige"], "aspect": ["--aspect", "16:9"], "chrome": ["--chrome", "macos"], "chrome-theme": ["--chrome-theme", "dark"], "chrome-title": ["--chrome-title", "Notes \"2026\""], "trim": ["--trim", "10%"], "image-dpi": ["--image-dpi", "144"], "scale": ["--scale", "1,2,3"],
+        "canvas-color": ["--canvas-color", "beige"], "canvas-image": ["--canvas-image", "wall.jpg"],
+        "canvas-blur": ["--canvas-blur", "12px"], "aspect": ["--aspect", "16:9"],
+        // --canvas-size and --aspect replace each other: the size is kept by CanvasSizeTests.
+        "canvas-size": [], "chrome": ["--chrome", "macos"], "chrome-theme": ["--chrome-theme", "dark"], "chrome-title": ["--chrome-title", "Notes \"2026\""], "trim": ["--trim", "10%"], "image-dpi": ["--image-dpi", "144"], "scale": ["--scale", "1,2,3"],
         "variant": ["--variant", "light,dark"],
         "caption": ["--caption", "Mont Blanc, 1998 — é"],
         "caption-font": ["--caption-font", "italic bold 14px/1.5 \"DejaVu Serif\", serif"], "caption-position": ["--caption-position", "below"],
@@ -180,9 +183,11 @@ struct PresetConfigLayoutTests {
         "lossless": ["--lossless"], "resample": ["--resample", "good"], "flatten": ["--flatten", "white"],
         "no-auto-orient": ["--no-auto-orient"], "intent": ["--intent", "relative"], "max-pixels": ["--max-pixels", "1000000"],
         "min-ppi": ["--min-ppi", "72.5"], "strict": ["--strict"], "page": ["--page", "A5"],
-        "orientation": ["--orientation", "portrait"], "bleed": ["--bleed", "3mm"], "title": ["--title", "A \"title\""],
+        "orientation": ["--orientation", "portrait"], "bleed": ["--bleed", "3mm"], "safe-margin": ["--safe-margin", "5mm"], "title": ["--title", "A \"title\""],
         "author": ["--author", "Ann"], "marks": ["--marks", "crop"], "pdf-variant": ["--pdf-variant", "x-4"],
         "output-intent": ["--output-intent", "/usr/share/color/icc/ghostscript/default_cmyk.icc"],
+        "proof": ["--proof", "proof.png"], "gamut-warning": ["--gamut-warning", "magenta"],
+        "sheet": ["--sheet", "Letter"], "n-up": ["--n-up", "2x3"], "gutter": ["--gutter", "8mm"],
     ]
     static let runOptions: Set<String> = ["output", "config", "print-config", "pages", "jobs", "recursive", "overwrite",
                                           "fail-fast", "quiet", "dry-run", "help", "version"]
@@ -206,7 +211,7 @@ struct PresetConfigLayoutTests {
         var r = try Self.run(arguments + ["--print-config"], in: folder)
         #expect(r.status == 0, "\(r.stderr)")
         let first = try Self.json(r)
-        for option in options where !Self.runOptions.contains(option) && !["width", "height"].contains(option) {
+        for option in options where !Self.runOptions.contains(option) && !["width", "height", "canvas-size"].contains(option) {
             #expect(first[option] != nil, "--print-config writes \(option)")
         }
         #expect(first["title"] as? String == "A \"title\"" && first["no-snap"] as? Bool == true)
@@ -223,8 +228,9 @@ struct PresetConfigLayoutTests {
         r = try Self.run(look + ["--print-config"], in: folder)
         try r.stdout.write(to: folder.appendingPathComponent("look.json"))
         for format in ["svg", "png", "pdf"] {
-            try Self.run(["shot.png", "-o", "a.\(format)"] + look, in: folder)
-            try Self.run(["shot.png", "-o", "b.\(format)", "--config", "look.json"], in: folder)
+            try BatchTests.framed(["shot.png", "-o", "a.\(format)"] + look, in: folder, environment: BatchTests.reproducible)
+            try BatchTests.framed(["shot.png", "-o", "b.\(format)", "--config", "look.json"], in: folder,
+                                  environment: BatchTests.reproducible)
             #expect(try difference(Data(contentsOf: folder.appendingPathComponent("a.\(format)")),
                                    Data(contentsOf: folder.appendingPathComponent("b.\(format)"))) == nil, "\(format)")
         }

@@ -172,6 +172,9 @@ struct PrintTests {
         let registration = try #require(spaces?.values.first as? String)
         let array = (objects.objects["obj:" + registration] as? [String: Any])?["value"] as? [Any]
         #expect(array?.first as? String == "/Separation" && array?.dropFirst().first as? String == "/All")
+        // A plain PDF has no output intent: the registration colour's alternate is CMYK's 100 %
+        // of every ink (an RGB alternate is for an RGB output intent alone).
+        Self.expectRegistration(array, space: "/DeviceCMYK", full: [1, 1, 1, 1], none: [0, 0, 0, 0])
         // Stroked at full tint of that colour, 0.25 pt wide.
         let name = try #require(spaces?.keys.first)
         let contents = page["/Contents"].map { ($0 as? [Any]) ?? [$0] } ?? []
@@ -200,6 +203,18 @@ struct PrintTests {
         let mark = (86...94).map { image.rgba($0, 35).a }.max()!
         #expect(mark > 64, "a mark in the PNG")
         #expect(image.rgba(90, 75).a == 0, "the gap is transparent")
+    }
+
+    /// The registration colour's alternate space and its tint transform's ends (C1 at full
+    /// tint, C0 at none), from the Separation array qpdf gives.
+    static func expectRegistration(_ array: [Any]?, space: String, full: [Double], none: [Double],
+                                   sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(array?.count == 4 && array?[2] as? String == space, "alternate \(String(describing: array))",
+                sourceLocation: sourceLocation)
+        let function = array?.last as? [String: Any] ?? [:]
+        func numbers(_ key: String) -> [Double] { (function[key] as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.doubleValue } }
+        #expect(numbers("/C1") == full && numbers("/C0") == none && (function["/FunctionType"] as? NSNumber)?.intValue == 2,
+                "tint transform \(function)", sourceLocation: sourceLocation)
     }
 
     static func cairoNumber(_ v: Double) -> String {
@@ -279,6 +294,12 @@ struct PrintTests {
         #expect(objects.dictionary(intent["/DestOutputProfile"])["/N"] as? Int == 3)
         let header = Self.iccHeader(profile)
         #expect(header?.0 == "RGB " && header?.1 == "mntr", "an RGB display profile")
+
+        // The marks' registration colour under the sRGB intent: an RGB alternate, black at full tint.
+        let page = try #require(objects.pages.first)
+        let spaces = objects.dictionary(page["/Resources"])["/ColorSpace"] as? [String: Any]
+        let registration = (spaces?["/FramedRegistration"] as? String).flatMap { objects.objects["obj:" + $0] as? [String: Any] }
+        Self.expectRegistration(registration?["value"] as? [Any], space: "/DeviceRGB", full: [0, 0, 0], none: [1, 1, 1])
 
         // Every page has its boxes; nothing X-4 forbids.
         for page in objects.pages { #expect(page["/TrimBox"] != nil && page["/BleedBox"] != nil && page["/MediaBox"] != nil) }
@@ -449,5 +470,42 @@ struct PrintTests {
     static func pixel(_ file: URL, x: Int, y: Int) throws -> [Int] {
         let text = try magick(["convert", file.path, "-crop", "1x1+\(x)+\(y)", "-depth", "8", "-format", "%[fx:int(255*r)] %[fx:int(255*g)] %[fx:int(255*b)]", "info:"])
         return text.split(separator: " ").compactMap { Int($0) }
+    }
+}
+
+/// The date a PDF states (issue 30, item 4): the time of framing without `SOURCE_DATE_EPOCH`,
+/// checked against this test's own clock, the same second in the Info and in PDF/X-4's XMP.
+struct PDFDateTests {
+    /// `D:YYYYMMDDhhmmss+00'00'` as a date, nil when it is not that.
+    static func pdfDate(_ text: String?) -> Date? {
+        guard let text, text.hasPrefix("D:"), text.hasSuffix("+00'00'") else { return nil }
+        let digits = text.dropFirst(2).prefix(14)
+        let format = DateFormatter()
+        format.dateFormat = "yyyyMMddHHmmss"
+        format.timeZone = TimeZone(identifier: "UTC")
+        return format.date(from: String(digits))
+    }
+
+    @Test func withoutSourceDateEpochAPDFIsDatedWhenItIsFramed() throws {
+        let folder = try CLITests.workspace()
+        for (name, extra) in [("plain.pdf", [String]()), ("x4.pdf", ["--pdf-variant", "x-4"])] {
+            let pdf = folder.appendingPathComponent(name)
+            let result = try Tool.run(CLITests.binary, ["photo.jpg", "-o", pdf.path] + extra, in: folder,
+                                      removing: ["SOURCE_DATE_EPOCH"])
+            try #require(result.status == 0, "\(result.stderr)")
+            let objects = try PrintTests.PDFObjects(pdf)
+            let created = PrintTests.text(objects.info["/CreationDate"])
+            let date = try #require(Self.pdfDate(created), "\(name): /CreationDate \(created ?? "none")")
+            #expect(abs(date.timeIntervalSinceNow) < 60, "\(name): \(date) is not now")
+            #expect(PrintTests.text(objects.info["/ModDate"]) == created, "\(name): /ModDate")
+            guard name == "x4.pdf" else { continue }
+            // XMP says the same second.
+            let xmp = String(decoding: objects.streamData(objects.catalog["/Metadata"]), as: UTF8.self)
+            let iso = ISO8601DateFormatter()
+            for field in ["xmp:CreateDate", "xmp:ModifyDate", "xmp:MetadataDate"] {
+                let value = xmp.components(separatedBy: "<\(field)>").dropFirst().first?.components(separatedBy: "<").first
+                #expect(value.flatMap { iso.date(from: $0) } == date, "\(field) \(value ?? "none") against \(date)")
+            }
+        }
     }
 }

@@ -81,6 +81,29 @@ import Testing
         }
     }
 
+    /// A new output has the mode any program's new file has: 0666 less the umask (the temporary
+    /// file it starts as is 0600), with anonymous and named temporary files, alone, in a set and
+    /// as the PDF of `--pages`.
+    @Test(arguments: [false, true])
+    func aNewFileHasTheModeTheUmaskLeaves(named: Bool) throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let variable = named ? "FRAMED_TEMPORARY_FILES=named " : ""
+        for (umask, mode) in [("022", 0o644), ("027", 0o640), ("002", 0o664), ("000", 0o666), ("077", 0o600)] {
+            let r = try Self.sh("""
+                rm -rf u && mkdir u && umask \(umask)
+                \(variable)"$FRAMED" photo.jpg -o u/one.png && \(variable)"$FRAMED" photo.jpg -o u/set.png --scale 1,2 \
+                  && \(variable)"$FRAMED" photo.jpg shot.png --pages -o u/pages.pdf
+                """, in: folder)
+            #expect(r.status == 0, "\(r.stderr)")
+            for name in ["one.png", "set.png", "set@2x.png", "pages.pdf"] {
+                let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("u/\(name)").path)
+                #expect((attributes[.posixPermissions] as? Int) == mode,
+                        "umask \(umask), \(name): \(String((attributes[.posixPermissions] as? Int) ?? -1, radix: 8))")
+            }
+        }
+    }
+
     /// As root, a file replaced with `-f` keeps its owner and group too.
     @Test(.enabled(if: getuid() == 0, "needs root (CI runs as root): only root can give a file to another owner"))
     func aReplacedFileKeepsItsOwnerAsRoot() throws {
@@ -113,6 +136,26 @@ import Testing
         #expect(r.stdout.contains("status 1"), "\(r.stdout)")
         #expect(r.stdout.contains("framed: out.png: exists; add --overwrite (-f) to replace it"), "\(r.stdout)")
         #expect(try String(contentsOf: folder.appendingPathComponent("out.png"), encoding: .utf8) == "theirs\n")
+        try HostileCLITests.expectNoTemporaryFiles(in: folder)
+    }
+
+    /// The same for the one PDF of `--pages`, written after every page is made. The shell opens
+    /// the pipe for writing before the PDF appears, which waits until framed opens it to read a
+    /// page: after framed's first look for the PDF, so that only the last step can refuse it.
+    @Test func aPagesPDFThatAppearsMeanwhileIsKept() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let r = try Self.sh("""
+            mkfifo picture
+            "$FRAMED" photo.jpg picture shot.png --pages -o out.pdf 2>err.txt & pid=$!
+            exec 3>picture
+            echo theirs > out.pdf
+            cat photo.jpg >&3; exec 3>&-
+            wait $pid; echo "status $?"; cat err.txt
+            """, in: folder)
+        #expect(r.stdout.contains("status 1"), "\(r.stdout)")
+        #expect(r.stdout.contains("framed: out.pdf: exists; add --overwrite (-f) to replace it"), "\(r.stdout)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("out.pdf"), encoding: .utf8) == "theirs\n")
         try HostileCLITests.expectNoTemporaryFiles(in: folder)
     }
 
@@ -354,7 +397,7 @@ import Testing
         }
     }
 
-    /// A `SOURCE_DATE_EPOCH` out of range: a warning and the fixed date, never a crash.
+    /// A `SOURCE_DATE_EPOCH` out of range: a warning and the time of framing, never a crash.
     @Test(arguments: ["67768036191676799", "99999999999999999999", "-5", "soon"])
     func anUnusableSourceDateEpochIsWarnedAbout(_ value: String) throws {
         let folder = try CLITests.workspace()
@@ -362,13 +405,14 @@ import Testing
         let r = try Self.sh("SOURCE_DATE_EPOCH='\(value)' \"$FRAMED\" photo.jpg -o p.pdf", in: folder)
         #expect(r.status == 0)
         #expect(r.stderr == "framed: warning: SOURCE_DATE_EPOCH \"\(value)\" is not a number of seconds from 1970 to 9999; "
-                    + "the fixed date 2000-01-01T00:00:00 is used\n", "\(r.stderr)")
-        let pdf = try String(decoding: Data(contentsOf: folder.appendingPathComponent("p.pdf")), as: UTF8.self)
-        #expect(pdf.contains("/CreationDate (20000101000000)"))
+                    + "the time of framing is used\n", "\(r.stderr)")
+        let info = try PrintTests.PDFObjects(folder.appendingPathComponent("p.pdf")).info
+        let date = PDFDateTests.pdfDate(PrintTests.text(info["/CreationDate"]))
+        #expect(date.map { abs($0.timeIntervalSinceNow) < 60 } == true, "\(String(describing: info["/CreationDate"]))")
         let last = try Self.sh("SOURCE_DATE_EPOCH=253402300799 \"$FRAMED\" photo.jpg -o q.pdf", in: folder)
         #expect(last.status == 0 && last.stderr.isEmpty)
         #expect(try String(decoding: Data(contentsOf: folder.appendingPathComponent("q.pdf")), as: UTF8.self)
-                    .contains("/CreationDate (99991231235959)"))
+                    .contains("/CreationDate (D:99991231235959+00'00')"))
     }
 
     /// `-r` walks past pipes and links to them (opening one would wait for a writer forever).
@@ -421,16 +465,62 @@ import Testing
     }
 
     /// `-r` with a template that writes into the walked folder, run twice: the first run's
-    /// outputs are not framed again.
-    @Test func aTemplateInsideTheWalkedFolderSkipsItsOwnOutputs() throws {
+    /// outputs are not framed again but replaced (with `-f`), in every format the walk reads
+    /// back. framed knows them by its mark, which exiftool reads as any tool would (PNG and
+    /// TIFF `Software`, the JPEG comment) and which is the line after an SVG's XML declaration.
+    @Test(arguments: ["png", "jpg", "tif", "svg"])
+    func aTemplateInsideTheWalkedFolderSkipsItsOwnOutputs(_ format: String) throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let r = try Self.sh("""
             mkdir in && cp photo.jpg in/a.jpg && cp shot.png in/b.png
-            "$FRAMED" in -r -o 'in/{stem}-framed.png' -q && "$FRAMED" in -r -o 'in/{stem}-framed.png' -q -f && ls in
+            "$FRAMED" in -r -o 'in/{stem}-framed.\(format)' -q && cp in/a-framed.\(format) first
+            "$FRAMED" in -r -o 'in/{stem}-framed.\(format)' -q -f --border 9px --padding 11px && ls in
             """, in: folder)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "a-framed.png\na.jpg\nb-framed.png\nb.png\n", "\(r.stdout)")
+        #expect(r.stdout == "a-framed.\(format)\na.jpg\nb-framed.\(format)\nb.png\n", "\(r.stdout)")
+        let again = try Data(contentsOf: folder.appendingPathComponent("in/a-framed.\(format)"))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("first")) != again, "the first run's output replaced")
+        if format == "svg" {
+            #expect(String(decoding: again, as: UTF8.self).split(separator: "\n").dropFirst().first == "<!-- framed -->")
+        } else {
+            let tag = format == "jpg" ? "Comment" : "Software"
+            let read = try Tool.run("exiftool", ["-s3", "-\(tag)", folder.appendingPathComponent("in/a-framed.\(format)").path])
+            #expect(read.output == "framed\n", "exiftool -\(tag): \(read.output) \(read.stderr)")
+        }
+    }
+
+    /// A picture the walk finds is never replaced by another's output unless framed wrote it:
+    /// a user's `a-framed.png` beside `a.png` stays an input, and the template that would write
+    /// over it is refused (exit 2, nothing written). A template whose outputs have their input's
+    /// name (`tw/framed/{stem}.png`) runs again over its own outputs, but not over a user's
+    /// picture there.
+    @Test func aTemplateNeverReplacesAPictureTheWalkFound() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var r = try Self.sh("""
+            mkdir in && cp photo.jpg in/a.jpg && cp shot.png in/a-framed.png
+            "$FRAMED" in -r -f -o 'in/{stem}-framed.png'
+            """, in: folder)
+        CLITests.expectOneLineError(r, status: 2, mentioning: ["in/a-framed.png", "of in/a.jpg", "another picture of this run"])
+        #expect(try CLITests.files(in: folder.appendingPathComponent("in")) == ["a-framed.png", "a.jpg"])
+        #expect(try Data(contentsOf: folder.appendingPathComponent("in/a-framed.png"))
+                == Data(contentsOf: folder.appendingPathComponent("shot.png")), "the user's picture as it was")
+
+        r = try Self.sh("""
+            mkdir tw && cp shot.png tw/x.png
+            "$FRAMED" tw -r -o 'tw/framed/{stem}.png' -f -q && "$FRAMED" tw -r -o 'tw/framed/{stem}.png' -f -q && find tw | sort
+            """, in: folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "tw\ntw/framed\ntw/framed/x.png\ntw/x.png\n", "\(r.stdout)")
+
+        r = try Self.sh("""
+            mkdir mine mine/framed && cp shot.png mine/x.png && cp photo.jpg mine/framed/x.png
+            "$FRAMED" mine -r -o 'mine/framed/{stem}.png' -f
+            """, in: folder)
+        CLITests.expectOneLineError(r, status: 2, mentioning: ["mine/framed/x.png", "it would be overwritten"])
+        #expect(try Data(contentsOf: folder.appendingPathComponent("mine/framed/x.png"))
+                == Data(contentsOf: folder.appendingPathComponent("photo.jpg")))
     }
 
     /// A folder that cannot be read while walking (here: deeper than PATH_MAX) is named in a
@@ -482,10 +572,31 @@ import Testing
     @Test func hugeValuesAreNotEchoedWhole() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(("{\"border\": \"" + String(repeating: "9", count: 900_000) + "\"}").utf8)
-            .write(to: folder.appendingPathComponent("c.json"))
-        let r = try CLITests.framed(["photo.jpg", "-o", "x.png", "--config", "c.json"], in: folder)
-        CLITests.expectOneLineError(r, status: 2, mentioning: ["--border", "…"])
-        #expect(r.stderr.count < 300, "\(r.stderr.count) characters")
+        let digits = String(repeating: "9", count: 900_000)
+        // A value in a string, a bare number (JSON's own syntax error), a key before a missing
+        // colon, and a number of the wrong type.
+        let configs: [(String, [String])] = [
+            ("{\"border\": \"\(digits)\"}", ["--border", "…"]),
+            ("{\"dpi\": \(digits)}", ["the number 99999", "…", "too large"]),
+            ("{\"dpi\": 1\(String(repeating: "0", count: 900_000)).5}", ["the number 10000", "…"]),
+            ("{\"\(String(repeating: "k", count: 900_000))\" 1}", ["expected ':'", "kkkk", "…"]),
+            ("{\"overwrite\": 1e308}", ["overwrite", "the number 1e+308"]),
+        ]
+        for (index, (text, words)) in configs.enumerated() {
+            try Data(text.utf8).write(to: folder.appendingPathComponent("c\(index).json"))
+            let r = try CLITests.framed(["photo.jpg", "-o", "x.png", "--config", "c\(index).json"], in: folder)
+            CLITests.expectOneLineError(r, status: 2, mentioning: words)
+            #expect(r.stderr.count < 300, "config \(index): \(r.stderr.count) characters")
+        }
+        // An output template's unknown placeholder (a command-line argument holds up to 128 KB).
+        let long = String(repeating: "x", count: 100_000)
+        let r = try CLITests.framed(["photo.jpg", "shot.png", "-o", "out/{\(long)}.png"], in: folder)
+        CLITests.expectOneLineError(r, status: 2, mentioning: ["unknown placeholder {xxxx", "…"])
+        #expect(r.stderr.count < 400, "\(r.stderr.count) characters")
+        // A value in the environment: a warning, and the picture is framed.
+        let engines = try Tool.run(CLITests.binary, ["photo.jpg", "-o", "e.png"], in: folder, environment: ["FRAMED_ENGINES": long])
+        #expect(engines.status == 0 && engines.stderr.hasPrefix("framed: FRAMED_ENGINES: xxxx") && engines.stderr.contains("…"),
+                "\(engines.stderr.prefix(200))")
+        #expect(engines.stderr.count < 400, "\(engines.stderr.count) characters")
     }
 }

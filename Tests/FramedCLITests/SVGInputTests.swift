@@ -103,6 +103,45 @@ import Testing
         }
     }
 
+    /// `--flatten` paints its colour under an SVG picture, where the drawing is transparent,
+    /// in every format; without it the mat shows through there.
+    @Test func flattenPaintsUnderAnSVGPicture() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Red and blue quarters at the ends, nothing between them.
+        try Self.write("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="20mm" viewBox="0 0 40 20">
+              <rect x="0" y="0" width="10" height="20" fill="#ff0000"/>
+              <rect x="30" y="0" width="10" height="20" fill="#0000ff"/>
+            </svg>
+            """, "gap.svg", in: folder)
+        let look = ["--preset", "none", "--padding", "10", "--background", "#ffffff"]
+        let picture = try Self.rect(try Self.layout("gap.svg", ["--format", "pdf"] + look, in: folder), "picture")
+        let dpi = 96.0, k = dpi / 72
+        let x = Int((picture.x + picture.width / 2) * k), y = Int((picture.y + picture.height / 2) * k)
+        let red = Int((picture.x + picture.width / 8) * k)
+        for (flatten, expected) in [(["--flatten", "#3366cc"], (0x33, 0x66, 0xcc)), ([], (255, 255, 255))] {
+            var seen: [(String, (r: Int, g: Int, b: Int, a: Int))] = []
+            for format in ["png", "svg", "pdf"] {
+                let output = folder.appendingPathComponent("out.\(format)")
+                let r = try CLITests.framed(["gap.svg", "-o", output.lastPathComponent, "--dpi", "96", "-f"] + look + flatten,
+                                            in: folder)
+                #expect(r.status == 0, "\(r.stderr)")
+                let image = switch format {
+                case "png": try Support.readPNG(output)
+                case "svg": try Support.rasteriseSVG(output, zoom: k * 0.75)
+                default: try Support.rasterisePDF(output, dpi: dpi)
+                }
+                seen.append((format, image.rgba(x, y)))
+                #expect(Self.isRed(image.rgba(red, y)), "\(format): the drawing itself, \(image.rgba(red, y))")
+            }
+            for (format, p) in seen {
+                #expect(abs(p.r - expected.0) <= 2 && abs(p.g - expected.1) <= 2 && abs(p.b - expected.2) <= 2,
+                        "\(format) \(flatten): \(p) between the drawing's parts, expected \(expected)")
+            }
+        }
+    }
+
     // MARK: Natural size
 
     static let sizes: [(String, Double, Double)] = [

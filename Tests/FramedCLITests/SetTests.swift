@@ -21,7 +21,9 @@ struct SetTests {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         var r = try Self.run(["shot.png", "-o", "out.png", "--preset", "docs", "--scale", "1,2,3"], in: folder)
-        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        // shot.png is 300 px at its natural size: 2x and 3x are enlarged, and say so (SetSizeTests).
+        let warned = r.stderr.split(separator: "\n")
+        #expect(r.status == 0 && warned.count == 2 && warned[0].contains("--scale 2") && warned[1].contains("--scale 3"), "\(r.stderr)")
         #expect(try CLITests.files(in: folder) == ["out.png", "out@2x.png", "out@3x.png", "photo.jpg", "shot.png"])
         let one = try Self.png("out.png", in: folder), two = try Self.png("out@2x.png", in: folder)
         let three = try Self.png("out@3x.png", in: folder)
@@ -49,6 +51,38 @@ struct SetTests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try Data(contentsOf: folder.appendingPathComponent("p@2x.png"))
                 == Data(contentsOf: folder.appendingPathComponent("alone.png")))
+    }
+
+    /// With `--trim` too: the edges are found on the largest file's own decode, so that file
+    /// is its framing alone, byte for byte. The 1x file decodes the JPEG at 1/8, where the
+    /// 37 px and 53 px margins round out to other boxes than the 1/2 decode of the 4x file.
+    @Test func theLargestOfATrimmedSetIsItsOwnFramingByteForByte() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (width, height) = (1600, 1000)
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let inside = x >= 37 && x < width - 53 && y >= 37 && y < height - 53
+                pixels += inside ? [UInt8(40 + x * 150 / width), UInt8(30 + y * 150 / height), 90, 255] : [255, 255, 255, 255]
+            }
+        }
+        try Data(PictureEncoder.jpeg(RasterImage(width: width, height: height, pixels: pixels), quality: 95))
+            .write(to: folder.appendingPathComponent("margins.jpg"))
+        let options = ["--size", "200x125", "--trim", "10%"]
+        var r = try Self.run(["margins.jpg", "-o", "t.png", "--scale", "1,4"] + options, in: folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        r = try Self.run(["margins.jpg", "-o", "alone.png", "--scale", "4"] + options, in: folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("t@4x.png"))
+                == Data(contentsOf: folder.appendingPathComponent("alone.png")), "t@4x.png is the 4x framing alone")
+        // And the trimming did happen: the picture's top-left corner is the photo, not the margin
+        // (untrimmed, 37 px of 1600 would be 18 device pixels of white there at 4x).
+        let plan = try SVGInputTests.layout("margins.jpg", ["--scale", "4"] + options, in: folder)
+        let picture = try SVGInputTests.rect(plan, "picture"), k = 4 / 0.75
+        let corner = try Self.png("alone.png", in: folder).rgba(Int(picture.x * k) + 3, Int(picture.y * k) + 3)
+        #expect(corner.r < 120 && corner.g < 120, "\(corner)")
     }
 
     @Test func templatesTakeScaleAndVariant() throws {

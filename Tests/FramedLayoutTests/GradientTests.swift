@@ -112,4 +112,125 @@ import FramedLayout
         layout = try FrameLayout(picture: PictureMetrics(pixelWidth: 120, pixelHeight: 63), style: style)
         #expect(layout.canvas == Size(width: 90, height: 90) && layout.frame.origin == Point(x: 0, y: 21))
     }
+
+    // MARK: Numbers out of any range (issue 32): finite, and as CSS draws them
+
+    /// The colour a resolved gradient gives at `p`, worked out here: the offset along the line
+    /// (or the distance on the ellipse's scale), the stops padded at the ends, straight
+    /// interpolation between opaque stops.
+    static func color(of g: ResolvedGradient, at p: Point) -> RGBAColor {
+        let t: Double
+        switch g.geometry {
+        case let .linear(s, e):
+            let dx = e.x - s.x, dy = e.y - s.y
+            t = ((p.x - s.x) * dx + (p.y - s.y) * dy) / (dx * dx + dy * dy)
+        case let .radial(c, rx, ry):
+            t = (((p.x - c.x) / rx) * ((p.x - c.x) / rx) + ((p.y - c.y) / ry) * ((p.y - c.y) / ry)).squareRoot()
+        }
+        return blend(g.stops.map { ($0.offset, $0.color) }, at: t)
+    }
+
+    /// Opaque colour stops (ascending) at `t`, padded beyond the ends.
+    static func blend(_ stops: [(Double, RGBAColor)], at t: Double) -> RGBAColor {
+        guard let j = stops.firstIndex(where: { $0.0 > t }) else { return stops.last!.1 }
+        guard j > 0 else { return stops[0].1 }
+        let (a, ca) = stops[j - 1], (b, cb) = stops[j]
+        let f = (t - a) / (b - a)
+        return RGBAColor(red: ca.red + (cb.red - ca.red) * f, green: ca.green + (cb.green - ca.green) * f,
+                         blue: ca.blue + (cb.blue - ca.blue) * f)
+    }
+
+    static func near(_ a: RGBAColor, _ b: RGBAColor, within tolerance: Double = 1e-9) -> Bool {
+        abs(a.red - b.red) <= tolerance && abs(a.green - b.green) <= tolerance && abs(a.blue - b.blue) <= tolerance
+    }
+
+    static let red = RGBAColor(red: 1, green: 0, blue: 0), blue = RGBAColor(red: 0, green: 0, blue: 1)
+
+    /// Every number of the geometry finite and of a size a file holds, the offsets ascending in 0...1.
+    static func expectUsable(_ g: ResolvedGradient, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        var numbers = g.stops.map(\.offset)
+        switch g.geometry {
+        case let .linear(s, e): numbers += [s.x, s.y, e.x, e.y]
+        case let .radial(c, rx, ry): numbers += [c.x, c.y, rx, ry, max(rx, ry) / min(rx, ry)]
+        }
+        #expect(numbers.allSatisfy { abs($0) <= 1e9 }, "\(text): \(g)", sourceLocation: sourceLocation)
+        let offsets = g.stops.map(\.offset)
+        #expect(offsets.allSatisfy { (0...1).contains($0) } && zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 },
+                "\(text): \(offsets)", sourceLocation: sourceLocation)
+    }
+
+    @Test func anAngleCountsModuloATurn() throws {
+        // 10^20 = 280 (mod 360): 0 mod 40 and 1 mod 9; -10^20 = 80; 7.5 turns are half a turn;
+        // 10^308 degrees overflowed to infinity as radians.
+        for (big, plain) in [("1e20deg", "280deg"), ("-1e20deg", "80deg"), ("7.5turn", "180deg"), ("4000grad", "0deg")] {
+            let a = try CSSGradient(parsing: "linear-gradient(\(big), red, blue)").resolved(in: Self.box)
+            let b = try CSSGradient(parsing: "linear-gradient(\(plain), red, blue)").resolved(in: Self.box)
+            guard case let .linear(s1, e1) = a.geometry, case let .linear(s2, e2) = b.geometry else { Issue.record(); continue }
+            #expect(Self.close(s1, s2) && Self.close(e1, e2), "\(big): \(a.geometry), \(plain): \(b.geometry)")
+        }
+        let huge = try CSSGradient(parsing: "linear-gradient(1e308deg, red, blue)").resolved(in: Self.box)
+        Self.expectUsable(huge, "1e308deg")
+    }
+
+    @Test func farStopsAreCutWhereTheyStopMattering() throws {
+        // Red at -300%, blue at 400%: at x the colour is (x / 200 + 3) / 7 of the way to blue.
+        let g = try CSSGradient(parsing: "linear-gradient(to right, #ff0000 -300%, #0000ff 400%)").resolved(in: Self.box)
+        Self.expectUsable(g, "-300% 400%")
+        for x in stride(from: 0.0, through: 200, by: 25) {
+            let f = (x / 200 + 3) / 7
+            let expected = RGBAColor(red: 1 - f, green: 0, blue: f)
+            #expect(Self.near(Self.color(of: g, at: Point(x: x, y: 50)), expected), "x \(x)")
+        }
+        // Stops out of any range: what shows in the box is red (10^308 % is 10^306 lines away;
+        // a later stop is never before an earlier one).
+        for text in ["linear-gradient(to right, red, blue 1e308%)", "linear-gradient(red 1e308%, blue -1e308%)",
+                     "linear-gradient(45deg, red 1e30px, blue)", "linear-gradient(to right, red 1e12%, blue 1e300%)",
+                     "linear-gradient(to left, blue -1e308%, red -1e300%, red 1e-300%, blue 1e308%)"] {
+            let g = try CSSGradient(parsing: text).resolved(in: Self.box)
+            Self.expectUsable(g, text)
+            for (x, y) in [(0.0, 0.0), (100, 50), (200, 100), (37, 81)] {
+                #expect(Self.near(Self.color(of: g, at: Point(x: x, y: y)), Self.red, within: 1e-2 / 255), "\(text) at \(x), \(y)")
+            }
+        }
+    }
+
+    @Test func radialGradientsOutOfRangeKeepTheirLook() throws {
+        // (text, a point, the colour there by CSS)
+        let cases: [(String, Point, RGBAColor)] = [
+            // The centre 10^306 boxes away: the whole box past the 10px circle, blue.
+            ("radial-gradient(circle 10px at 1e308% 50%, red, blue)", Point(x: 100, y: 50), Self.blue),
+            ("radial-gradient(circle 10px at -1e300px -1e300px, red, blue)", Point(x: 0, y: 0), Self.blue),
+            // A circle of 10^300 px: the box right by its centre, red.
+            ("radial-gradient(circle 1e300px, red, blue)", Point(x: 0, y: 0), Self.red),
+            ("radial-gradient(1e308% 1e308%, red, blue)", Point(x: 200, y: 100), Self.red),
+            // An ellipse 10^-300 px high: off its centre line, blue; on it, halfway at 50 pt.
+            ("radial-gradient(ellipse 100pt 1e-300px, red, blue)", Point(x: 100, y: 60), Self.blue),
+            ("radial-gradient(ellipse 100pt 1e-300px, red, blue)", Point(x: 150, y: 50),
+             RGBAColor(red: 0.5, green: 0, blue: 0.5)),
+            // Stops 10^308 radii out: red until far beyond the box.
+            ("radial-gradient(circle 10px, red 1e308%, blue)", Point(x: 0, y: 0), Self.red),
+            ("radial-gradient(red -1e308%, blue -1e300%)", Point(x: 100, y: 50), Self.blue),
+        ]
+        for (text, point, expected) in cases {
+            let g = try CSSGradient(parsing: text).resolved(in: Self.box)
+            Self.expectUsable(g, text)
+            // Within a hundredth of a level of 255: the clamps change nothing a file shows.
+            #expect(Self.near(Self.color(of: g, at: point), expected, within: 1e-2 / 255), "\(text) at \(point): \(g)")
+        }
+    }
+
+    @Test(arguments: [
+        ("linear-gradient(1e309deg, red, blue)", "1e309deg is too large"),
+        ("linear-gradient(-1e400turn, red, blue)", "-1e400turn is too large"),
+        ("linear-gradient(red 1e309%, blue)", "1e309% is too large"),
+        ("linear-gradient(red, blue 1e308in)", "too large"),
+        ("radial-gradient(circle 1e309px, red, blue)", "1e309 is too large"),
+        ("radial-gradient(circle 1e308in, red, blue)", "1e308in is too large"),
+        ("radial-gradient(at 1e309% 50%, red, blue)", "1e309% is too large"),
+    ])
+    func numbersPastInfinityAreRefusedByName(_ text: String, _ words: String) {
+        do { _ = try CSSGradient(parsing: text); Issue.record("\(text) parsed") } catch {
+            #expect(error.description.contains(words), "\(error)")
+        }
+    }
 }

@@ -91,3 +91,114 @@ struct PageTests {
         }
     }
 }
+
+/// Photo lab sizes, bare numbers refused, and the safe margin that a frame without a given size
+/// is fitted inside (issue 30).
+struct PageSafeMarginTests {
+    static let mm = 72 / 25.4
+
+    @Test func labSizesByTheirNumbersEitherWayRound() throws {
+        // Inches in the US, centimetres in Europe.
+        let inches: [(String, Double, Double)] = [("4x6", 4, 6), ("5x7", 5, 7), ("8x10", 8, 10), ("11x14", 11, 14)]
+        for (name, w, h) in inches {
+            let size = try PageSize(parsing: name)
+            #expect(size.width.points == w * 72 && size.height.points == h * 72, "\(name)")
+            let again = try PageSize(parsing: size.description)
+            #expect(size.description == name && again == size)
+            let turned = try PageSize(parsing: "\(Int(h))x\(Int(w))")
+            #expect(turned.width.points == w * 72 && turned.height.points == h * 72, "\(Int(h))x\(Int(w)) is the same paper")
+        }
+        for (name, w, h) in [("10x15", 100.0, 150.0), ("13x18", 130, 180), ("20x30", 200, 300)] {
+            let size = try PageSize(parsing: name)
+            #expect(abs(size.width.points - w * Self.mm) < 1e-9 && abs(size.height.points - h * Self.mm) < 1e-9, "\(name)")
+        }
+        #expect(try PageSize(parsing: " 6 X 4 ").width == .inches(4), "any case and spaces")
+        #expect(try PageSize(parsing: "15×10").height == .cm(15))
+        #expect(try PageSize(parsing: "a6") == .a6)
+        #expect(abs(PageSize.a6.width.points - 105 * Self.mm) < 1e-9 && abs(PageSize.a6.height.points - 148 * Self.mm) < 1e-9)
+        // With units, as before: a unit after the height is the width's too; px said is px.
+        #expect(try PageSize(parsing: "10x15cm").width == .cm(10))
+        #expect(try PageSize(parsing: "4inx6in").height == .inches(6))
+        #expect(try PageSize(parsing: "600x400px").width == .px(600))
+    }
+
+    @Test(arguments: ["4x5", "600x400", "4inx6", "6.5x4.5", "100 x 150"])
+    func bareNumbersAreRefusedWithUnitsSuggested(text: String) {
+        #expect {
+            try PageSize(parsing: text)
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains(text) && message.contains("4inx6in") && message.contains("10x15cm")
+        }
+    }
+
+    /// A4 landscape (297 x 210 mm), a 4:3 picture far larger, a 3px border, no shadow: the
+    /// frame is the page less 3 mm on each side the long way it fills (the height).
+    @Test func aFrameWithoutASizeFitsInsideTheSafeMargin() throws {
+        let style = FrameStyle(border: .px(3))
+        let picture = PictureMetrics(pixelWidth: 4000, pixelHeight: 3000)
+        let placed = try PageLayout.place(picture: picture, style: style, page: PageSpec(size: .a4))
+        let frame = placed.placement.onPage(placed.layout.frame), trim = placed.placement.trim
+        #expect(abs(frame.height - 204 * Self.mm) < 1e-6, "210 mm less 2 x 3 mm: \(frame.height / Self.mm) mm")
+        #expect(abs(frame.minY - trim.minY - 3 * Self.mm) < 1e-6 && abs(trim.maxY - frame.maxY - 3 * Self.mm) < 1e-6)
+        #expect(frame.minX - trim.minX > 3 * Self.mm, "the other way it has room to spare")
+        #expect(placed.placement.safeMargin == 3 * Self.mm)
+        #expect(placed.placement.safeBox == trim.outset(by: -3 * Self.mm))
+        // A margin of 0 fills the page, as framed did before; 5 mm leaves 5 mm.
+        let full = try PageLayout.place(picture: picture, style: style, page: PageSpec(size: .a4, safeMargin: .zero))
+        #expect(abs(full.layout.frame.height - 210 * Self.mm) < 1e-6)
+        let five = try PageLayout.place(picture: picture, style: style, page: PageSpec(size: .a4, safeMargin: .mm(5)))
+        #expect(abs(five.layout.frame.height - 200 * Self.mm) < 1e-6)
+        // A frame that fits already keeps its size.
+        let small = try PageLayout.place(picture: PictureMetrics(pixelWidth: 400, pixelHeight: 300), style: style,
+                                         page: PageSpec(size: .a4))
+        #expect(small.layout.frame.width == 406 * 0.75 && small.style.width == nil && small.style.height == nil)
+    }
+
+    /// A shadow 20px down and unblurred grows the canvas below the frame only; the canvas is
+    /// centred, so the frame sits above the middle. Its room shrinks by the difference: its top
+    /// is exactly 3 mm in, its bottom 3 mm plus the 15 pt of shadow.
+    @Test func anOffsetShadowTakesItsRoomOnOneSide() throws {
+        let shadow = BoxShadow(offsetX: .zero, offsetY: .px(20), blur: .zero, color: .black)
+        let style = FrameStyle(border: .px(3), shadows: [shadow])
+        let placed = try PageLayout.place(picture: PictureMetrics(pixelWidth: 4000, pixelHeight: 3000), style: style,
+                                          page: PageSpec(size: .a4))
+        let frame = placed.placement.onPage(placed.layout.frame), trim = placed.placement.trim
+        #expect(abs(frame.minY - trim.minY - 3 * Self.mm) < 1e-6, "top \((frame.minY - trim.minY) / Self.mm) mm")
+        #expect(abs(trim.maxY - frame.maxY - (3 * Self.mm + 15)) < 1e-6)
+        #expect(abs(frame.height - (210 * Self.mm - 6 * Self.mm - 15)) < 1e-6)
+    }
+
+    /// A caption under the frame is part of what keeps out of the margin: its box's bottom is 3 mm
+    /// above the trim, and at most the half CSS px below it that the canvas rounds up to.
+    @Test func aCaptionBelowKeepsOutOfTheMarginToo() throws {
+        var style = FrameStyle(border: .px(3))
+        style.caption = Caption(text: "a caption", font: CSSFont(families: ["DejaVu Sans"], size: .pt(12)))
+        style.caption.position = .below
+        let placed = try PageLayout.place(picture: PictureMetrics(pixelWidth: 4000, pixelHeight: 3000), style: style,
+                                          page: PageSpec(size: .a4), text: CaptionLayoutTests.Measure())
+        let caption = placed.placement.onPage(try #require(placed.layout.caption).box)
+        let frame = placed.placement.onPage(placed.layout.frame), trim = placed.placement.trim
+        let below = trim.maxY - caption.maxY
+        #expect(below >= 3 * Self.mm - 1e-6 && below <= 3 * Self.mm + 0.75, "\(below / Self.mm) mm")
+        #expect(abs(frame.minY - trim.minY - 3 * Self.mm) < 1e-6)
+    }
+
+    /// A given size is never changed: one as large as the page is placed on the trim (the safe
+    /// zone warns about its border); a negative margin is refused.
+    @Test func aGivenSizeIsKeptAndANegativeMarginRefused() throws {
+        let style = FrameStyle(size: LengthSize(width: .mm(150), height: .mm(100)), border: .mm(1))
+        let placed = try PageLayout.place(picture: PictureMetrics(pixelWidth: 300, pixelHeight: 200), style: style,
+                                          page: PageSpec(size: PageSize(width: .mm(100), height: .mm(150))))
+        #expect(placed.placement.onPage(placed.layout.frame) == placed.placement.trim)
+        #expect {
+            try PageLayout.place(picture: PictureMetrics(pixelWidth: 300, pixelHeight: 200), style: FrameStyle(),
+                                 page: PageSpec(size: .a5, safeMargin: .mm(-1)))
+        } throws: { error in "\(error)".contains("safe-margin") && "\(error)".contains("zero or more") }
+        // A margin that leaves no room is an error that says so.
+        #expect {
+            try PageLayout.place(picture: PictureMetrics(pixelWidth: 3000, pixelHeight: 2000), style: FrameStyle(),
+                                 page: PageSpec(size: .a6, safeMargin: .mm(60)))
+        } throws: { error in "\(error)".contains("safe-margin") && "\(error)".contains("no room") }
+    }
+}

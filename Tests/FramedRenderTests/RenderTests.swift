@@ -173,9 +173,13 @@ struct RenderTests {
 
     @Test func sameInputGivesIdenticalBytes() throws {
         let (picture, layout, style) = try Self.scene()
+        // A PDF is dated when it is rendered, unless its metadata gives a date.
+        let options = { (format: OutputFormat) in
+            RenderOptions(format: format, metadata: DocumentMetadata(creationDate: "2023-11-14T22:13:20"))
+        }
         for format in OutputFormat.allCases {
-            let a = try FrameRenderer.render(picture, layout: layout, style: style, options: RenderOptions(format: format))
-            let b = try FrameRenderer.render(picture, layout: layout, style: style, options: RenderOptions(format: format))
+            let a = try FrameRenderer.render(picture, layout: layout, style: style, options: options(format))
+            let b = try FrameRenderer.render(picture, layout: layout, style: style, options: options(format))
             #expect(difference(a, b) == nil, "\(format) is reproducible")
         }
     }

@@ -76,22 +76,30 @@ import Testing
         #expect(finished)
     }
 
-    /// `concurrentPerform` calls the body once for each index, whatever the number of threads,
-    /// and on more than one thread when it may.
-    @Test(arguments: [(0, 4), (1, 4), (7, 1), (7, 2), (64, 3)])
+    /// `concurrentPerform` calls the body once for each index, on at most `threads` threads, and
+    /// (with more than one index and thread) on threads of its own besides the calling one. Not
+    /// timed: the first call waits until another thread has called the body, which happens
+    /// however slowly the system starts threads, and only if the work is shared; it gives up
+    /// after a minute, so that a broken sharing fails rather than hangs.
+    @Test(arguments: [(0, 4), (1, 4), (7, 1), (7, 2), (2, 2), (64, 3)])
     func concurrentPerformCallsEachIndexOnce(_ iterations: Int, _ threads: Int) {
         let calls = Mutex<[Int: Int]>([:])
         let threadIDs = Mutex<Set<UInt>>([])
+        let firstTaken = Atomic<Bool>(false)
+        let shares = iterations > 1 && threads > 1
         WorkerThread.concurrentPerform(iterations: iterations, threads: threads) { index in
             calls.withLock { $0[index, default: 0] += 1 }
             threadIDs.withLock { _ = $0.insert(UInt(pthread_self())) }
-            if iterations > 1 { usleep(2000) }  // so that a second thread gets a share
+            guard shares, firstTaken.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+            else { return }
+            var waited = 0
+            while threadIDs.withLock({ $0.count }) < 2 && waited < 60_000 { usleep(1000); waited += 1 }
         }
         let counts = calls.withLock { $0 }
         #expect(counts.keys.sorted() == Array(0..<iterations), "indices called: \(counts.keys.sorted())")
         #expect(counts.values.allSatisfy { $0 == 1 }, "each index once: \(counts)")
         let used = threadIDs.withLock { $0.count }
         #expect(used <= max(1, threads), "\(used) threads for at most \(threads)")
-        if iterations > 1 && threads > 1 { #expect(used > 1, "the work was shared") }
+        if shares { #expect(used > 1, "the work was shared") }
     }
 }

@@ -66,6 +66,9 @@ package enum PDFViewer: String, CaseIterable, Sendable {
     /// The package's root, from this file's place in it.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let pdfiumPython = root.appendingPathComponent(".build/judges/bin/python")
+    /// The judges' Python (pypdfium2, pikepdf), from `make test-deps`.
+    package static let pdfiumPython = root.appendingPathComponent(".build/judges/bin/python")
+    /// The judges' Python, which has pikepdf too (for reading a PDF's structure).
+    package static let pikepdfPython = pdfiumPython
     static let pdfiumScript = root.appendingPathComponent("Tests/Viewers/pdfium-render.py")
 }

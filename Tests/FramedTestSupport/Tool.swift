@@ -15,28 +15,32 @@ package struct ToolResult: Sendable {
 package enum Tool {
     /// Runs `tool`, a path or a name looked up in PATH, with `arguments`; in `folder` when given;
     /// with `stdin` on its standard input (else /dev/null) and `environment` added to this
-    /// process's. Both outputs are read at the same time, so that neither pipe can fill up and
-    /// stall the tool. Throws only when the tool cannot be started.
+    /// process's, less the variables named in `removing`. Both outputs are read at the same
+    /// time, so that neither pipe can fill up and stall the tool. Throws only when the tool
+    /// cannot be started.
     @discardableResult
     package static func run(_ tool: String, _ arguments: [String] = [], in folder: URL? = nil, stdin: Data? = nil,
-                           environment: [String: String] = [:]) throws -> ToolResult {
+                           environment: [String: String] = [:], removing: [String] = []) throws -> ToolResult {
         if tool.hasPrefix("/") {
-            return try run(URL(fileURLWithPath: tool), arguments, in: folder, stdin: stdin, environment: environment)
+            return try run(URL(fileURLWithPath: tool), arguments, in: folder, stdin: stdin, environment: environment,
+                           removing: removing)
         }
         return try run(URL(fileURLWithPath: "/usr/bin/env"), [tool] + arguments, in: folder, stdin: stdin,
-                       environment: environment)
+                       environment: environment, removing: removing)
     }
 
     /// `run` for an executable given by its URL (the built `framed`).
     @discardableResult
     package static func run(_ executable: URL, _ arguments: [String] = [], in folder: URL? = nil, stdin: Data? = nil,
-                           environment: [String: String] = [:]) throws -> ToolResult {
+                           environment: [String: String] = [:], removing: [String] = []) throws -> ToolResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        if !environment.isEmpty || !removing.isEmpty {
+            var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            for name in removing { merged[name] = nil }
+            process.environment = merged
         }
         let input = Pipe(), out = Pipe(), err = Pipe()
         process.standardInput = stdin == nil ? FileHandle.nullDevice : input

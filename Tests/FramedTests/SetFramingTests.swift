@@ -87,3 +87,60 @@ struct SetFramingTests {
         #expect(Framer(preset: .print).member(SetMember(variant: .dark, scale: 1)) == nil, "print has no dark twin")
     }
 }
+
+/// The library's side of issue 31: a set's looks share one canvas, the plans of a set say which
+/// member lacks pixels, and the new settings take their values by name.
+struct FigureSettingsTests {
+    @Test func theLooksOfASetShareOneCanvasAndPlansNameTheScaleThatLacksPixels() throws {
+        let jpeg = try FramerTests.jpeg(640, 400)
+        var framer = Framer(preset: .docs)
+        framer.style.width = .px(300)
+        let members = [SetMember(variant: .light, scale: 1), SetMember(variant: .dark, scale: 1),
+                       SetMember(variant: .light, scale: 3), SetMember(variant: .dark, scale: 3)]
+        let set = try framer.frame(.bytes(jpeg), set: members)
+        #expect(Set(set.map(\.plan.layout.canvas)).count == 1, "one CSS size")
+        #expect(set[0].plan.canvasPixels == set[1].plan.canvasPixels && set[2].plan.canvasPixels == set[3].plan.canvasPixels)
+        #expect(set[0].plan.layout.frame == set[1].plan.layout.frame, "the frame at one place")
+        // 300 px wide at 3x needs 900 px (less the border): the picture has 640.
+        let plans = try framer.plan(.bytes(jpeg), set: members)
+        #expect(plans.map { $0.warnings.count } == [0, 0, 1, 1])
+        guard case let .fewerPixels(scale, needed, available)? = plans[2].warnings.first else {
+            Issue.record("\(plans[2].warnings)"); return
+        }
+        #expect(scale == 3 && needed.width > 640 && available == PixelSize(width: 640, height: 400))
+        #expect(set[2].report.warnings == plans[2].warnings, "the report carries it")
+        // A member framed alone keeps the pair's canvas.
+        let dark = try #require(framer.member(SetMember(variant: .dark, scale: 1)))
+        #expect(try dark.plan(.bytes(jpeg) as PictureSource).layout.canvas == set[1].plan.layout.canvas)
+    }
+
+    @Test func theNewSettingsTakeTheirWordsAndRoundTrip() throws {
+        var framer = Framer(preset: .docs)
+        try framer.set("canvas-size", "1200x630")
+        try framer.set("canvas-color", "auto")
+        try framer.set("margin", "48px")
+        #expect(framer.style.canvasSize == LengthSize(width: .px(1200), height: .px(630)) && framer.style.canvasAuto)
+        try framer.set("aspect", "16:9")
+        #expect(framer.style.canvasSize == nil, "aspect replaces canvas-size")
+        try framer.set("canvas-size", "1600x900")
+        #expect(framer.style.aspect == nil, "and the other way round")
+        let printed = framer.configuration
+        #expect(printed.contains("\"canvas-color\": \"auto\"") && printed.contains("\"canvas-size\": \"1600pxx900px\""))
+        #expect(try Framer(configuration: Array(printed.utf8)) == framer)
+        try framer.set("backdrop", "#123")
+        #expect(!framer.style.canvasAuto && framer.style.canvasColor == RGBAColor(red8: 0x11, green8: 0x22, blue8: 0x33))
+        try framer.set("canvas-image", "wall.jpg")
+        try framer.set("canvas-blur", "2mm")
+        #expect(framer.style.canvasImage == "wall.jpg" && framer.style.canvasBlur == .mm(2))
+        for (name, value) in [("canvas-blur", "-1px"), ("canvas-size", "0x100"), ("canvas-image", "")] {
+            #expect(throws: SettingError.self, "\(name) \(value)") { try framer.set(name, value) }
+        }
+        // A card from the library: exactly its size, with a gradient from the picture's edges.
+        var card = Framer(preset: .docs)
+        card.style.canvasSize = LengthSize(width: .px(400), height: .px(300))
+        card.style.canvasAuto = true
+        let framed = try card.frame(try FramerTests.jpeg(640, 400))
+        #expect(framed.plan.canvasPixels == PixelSize(width: 400, height: 300))
+        #expect(framed.plan.style.canvasGradient?.description.hasPrefix("linear-gradient(135deg, #") == true)
+    }
+}

@@ -27,10 +27,14 @@ struct SettingsTests {
         try framer.set("flatten", "white")
         try framer.set("page", "a4")
         try framer.set("bleed", "3mm")
+        try framer.set("safe-margin", "5mm")
         try framer.set("title", "A title")
         #expect(framer.output.dpi == 150 && framer.output.quality == 70 && framer.picture.intent == .relative)
         #expect(framer.picture.flatten == .white && framer.page.size == .a4 && framer.page.bleed.points == 3 * 72 / 25.4)
         #expect(framer.output.metadata.title == "A title")
+        #expect(framer.page.safeMargin == .mm(5) && PageOptions().safeMargin == .mm(3), "3 mm unless set")
+        try framer.set("strict", "true")
+        #expect(framer.picture.failBelowMinimumPPI && framer.page.failWithinSafeMargin, "strict makes both warnings errors")
     }
 
     @Test func switchesTakeTrueOrFalse() throws {
@@ -73,6 +77,9 @@ struct SettingsTests {
             ("variant", "dark,dark", "variant: dark is given twice in \"dark,dark\""),
             ("quality", "101", "quality: \"101\" is not a whole number from 1 to 100"),
             ("bleed", "-1mm", "bleed: \"-1mm\" is negative: the bleed must be zero or more"),
+            ("safe-margin", "-1mm", "safe-margin: \"-1mm\" is negative: the safe margin must be zero or more"),
+            ("page", "4x5", "page: invalid page \"4x5\": a page needs units, like 4inx6in or 10x15cm (a page of pixels is "
+                + "never meant; the photo sizes 4x6, 5x7, 8x10, 11x14 are inches, 10x15, 13x18, 20x30 cm)"),
             ("bordr", "1px", "bordr: no such setting (did you mean \"border\"?)"),
         ]
         for (name, value, message) in cases {
@@ -95,15 +102,17 @@ struct SettingsTests {
             "format": "svg", "size": "600x400", "border": "2px", "border-color": "#123456", "border-style": "double",
             "inner-border": "1px #333", "padding": "1px 2px", "background": "rgb(10 20 30 / 0.5)", "radius": "3mm",
             "fit": "cover", "position": "bottom-left", "shadow": "1px 2px 3px 4px red, inset 0 0 2px blue",
-            "margin": "1in", "canvas-color": "radial-gradient(circle at 10% 20%, red, blue 80%)", "aspect": "4:3", "chrome": "windows", "chrome-theme": "dark", "chrome-title": "Café — 報告", "image-dpi": "144", "scale": "1,2.5,3", "variant": "light,dark",
+            "margin": "1in", "canvas-color": "radial-gradient(circle at 10% 20%, red, blue 80%)", "aspect": "4:3", "canvas-image": "wall.jpg", "canvas-blur": "1.5mm", "chrome": "windows", "chrome-theme": "dark", "chrome-title": "Café — 報告", "image-dpi": "144", "scale": "1,2.5,3", "variant": "light,dark",
             "caption": "Ω \u{202B}שלום", "caption-font": "oblique small-caps 300 condensed 10pt 'DejaVu Sans', monospace",
             "caption-position": "below", "caption-align": "start", "caption-color": "rgba(1, 2, 3, 0.5)", "dpi": "200",
             "no-snap": "true", "embed": "png", "quality": "75", "lossless": "true", "resample": "box", "flatten": "#eee",
             "no-auto-orient": "true", "trim": "2.5%", "intent": "relative", "max-pixels": "1000000", "min-ppi": "150", "strict": "true",
-            "page": "Letter", "orientation": "landscape", "bleed": "0.125in", "title": "T", "author": "A",
-            "marks": "crop", "pdf-variant": "X-4", "output-intent": "press.icc",
+            "page": "Letter", "orientation": "landscape", "bleed": "0.125in", "safe-margin": "0.25in", "title": "T", "author": "A",
+            "marks": "crop", "pdf-variant": "X-4", "output-intent": "press.icc", "proof": "soft.png", "gamut-warning": "lime",
+            "sheet": "A3", "n-up": "3x4", "gutter": "0.25in",
         ]
-        #expect(Set(values.keys).union(["preset", "width", "height"]) == Set(names), "every setting is tried")
+        // canvas-size replaces aspect (as size, width and height replace each other): FigureSettingsTests.
+        #expect(Set(values.keys).union(["preset", "width", "height", "canvas-size"]) == Set(names), "every setting is tried")
         for name in names where values[name] != nil { try framer.set(name, values[name]!) }
         let printed = framer.configuration
         let reloaded = try Framer(configuration: Array(printed.utf8))

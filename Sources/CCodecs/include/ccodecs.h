@@ -244,6 +244,11 @@ int ccodecs_jpeg_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height
  * (0-9), through zlib's compress2. */
 int ccodecs_deflate(const uint8_t *data, size_t size, int level, ccodecs_buffer *out, char *message);
 
+/* `size` bytes of a zlib stream (RFC 1950, a PDF's FlateDecode) inflated through zlib: at most
+ * `limit` bytes (CCODECS_TOO_LARGE past it); a stream that is corrupt or cut short is
+ * CCODECS_ERROR. */
+int ccodecs_inflate(const uint8_t *data, size_t size, size_t limit, ccodecs_buffer *out, char *message);
+
 /* A row of `pixels` RGBA Float sums (0...255 give or take the filter's overshoot; with alpha,
  * premultiplied) as straight RGBA8: each clamped to 0...255 and rounded half up, the colour
  * divided by alpha first (0 where alpha rounds to 0), alpha 255 when not premultiplied. */

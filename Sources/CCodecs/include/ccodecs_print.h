@@ -35,9 +35,34 @@ int ccodecs_icc_read_facts(const uint8_t *icc, size_t size, ccodecs_icc_facts *f
 /* An 8-bit RGB TIFF (alpha dropped: the pixels must be opaque) through libtiff, written in
  * memory: strips of about 64 KB compressed losslessly (LZW or Deflate, with the horizontal
  * predictor), the resolution in pixels per inch (XResolution, YResolution, ResolutionUnit
- * inch) when dpi > 0, and the ICC profile (tag 34675) when icc is not NULL. */
+ * inch) when dpi > 0, the ICC profile (tag 34675) when icc is not NULL, and software
+ * (tag 305, Software: framed's mark on its outputs) when it is not NULL. */
 int ccodecs_tiff_encode_rgb(const uint8_t *rgba, uint32_t width, uint32_t height, double dpi,
-                            const uint8_t *icc, size_t icc_size, int compression,
+                            const uint8_t *icc, size_t icc_size, int compression, const char *software,
                             ccodecs_buffer *out, char *message);
+
+/* A soft proof through an output intent's ICC profile (RGB or CMYK): lcms2's proofing transform
+ * from sRGB into the press (relative colorimetric) and back to sRGB on screen (absolute
+ * colorimetric: the paper's white shows), and its gamut check. Pixels are Cairo's opaque ARGB32
+ * words on a little-endian machine: the bytes B, G, R, A; alpha is kept. */
+typedef struct ccodecs_proof ccodecs_proof;
+
+/* Makes the transforms for `icc`; with `warning` (R, G, B; NULL for none) ccodecs_proof_rows
+ * paints the pixels out of gamut that colour. Close the proof with ccodecs_proof_close. */
+int ccodecs_proof_open(const uint8_t *icc, size_t size, const uint8_t *warning, ccodecs_proof **out,
+                       char *message);
+
+/* Proofs `height` rows of `width` pixels, `stride` bytes apart, in place. */
+void ccodecs_proof_rows(const ccodecs_proof *proof, uint8_t *pixels, size_t stride, uint32_t width,
+                        uint32_t height);
+
+/* Sets out_of_gamut[y * width + x] to 1 where the press cannot print the pixel's colour, 0
+ * elsewhere; the pixels are only read. It may make a checking transform of its own (whose alarm
+ * colour the plain proof of these pixels never gives), kept for the next call. Needs about
+ * 4 bytes a pixel and 2 MB of scratch. */
+int ccodecs_proof_gamut(ccodecs_proof *proof, const uint8_t *pixels, size_t stride, uint32_t width,
+                        uint32_t height, uint8_t *out_of_gamut, char *message);
+
+void ccodecs_proof_close(ccodecs_proof *proof);
 
 #endif

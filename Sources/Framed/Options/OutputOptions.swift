@@ -1,4 +1,3 @@
-internal import Glibc
 import FramedSystem
 
 /// How the picture is stored inside an SVG or PDF.
@@ -50,51 +49,25 @@ public struct OutputOptions: Sendable, Equatable {
     public var pdfVariant: PDFVariant?
     /// PDF/X: the ICC profile file (RGB or CMYK) of the output intent; nil embeds sRGB.
     public var outputIntent: String?
+    /// PDF: the file to write a soft proof into, a PNG of what the press prints (each page
+    /// through the output intent's profile, back to sRGB with the paper's white, at `dpi`); a
+    /// document of several pages writes one each, numbered (`Framer.proofPath`). Nil: no proof.
+    /// Any other format with a proof is an error (`FramingError.Problem.proofNeedsPDF`).
+    public var proof: String? = nil
+    /// With `proof`: the colour the proof paints where the press cannot print the page's
+    /// colour; nil: those pixels show as near as the press comes.
+    public var gamutWarning: RGBAColor? = nil
 
     /// The defaults: format from the file name, scale 1, the format's resolution, `auto`
     /// embedding at quality 90, snapped edges, metadata naming framed as the creator, dated
-    /// by `DocumentMetadata.reproducibleDate()`, and a plain PDF.
+    /// when framed (`DocumentMetadata.framingDate()`), and a plain PDF.
     public init(format: OutputFormat? = nil, scale: Double = 1, dpi: Double? = nil, embed: EmbedMode = .auto,
                 quality: Int = 90, lossless: Bool = false, snap: Bool = true,
-                metadata: DocumentMetadata = DocumentMetadata(creator: Framer.creator,
-                                                              creationDate: DocumentMetadata.reproducibleDate()),
+                metadata: DocumentMetadata = DocumentMetadata(creator: Framer.creator),
                 pdfVariant: PDFVariant? = nil, outputIntent: String? = nil) {
         self.format = format; self.scale = scale; self.dpi = dpi; self.embed = embed
         self.quality = quality; self.lossless = lossless; self.snap = snap; self.metadata = metadata
         self.pdfVariant = pdfVariant; self.outputIntent = outputIntent
-    }
-}
-
-extension DocumentMetadata {
-    /// The creation date for reproducible output: `SOURCE_DATE_EPOCH` (seconds since 1970, the
-    /// reproducible-builds convention) when it is set to a whole number of seconds up to the
-    /// end of the year 9999, else a fixed date (2000-01-01T00:00:00), so that the same input
-    /// gives the same bytes.
-    public static func reproducibleDate() -> String {
-        guard let seconds = sourceDateEpoch() else { return DocumentMetadata().creationDate }
-        var time = time_t(seconds), parts = tm()
-        gmtime_r(&time, &parts)
-        return String(printf: "%04d-%02d-%02dT%02d:%02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-                      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
-    }
-
-    /// The last second a date can be written in (9999-12-31T23:59:59).
-    static let latestSecond = 253_402_300_799
-
-    /// `SOURCE_DATE_EPOCH` as seconds, when it is set and usable.
-    static func sourceDateEpoch() -> Int? {
-        guard let text = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }),
-              let seconds = Int(text), (0...latestSecond).contains(seconds) else { return nil }
-        return seconds
-    }
-
-    /// Why `SOURCE_DATE_EPOCH` is not used though it is set (not a whole number of seconds from
-    /// 1970 to the end of 9999), for a warning; nil when it is unset or used.
-    package static func unusableSourceDateEpoch() -> String? {
-        guard let text = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }), !text.isEmpty,
-              sourceDateEpoch() == nil else { return nil }
-        return "SOURCE_DATE_EPOCH \"\(excerpt(text))\" is not a number of seconds from 1970 to 9999; "
-            + "the fixed date \(DocumentMetadata().creationDate) is used"
     }
 }
 

@@ -35,6 +35,10 @@ extension Framer {
         throws(FramingError) -> (plan: FramePlan, document: SVGDocument?, probe: TrimProbe?) {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
         if output.pdfVariant != nil && format != .pdf { throw fail(.pdfVariantNeedsPDF(format)) }
+        if output.proof != nil && format != .pdf { throw fail(.proofNeedsPDF(format)) }
+        if page.sheet != nil && format != .pdf { throw fail(.sheetNeedsPDF(format)) }
+        if style.canvasSize != nil && page.spec != nil { throw fail(.canvasSizeWithPage) }
+        if style.canvasAuto && style.canvasImage != nil { throw fail(.twoBackdrops) }
         let info: PictureInfo
         let orientation: Orientation
         let metrics: PictureMetrics
@@ -97,10 +101,20 @@ extension Framer {
                 throw fail(.page(error))
             }
         } else {
-            do { layout = try FrameLayout(picture: metricsLaidOut, style: style, text: PangoTextMeasure()) } catch { throw fail(.layout(error)) }
+            // With the other looks of a set, on the canvas they share.
+            do {
+                let styles = [style] + companions.filter { $0 != style }
+                let fitted = try FrameLayout.set(picture: metricsLaidOut, styles: styles, text: PangoTextMeasure())[0]
+                (style, layout) = (fitted.style, fitted.layout)
+            } catch { throw fail(.layout(error)) }
             // Marks without a page: the trim box is the framed canvas.
             if page.marks != .none { placement = .unpaged(canvas: layout.canvas, marks: page.marks) }
         }
+        // A background the user set (not the preset's) that the picture covers wholly.
+        let preset = self.preset.style
+        let backgroundSet = style.background != preset.background || style.backgroundGradient != preset.backgroundGradient
+        let backgroundCovered = backgroundSet && (style.background.alpha > 0 || style.backgroundGradient != nil)
+            && document == nil && layout.matCovered
         let options = renderOptions(format)
         if format.isRaster && output.snap {
             let k = options.pictureDPI / 72
@@ -115,6 +129,10 @@ extension Framer {
         // The output's size is known now: refuse one too large to render before decoding.
         let canvas = placement?.media ?? layout.canvas
         do { try options.checkCanvas(canvas) } catch { throw fail(.canvas(error)) }
+        // A soft proof draws the page's pixels at the picture's resolution: the same limits.
+        if output.proof != nil {
+            do { try options.proofRaster.checkCanvas(canvas) } catch { throw fail(.canvas(error)) }
+        }
         // A vector picture is drawn at the output's resolution, however large it is placed.
         let need = document == nil ? layout.rasterSize(atDPI: options.pictureDPI)
             : PixelSize(width: Self.devicePixels(layout.picture.width, dpi: options.pictureDPI),
@@ -127,6 +145,10 @@ extension Framer {
                          canvasPixels: format.isRaster ? options.pixelSize(ofCanvas: canvas) : nil, info: info)
         var result = plan
         result.trim = probe?.sourceBox
+        result.backgroundCovered = backgroundCovered
+        // A picture that has no alpha channel hides the mat for sure; one that may have
+        // transparent pixels is looked at once decoded.
+        if backgroundCovered && info.hasAlpha == false { result.warnings.append(.backgroundCovered) }
         return (result, document, probe)
     }
 

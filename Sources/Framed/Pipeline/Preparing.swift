@@ -13,9 +13,10 @@ extension Framer {
     package func prepare(_ source: PictureSource, label: String, format: OutputFormat) throws(FramingError) -> PreparedPicture {
         let input = try open(source, label: label)
         let (plan, document, probe) = try planned(input, label: label, format: format)
-        if let document { return prepared(document, plan: plan, format: format) }
+        if let document { return try prepared(document, plan: plan, format: format, label: label) }
+        let canvasImage = CanvasImageDecode(self, plan: plan, format: format)
         let decoded = try decoded(input, plan: plan, probe: probe, resize: true, label: label)
-        return try finished(decoded, input: input, plan: plan, format: format, label: label)
+        return try finished(decoded, input: input, plan: plan, format: format, label: label, canvasImage: canvasImage)
     }
 
     /// The picture decoded (shrunk on load, or taken from the trimming probe) for `plan`, and
@@ -59,13 +60,20 @@ extension Framer {
 
     /// The decoded picture made ready for `plan`'s place: flattened, resampled to
     /// `plan.rasterPixels`, and for SVG and PDF encoded for embedding. `decoded` is only read,
-    /// so that one decode can serve several plans (a set of scales).
+    /// so that one decode can serve several plans (a set of scales). `canvasImage` is the
+    /// canvas image's decode begun with the picture's, if it was.
     func finished(_ decoded: DecodedPicture, input: borrowing PictureInput, plan: FramePlan, format: OutputFormat,
-                  label: String) throws(FramingError) -> PreparedPicture {
+                  label: String, canvasImage: CanvasImageDecode? = nil) throws(FramingError) -> PreparedPicture {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
         let info = plan.info, need = plan.rasterPixels
         var warnings = decoded.warningSummary.map { [FramingWarning.decoder($0)] } ?? []
         warnings += decoded.colorWarnings.map(FramingWarning.color)
+        warnings += plan.warnings
+        // A covered background on a picture that may have transparent pixels: it hides the
+        // mat only if none is.
+        if plan.backgroundCovered && info.hasAlpha != false && decoded.image.isOpaque {
+            warnings.append(.backgroundCovered)
+        }
 
         var image = decoded.image
         // Flattening copies the picture, resampling makes one of the size needed: memory first.
@@ -77,7 +85,11 @@ extension Framer {
         if resampled && !decoded.resampled {
             guard Memory.available(need.width * need.height * 4) else { throw fail(.picture(.outOfMemory)) }
         }
+        let unresampled = image
         image = Resampler.resize(image, width: need.width, height: need.height, filter: picture.resample, threads: threads)
+        // The canvas's paint from the picture: its edge colours, or the picture itself behind it.
+        let plan = Self.resolvingAutoBackdrop(plan, image: image)
+        let backdrop = try canvasPicture(plan, format: format, itself: unresampled, started: canvasImage)
 
         // How the picture goes into the file.
         var embedding = Embedding.raster
@@ -105,17 +117,36 @@ extension Framer {
             warnings.append(.belowMinimumPPI(ppi: plan.effectivePPI, minimum: minimum))
         }
         warnings += CaptionCheck.warnings(plan.style.caption).map(FramingWarning.caption)
+        warnings += plan.safeMarginWarnings.map(FramingWarning.safeMargin)
 
         let report = PictureReport(sourcePixels: plan.sourcePixels, scaleNumerator: decoded.scaleNumerator,
                                    scaleDenominator: decoded.scaleDenominator, embeddedPixels: plan.rasterPixels,
                                    effectivePPI: plan.effectivePPI, embedding: embedding, warnings: warnings)
-        return PreparedPicture(picture: .raster(EmbeddedPicture(image: image, jpeg: jpeg)), plan: plan, report: report)
+        return PreparedPicture(picture: .raster(EmbeddedPicture(image: image, jpeg: jpeg)), plan: plan, report: report,
+                               backdrop: backdrop)
     }
 
     /// An SVG ready to draw: nothing to decode or resample; librsvg draws it at the output's
-    /// resolution. The addresses it names but librsvg will not load are a warning.
-    func prepared(_ document: SVGDocument, plan: FramePlan, format: OutputFormat) -> PreparedPicture {
-        var warnings: [FramingWarning] = []
+    /// resolution. The addresses it names but librsvg will not load are a warning. The canvas's
+    /// paint from the picture reads it drawn as pixels.
+    func prepared(_ document: SVGDocument, plan: FramePlan, format: OutputFormat, label: String) throws(FramingError)
+        -> PreparedPicture {
+        var plan = plan
+        var itself: RasterImage?
+        if plan.style.canvasAuto || plan.style.canvasImage == FrameStyle.pictureItself {
+            // At the size the canvas image covers with it (at most its own size in CSS px for
+            // the edge colours alone).
+            let own = plan.sourcePixels
+            let size = plan.style.canvasImage == FrameStyle.pictureItself
+                ? CanvasImageGeometry.cover(image: own, area: Self.canvasImagePixels(plan).pixels).scaled
+                : PixelSize(width: min(own.width, 512), height: min(own.height, 512))
+            do { itself = try document.rasterised(size) } catch {
+                throw FramingError(picture: label, problem: .render(error))
+            }
+            plan = Self.resolvingAutoBackdrop(plan, image: itself!)
+        }
+        let backdrop = try canvasPicture(plan, format: format, itself: itself)
+        var warnings: [FramingWarning] = plan.warnings
         if picture.trim != nil { warnings.append(.decoder("SVG: not trimmed (trim applies to pixels; a vector picture is drawn whole)")) }
         let check = document.check
         if check.externalCount > 0 {
@@ -124,16 +155,24 @@ extension Framer {
                                      + check.external.joined(separator: ", ") + more))
         }
         warnings += CaptionCheck.warnings(plan.style.caption).map(FramingWarning.caption)
+        warnings += plan.safeMarginWarnings.map(FramingWarning.safeMargin)
         let report = PictureReport(sourcePixels: plan.sourcePixels, scaleNumerator: 1, scaleDenominator: 1,
                                    embeddedPixels: plan.rasterPixels, effectivePPI: plan.effectivePPI,
                                    embedding: format.isRaster ? .raster : .vector, warnings: warnings)
         return PreparedPicture(picture: .vector(VectorPicture(document: document, background: picture.flatten)),
-                               plan: plan, report: report)
+                               plan: plan, report: report, backdrop: backdrop)
     }
 
-    /// The picture framed in memory as a file of `format`.
+    /// The picture framed in memory as a file of `format` (with `page.sheet`, a PDF of one
+    /// sheet).
     package func framed(_ source: PictureSource, label: String, format: OutputFormat) throws(FramingError) -> FramedPicture {
-        try rendered(prepare(source, label: label, format: format), source: source, label: label, format: format)
+        if page.sheet != nil {
+            guard format == .pdf else { throw FramingError(picture: label, problem: .sheetNeedsPDF(format)) }
+            let plan = try sheetPlan([source]).prints[0]
+            let (pdf, reports, proofs) = try framedSheets([source])
+            return FramedPicture(bytes: pdf, plan: plan, report: reports[0], proof: proofs.first)
+        }
+        return try rendered(prepare(source, label: label, format: format), source: source, label: label, format: format)
     }
 
     /// A prepared picture drawn as a file of `format` with these settings' render options.
@@ -144,16 +183,78 @@ extension Framer {
         do { bytes = try FrameRenderer.render(prepared.renderPage, options: options) } catch {
             throw FramingError(picture: label, problem: .render(error))
         }
-        return FramedPicture(bytes: bytes, plan: prepared.plan, report: prepared.report)
+        var framed = FramedPicture(bytes: bytes, plan: prepared.plan, report: prepared.report)
+        if output.proof != nil && format == .pdf {
+            let page = try proofs([OutputPage(prepared.renderPage)], options: options, label: label)[0]
+            framed.proof = page.png
+            framed.report.outOfGamut = page.gamut.first.map(Self.share)
+        }
+        return framed
+    }
+
+    /// The soft proof of each page (`FrameRenderer.proof`), through the output intent's profile
+    /// that `options` carry (none: sRGB), painting `output.gamutWarning` where the press falls
+    /// short.
+    func proofs(_ pages: [OutputPage], options: RenderOptions, label: String) throws(FramingError) -> [ProofPage] {
+        do {
+            return try FrameRenderer.proof(pages, options: options,
+                                           proof: ProofOptions(profile: options.print.intent, warning: output.gamutWarning))
+        } catch {
+            throw FramingError(picture: label, problem: .render(error))
+        }
+    }
+
+    /// A count of pixels out of gamut as a share from 0 to 1 (0 for a picture with no pixels).
+    static func share(_ count: (pixels: Int, outOfGamut: Int)) -> Double {
+        count.pixels == 0 ? 0 : Double(count.outOfGamut) / Double(count.pixels)
     }
 
     /// The picture framed in memory once per member of a set, in their order (an empty list:
     /// the settings as they are), from one read and one decode (`Framer.frame(_:set:)`).
     package func framedSet(_ source: PictureSource, label: String, format: OutputFormat, members: [SetMember])
         throws(FramingError) -> [FramedPicture] {
+        let input = try open(source, label: label)
+        let set = try plannedSet(input, label: label, format: format, members: members)
+        // One decode, for the plan that needs the most pixels (the largest scale, unless a dpi
+        // makes them all alike), not resized on the way: each output resamples its own.
+        var decoded: DecodedPicture?
+        if set.document == nil {
+            let plans = set.plans
+            let most = plans.indices.max { a, b in
+                plans[a].rasterPixels.width * plans[a].rasterPixels.height
+                    < plans[b].rasterPixels.width * plans[b].rasterPixels.height
+            }!
+            decoded = try set.framers[most].decoded(input, plan: plans[most], probe: set.probe, resize: false, label: label)
+        }
+        var framed: [FramedPicture] = []
+        for (framer, plan) in zip(set.framers, set.plans) {
+            let prepared: PreparedPicture
+            if let document = set.document {
+                prepared = try framer.prepared(document, plan: plan, format: format, label: label)
+            } else {
+                prepared = try framer.finished(decoded!, input: input, plan: plan, format: format, label: label)
+            }
+            framed.append(try framer.rendered(prepared, source: source, label: label, format: format))
+        }
+        return framed
+    }
+
+    /// The plans of a set's members, as `plannedSet` makes them (what `framed layout` prints).
+    package func setPlans(_ input: borrowing PictureInput, label: String, format: OutputFormat, members: [SetMember])
+        throws(FramingError) -> [FramePlan] {
+        try plannedSet(input, label: label, format: format, members: members).plans
+    }
+
+    /// Each member of a set planned from one read of the header (an empty list: the settings as
+    /// they are): the members' settings, their plans in order, and what the largest scale's plan
+    /// read (an SVG's document, the trimming probe), which the others reuse. In a set of several
+    /// scales, a member whose picture has fewer pixels than it needs gets a warning.
+    func plannedSet(_ input: borrowing PictureInput, label: String, format: OutputFormat, members: [SetMember])
+        throws(FramingError) -> (framers: [Framer], plans: [FramePlan], document: SVGDocument?, probe: TrimProbe?) {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
         let members = members.isEmpty ? [SetMember(scale: output.scale)] : members
-        if Set(members.map(\.scale)).count > 1 {
+        let severalScales = Set(members.map(\.scale)).count > 1
+        if severalScales {
             guard format.isRaster else { throw fail(.scalesNeedRaster(format)) }
             if let dpi = output.dpi { throw fail(.scalesWithDPI(dpi)) }
         }
@@ -163,55 +264,44 @@ extension Framer {
             framers.append(framer)
         }
         let scales = members.map(\.scale)
-        let input = try open(source, label: label)
         // The largest scale is planned first: where trimming is asked for, the edges are found
         // on its pixels, and the other plans take that box (and an SVG's document) from it.
         let largest = scales.indices.max { scales[$0] < scales[$1] }!
         let first = try framers[largest].planned(input, label: label, format: format)
         var plans: [FramePlan] = []
         for index in scales.indices {
-            plans.append(index == largest ? first.plan
-                         : try framers[index].planned(input, label: label, format: format,
-                                                      reusing: first).plan)
-        }
-        // One decode, for the plan that needs the most pixels (the largest scale, unless a dpi
-        // makes them all alike), not resized on the way: each output resamples its own.
-        var decoded: DecodedPicture?
-        if first.document == nil {
-            let most = plans.indices.max { a, b in
-                plans[a].rasterPixels.width * plans[a].rasterPixels.height
-                    < plans[b].rasterPixels.width * plans[b].rasterPixels.height
-            }!
-            decoded = try framers[most].decoded(input, plan: plans[most], probe: first.probe, resize: false, label: label)
-        }
-        var set: [FramedPicture] = []
-        for (framer, plan) in zip(framers, plans) {
-            let prepared: PreparedPicture
-            if let document = first.document {
-                prepared = framer.prepared(document, plan: plan, format: format)
-            } else {
-                prepared = try framer.finished(decoded!, input: input, plan: plan, format: format, label: label)
+            var plan = index == largest ? first.plan
+                : try framers[index].planned(input, label: label, format: format, reusing: first).plan
+            if severalScales && first.document == nil {
+                let need = PixelSize(width: Self.devicePixels(plan.layout.picture.width, dpi: plan.dpi),
+                                     height: Self.devicePixels(plan.layout.picture.height, dpi: plan.dpi))
+                let has = plan.layout.picturePixels
+                if need.width > has.width || need.height > has.height {
+                    plan.warnings.append(.fewerPixels(scale: scales[index], needed: need, available: has))
+                }
             }
-            set.append(try framer.rendered(prepared, source: source, label: label, format: format))
+            plans.append(plan)
         }
-        return set
+        return (framers, plans, first.document, first.probe)
     }
 
     /// Prepared pictures as one PDF, a page each (a picture that repeats is stored once).
     /// `label` names the document in errors; `sources` (the pictures, in order) name it in a
     /// PDF/X-4 without a title.
     package func document(_ pages: [PreparedPicture], label: String, sources: [PictureSource] = []) throws(FramingError) -> [UInt8] {
+        try document(pages.map { OutputPage($0.renderPage) }, label: label, sources: sources, proofs: false).pdf
+    }
+
+    /// Pages as one PDF and, with `proofs` and `output.proof`, each page's soft proof.
+    package func document(_ pages: [OutputPage], label: String, sources: [PictureSource] = [], proofs: Bool)
+        throws(FramingError) -> (pdf: [UInt8], proofs: [ProofPage]) {
         let options = try renderOptions(.pdf, printing: sources)
-        do { return try FrameRenderer.render(document: pages.map(\.renderPage), options: options) } catch {
+        let pdf: [UInt8]
+        do { pdf = try FrameRenderer.render(document: pages, options: options) } catch {
             throw FramingError(picture: label, problem: .render(error))
         }
+        guard proofs && output.proof != nil else { return (pdf, []) }
+        return (pdf, try self.proofs(pages, options: options, label: label))
     }
 }
 
-extension RGBAColor {
-    /// The colour as 8-bit components (alpha ignored).
-    var rgb8: (r: UInt8, g: UInt8, b: UInt8) {
-        func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
-        return (byte(red), byte(green), byte(blue))
-    }
-}

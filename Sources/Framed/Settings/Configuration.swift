@@ -35,7 +35,7 @@ extension Framer {
         self.init()
         let pairs: [(name: String, value: String?)]
         do {
-            pairs = try Configuration.pairs(bytes, settings: Setting.all.map { ($0.name, $0.isSwitch) })
+            pairs = try Configuration.pairs(bytes, settings: Setting.all.map { ($0.name, $0.isSwitch) }, aliases: Setting.aliases)
         } catch { throw ConfigurationError(file: file, reason: error.description) }
         for (name, value) in pairs where name == "preset" {
             do { try set(name, value ?? "") } catch { throw ConfigurationError(file: file, reason: error.description) }
@@ -93,7 +93,8 @@ package enum Configuration {
         case unknown(String, suggestion: String?)
         /// A key that names a setting a configuration cannot hold (`refused`).
         case refused(String)
-        /// `size`, `width` and `height` replace each other: two were given.
+        /// Two settings that replace each other (`size`, `width` and `height`; `aspect` and
+        /// `canvas-size`; a setting and its alias) were both given.
         case conflicting(String, String)
         /// A switch's value that is not `true` or `false`, or another setting's that is not a
         /// string or a number (`expected` says which), and what it was.
@@ -107,7 +108,7 @@ package enum Configuration {
             case let .duplicate(key): return "\"\(excerpt(key))\" is given twice"
             case let .unknown(key, suggestion):
                 return "unknown setting \"\(excerpt(key))\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
-            case let .refused(key): return "\"\(key)\" cannot be set in a configuration"
+            case let .refused(key): return "\"\(excerpt(key))\" cannot be set in a configuration"
             case let .conflicting(a, b): return "\"\(a)\" and \"\(b)\" replace each other; give one"
             case let .wrongType(key, expected, found): return "\"\(key)\" must be \(expected), not \(found)"
             }
@@ -118,23 +119,30 @@ package enum Configuration {
     /// it is a switch), as a command line would give them: strings and numbers as text, `nil` for
     /// a switch that is `true`; a switch that is `false` is left out. Every key and type is
     /// checked here; values are checked by the settings.
+    /// `aliases` maps other names of settings to theirs (`Setting.aliases`); a setting given
+    /// under both names is `conflicting`.
     package static func pairs(_ bytes: [UInt8], settings: [(name: String, isSwitch: Bool)],
-                              refused: Set<String> = []) throws(Failure) -> [(name: String, value: String?)] {
+                              aliases: [String: String] = [:], refused: Set<String> = []) throws(Failure)
+        -> [(name: String, value: String?)] {
         let document: JSON
         do { document = try JSONReader.parse(bytes) } catch { throw .syntax(error.description) }
         guard case let .object(members) = document else { throw .notAnObject }
-        var values: [String: JSON] = [:]
-        for (key, value) in members {
-            guard values[key] == nil else { throw .duplicate(key) }
+        var values: [String: JSON] = [:], givenAs: [String: String] = [:]
+        for (given, value) in members {
+            let key = aliases[given] ?? given
+            if let earlier = givenAs[key] { throw earlier == given ? .duplicate(given) : .conflicting(earlier, given) }
             values[key] = value
+            givenAs[key] = given
         }
         let names = settings.map(\.name)
         for key in values.keys.sorted() {
             guard names.contains(key) else { throw .unknown(key, suggestion: nearestName(to: key, in: names)) }
             if refused.contains(key) { throw .refused(key) }
         }
-        let sizeKeys = ["size", "width", "height"].filter { values[$0] != nil }
-        if sizeKeys.count > 1 { throw .conflicting(sizeKeys[0], sizeKeys[1]) }
+        for group in [["size", "width", "height"], ["aspect", "canvas-size"]] {
+            let keys = group.filter { values[$0] != nil }
+            if keys.count > 1 { throw .conflicting(keys[0], keys[1]) }
+        }
         var pairs: [(name: String, value: String?)] = []
         for (key, isSwitch) in settings {
             guard let value = values[key] else { continue }
@@ -159,7 +167,7 @@ package enum Configuration {
     package static func describe(_ value: JSON) -> String {
         switch value {
         case let .string(s): return "the string \(JSON.quote(excerpt(s)))"
-        case let .number(n): return "the number \(JSON.number(n))"
+        case let .number(n): return "the number \(excerpt(JSON.exactNumber(n)))"
         case let .bool(b): return b ? "true" : "false"
         case .null: return "null"
         case .array: return "a list"

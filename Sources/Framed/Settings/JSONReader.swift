@@ -60,7 +60,7 @@ package struct JSONReader {
             guard peek == "\"" else { throw error("expected a key in double quotes, found \(describePeek())") }
             let key = try string()
             skipWhiteSpace()
-            guard peek == ":" else { throw error("expected ':' after the key \"\(key)\", found \(describePeek())") }
+            guard peek == ":" else { throw error("expected ':' after the key \"\(excerpt(key))\", found \(describePeek())") }
             index += 1
             pairs.append((key, try value(depth: depth + 1)))
             skipWhiteSpace()
@@ -172,7 +172,7 @@ package struct JSONReader {
         let literal = String(String.UnicodeScalarView(text[start..<index]))
         guard let value = Double(literal), value.isFinite else {
             index = start
-            throw error("the number \(literal) is too large")
+            throw error("the number \(excerpt(literal)) is too large")
         }
         return value
     }

@@ -42,8 +42,16 @@ extension Setting {
     /// picture, the page.
     public static let all: [Setting] = general + look + output + picture + page
 
-    /// The setting called `name`, if there is one.
-    public static func named(_ name: String) -> Setting? { all.first { $0.name == name } }
+    /// The setting called `name` (or one of its `aliases`), if there is one.
+    public static func named(_ name: String) -> Setting? {
+        let name = aliases[name] ?? name
+        return all.first { $0.name == name }
+    }
+
+    /// Other names settings answer to, and the setting each names: `backdrop` is
+    /// `canvas-color`, in the words of CSS users, for whom a background is what lies behind.
+    /// Configurations read them; `Framer.configuration` writes the settings' own names.
+    public static let aliases: [String: String] = ["backdrop": "canvas-color"]
 
     static let general: [Setting] = [
         Setting("format") { f, v throws(SettingError) in
@@ -100,11 +108,40 @@ extension Setting {
             f.style.margin = try parse("margin", v, Length.init(parsing:))
         } read: { f in .string(f.style.margin.description) },
         Setting("canvas-color") { f, v throws(SettingError) in
-            (f.style.canvasColor, f.style.canvasGradient) = try paint("canvas-color", v)
-        } read: { f in .string(f.style.canvasGradient?.description ?? f.style.canvasColor.description) },
+            if trimmingSpaces(v).lowercased() == "auto" {
+                f.style.canvasAuto = true
+                (f.style.canvasColor, f.style.canvasGradient) = (.transparent, nil)
+            } else {
+                f.style.canvasAuto = false
+                (f.style.canvasColor, f.style.canvasGradient) = try paint("canvas-color", v)
+            }
+        } read: { f in
+            .string(f.style.canvasAuto ? "auto" : f.style.canvasGradient?.description ?? f.style.canvasColor.description)
+        },
+        Setting("canvas-image") { f, v throws(SettingError) in
+            let path = try text("canvas-image", v)
+            guard !path.isEmpty else {
+                throw SettingError(setting: "canvas-image", reason: "needs a picture file, \(FrameStyle.pictureItself) or none")
+            }
+            f.style.canvasImage = path.lowercased() == "none" ? nil : path
+        } read: { f in f.style.canvasImage.map { .string($0) } },
+        Setting("canvas-blur") { f, v throws(SettingError) in
+            let blur = try parse("canvas-blur", v, Length.init(parsing:))
+            guard blur.points >= 0 else {
+                throw SettingError(setting: "canvas-blur", reason: "\"\(excerpt(v))\" is negative: the blur must be zero or more")
+            }
+            f.style.canvasBlur = blur
+        } read: { f in
+            f.style.canvasImage == nil && f.style.canvasBlur == .zero ? nil : .string(f.style.canvasBlur.description)
+        },
         Setting("aspect") { f, v throws(SettingError) in
             f.style.aspect = v.lowercased() == "none" ? nil : try parse("aspect", v, AspectRatio.init(parsing:))
+            if f.style.aspect != nil { f.style.canvasSize = nil }
         } read: { f in f.style.aspect.map { .string($0.description) } },
+        Setting("canvas-size") { f, v throws(SettingError) in
+            f.style.canvasSize = trimmingSpaces(v).lowercased() == "none" ? nil : try parse("canvas-size", v, LengthSize.init(parsing:))
+            if f.style.canvasSize != nil { f.style.aspect = nil }
+        } read: { f in f.style.canvasSize.map { .string("\($0.width)x\($0.height)") } },
         Setting("chrome") { f, v throws(SettingError) in
             guard v.lowercased() != "none" else { f.style.chrome.kind = nil; return }
             guard let kind = ChromeKind(rawValue: v.lowercased()) else {
@@ -242,7 +279,8 @@ extension Setting {
         } read: { f in f.picture.trim.map { .string(formatPercent($0 * 100) + "%") } },
         Setting("strict", switch: true) { f, v throws(SettingError) in
             f.picture.failBelowMinimumPPI = try switchValue("strict", v)
-        } read: { f in .bool(f.picture.failBelowMinimumPPI) },
+            f.page.failWithinSafeMargin = f.picture.failBelowMinimumPPI
+        } read: { f in .bool(f.picture.failBelowMinimumPPI || f.page.failWithinSafeMargin) },
     ]
 
     static let page: [Setting] = [
@@ -251,17 +289,37 @@ extension Setting {
         } read: { f in f.page.size.map { .string($0.description) } },
         Setting("orientation") { f, v throws(SettingError) in
             f.page.orientation = try choice("orientation", v, PageOrientation.self)
-        } read: { f in f.page.size == nil ? nil : .string(f.page.orientation.rawValue) },
+        } read: { f in f.page.size == nil && f.page.sheet == nil ? nil : .string(f.page.orientation.rawValue) },
         Setting("bleed") { f, v throws(SettingError) in
             let bleed = try parse("bleed", v, Length.init(parsing:))
             guard bleed.points >= 0 else {
                 throw SettingError(setting: "bleed", reason: "\"\(excerpt(v))\" is negative: the bleed must be zero or more")
             }
             f.page.bleed = bleed
-        } read: { f in f.page.size == nil ? nil : .string(f.page.bleed.description) },
+        } read: { f in f.page.size == nil && f.page.sheet == nil ? nil : .string(f.page.bleed.description) },
+        Setting("safe-margin") { f, v throws(SettingError) in
+            let margin = try parse("safe-margin", v, Length.init(parsing:))
+            guard margin.points >= 0 else {
+                throw SettingError(setting: "safe-margin", reason: "\"\(excerpt(v))\" is negative: the safe margin must be zero or more")
+            }
+            f.page.safeMargin = margin
+        } read: { f in f.page.size == nil && f.page.sheet == nil ? nil : .string(f.page.safeMargin.description) },
         Setting("marks") { f, v throws(SettingError) in
             f.page.marks = try choice("marks", v, PrintMarks.self)
         } read: { f in f.page.marks == .none ? nil : .string(f.page.marks.rawValue) },
+        Setting("sheet") { f, v throws(SettingError) in
+            f.page.sheet = try parse("sheet", v, PageSize.init(parsing:))
+        } read: { f in f.page.sheet.map { .string($0.description) } },
+        Setting("n-up") { f, v throws(SettingError) in
+            f.page.nUp = try parse("n-up", v, NUp.init(parsing:))
+        } read: { f in f.page.sheet == nil ? nil : .string(f.page.nUp.description) },
+        Setting("gutter") { f, v throws(SettingError) in
+            let gutter = try parse("gutter", v, Length.init(parsing:))
+            guard gutter.points >= 0 else {
+                throw SettingError(setting: "gutter", reason: "\"\(excerpt(v))\" is negative: the gutter must be zero or more")
+            }
+            f.page.gutter = gutter
+        } read: { f in f.page.sheet == nil ? nil : f.page.gutter.map { .string($0.description) } },
         Setting("pdf-variant") { f, v throws(SettingError) in
             guard let variant = PDFVariant(parsing: trimmingSpaces(v)) else {
                 throw SettingError(setting: "pdf-variant", reason: "\"\(excerpt(v))\" is not one of "
@@ -273,6 +331,21 @@ extension Setting {
             guard !v.isEmpty else { throw SettingError(setting: "output-intent", reason: "needs the path of an ICC profile") }
             f.output.outputIntent = v
         } read: { f in f.output.outputIntent.map { .string($0) } },
+        Setting("proof") { f, v throws(SettingError) in
+            guard !v.isEmpty else { throw SettingError(setting: "proof", reason: "needs the path of a PNG to write") }
+            guard v.lowercased().hasSuffix(".png") else {
+                throw SettingError(setting: "proof", reason: "\"\(excerpt(v))\" does not end in .png: the soft proof is a PNG")
+            }
+            f.output.proof = v
+        } read: { f in f.output.proof.map { .string($0) } },
+        Setting("gamut-warning") { f, v throws(SettingError) in
+            let color = try parse("gamut-warning", v, RGBAColor.init(parsing:))
+            guard color.alpha >= 1 else {
+                throw SettingError(setting: "gamut-warning", reason: "\"\(excerpt(v))\" is not opaque: the warning paints "
+                                   + "whole pixels, give an opaque colour")
+            }
+            f.output.gamutWarning = color
+        } read: { f in f.output.gamutWarning.map { .string($0.description) } },
         Setting("title") { f, v throws(SettingError) in
             f.output.metadata.title = try text("title", v)
         } read: { f in f.output.metadata.title.map { .string($0) } },

@@ -29,6 +29,8 @@ struct Job: Sendable {
     /// A set (`--scale 1,2,3`, `--variant light,dark`): one output per member, in the order of
     /// `OutputOptions.setMembers` (`output` is the first); empty for one output.
     var setOutputs: [Destination] = []
+    /// `--proof`: the soft proof's file (of the picture's own PDF, or of its page with `--pages`).
+    var proof: String?
 
     /// The input as messages name it.
     var label: String { input == "-" ? "standard input" : input }
@@ -39,6 +41,8 @@ struct BatchPlan: Sendable {
     var jobs: [Job]
     /// `--pages`: the one PDF that gets every page.
     var pagesOutput: Destination?
+    /// `--proof` with `--pages`: each page's soft proof file, in order.
+    var proofs: [String] = []
     /// Folders to create before writing (for `-o out/` and templates).
     var folders: [String]
     /// What the planning found to say without failing (a folder that cannot be read).
@@ -82,7 +86,7 @@ enum BatchPlanner {
         case let output?:
             if output.contains("{") || output.contains("}") {
                 mode = .template(output)
-            } else if output.hasSuffix("/") || (FileSystem.isDirectory(output) && !settings.pages) {
+            } else if output.hasSuffix("/") || (FileSystem.isDirectory(output) && !settings.onePDF) {
                 mode = .folder(output)
             } else {
                 mode = .file(output)
@@ -90,25 +94,25 @@ enum BatchPlanner {
         }
         if isSet {
             let what = scales.count > 1 ? "--scale with several values" : "--variant with two values"
-            if settings.pages { throw UsageError("--pages writes one PDF; \(what) writes several files") }
+            if settings.onePDF { throw UsageError("\(settings.onePDFOption) writes one PDF; \(what) writes several files") }
             switch mode {
             case .stdout: throw UsageError("-o - (standard output) takes one file; \(what) writes several")
             case let .template(template) where scales.count > 1 && !template.containsOccurrence(of: "{scale}"):
-                throw UsageError("-o \(template): --scale with several values needs {scale} in the template, "
+                throw UsageError("-o \(excerpt(template)): --scale with several values needs {scale} in the template, "
                                  + "or the files would have one name (out/{stem}{scale}.png: shot.png, shot@2x.png)")
             case let .template(template) where variants.count > 1 && !template.containsOccurrence(of: "{variant}"):
-                throw UsageError("-o \(template): --variant with two values needs {variant} in the template, "
+                throw UsageError("-o \(excerpt(template)): --variant with two values needs {variant} in the template, "
                                  + "or the files would have one name (out/{stem}{variant}.png: shot.png, shot-dark.png)")
             default: break
             }
         }
-        if settings.pages {
+        if settings.onePDF {
             switch mode {
-            case .folder, .template: throw UsageError("--pages writes one PDF; give -o a file name ending in .pdf")
+            case .folder, .template: throw UsageError("\(settings.onePDFOption) writes one PDF; give -o a file name ending in .pdf")
             default: break
             }
             if let format = settings.framer.output.format ?? settings.output.flatMap(OutputFormat.init(path:)), format != .pdf {
-                throw UsageError("--pages writes one PDF; the output is \(format.rawValue.uppercased())")
+                throw UsageError("\(settings.onePDFOption) writes one PDF; the output is \(format.rawValue.uppercased())")
             }
         }
 
@@ -116,7 +120,7 @@ enum BatchPlanner {
         if case let .folder(folder) = mode { outputFolder = folder }
         var warnings: [String] = []
         var sources = try expand(settings.inputs, recursive: settings.recursive, skipping: outputFolder, warnings: &warnings)
-        if case let .template(template) = mode, !settings.pages {
+        if case let .template(template) = mode, !settings.onePDF {
             sources = try leavingOutOwnOutputs(sources, template: template, words: templateWords)
         }
         guard !sources.isEmpty else {
@@ -130,7 +134,7 @@ enum BatchPlanner {
         var jobs: [Job] = []
         var pagesOutput: Destination?
         var folders: [String] = []
-        if settings.pages {
+        if settings.onePDF {
             let format = OutputFormat.pdf
             switch mode {
             case .none: pagesOutput = Destination.none
@@ -148,7 +152,8 @@ enum BatchPlanner {
                 switch mode {
                 case .none:
                     output = .none
-                    format = format ?? .png
+                    // A soft proof is a PDF's: its layout is the PDF's.
+                    format = format ?? (framer.output.proof == nil ? .png : .pdf)
                 case .stdout:
                     guard count == 1 else {
                         throw UsageError("-o - (standard output) takes one picture; got \(count) (use --pages for one PDF)")
@@ -186,7 +191,7 @@ enum BatchPlanner {
                                                   variant: templateWords[0].variant, scale: templateWords[0].scale)
                     if format == nil {
                         guard let named = OutputFormat(path: path) else {
-                            throw UsageError("cannot tell the format of \"\(path)\" (from -o \(template)); "
+                            throw UsageError("cannot tell the format of \"\(path)\" (from -o \(excerpt(template))); "
                                              + "end the template in .svg, .pdf, .png, .jpg or .tif, or give --format")
                         }
                         format = named
@@ -210,6 +215,20 @@ enum BatchPlanner {
             }
         }
 
+        // The soft proofs: one picture's, or with --pages one a page (sheets' once their count
+        // is known, by `BatchRunner`).
+        var proofs: [String] = []
+        if let proof = framer.output.proof {
+            guard settings.onePDF || jobs.count == 1 else {
+                throw UsageError("--proof writes the soft proof of one PDF; give one input, or --pages for one PDF of all "
+                                 + "\(jobs.count)")
+            }
+            if framer.page.sheet == nil {
+                proofs = (1...jobs.count).map { Framer.proofPath(proof, page: $0, of: jobs.count) }
+                for index in jobs.indices { jobs[index].proof = proofs[index] }
+            }
+        }
+
         // No output may be an input or another output; found before anything is written.
         var taken: [String: Job] = [:]
         // Each input's path and file identity, found once (one stat each, not one per output).
@@ -222,16 +241,25 @@ enum BatchPlanner {
                 return nil
             }
         } + (pagesOutput?.text.flatMap { $0 == "-" ? nil : (jobs[0], $0) }.map { [$0] } ?? [])
+            + proofs.map { (jobs[0], $0) }
         for (job, path) in destinations {
             if let long = SystemPath.bytes(path).split(separator: UInt8(ascii: "/")).first(where: { $0.count > Int(NAME_MAX) }) {
                 throw FileError(path: path, reason: "cannot be written: a name in it is \(long.count) bytes long, "
                                 + "over the \(NAME_MAX) a file name may have")
             }
             let key = Paths.canonical(path)
+            if proofs.contains(path) && (inputKeys.contains(key) || FileSystem.identity(path).map(inputFiles.contains) == true
+                                         || taken[key] != nil) {
+                throw proofOverwrites(path)
+            }
             if inputKeys.contains(key) || FileSystem.identity(path).map(inputFiles.contains) == true {
+                if job.input != "-", Paths.canonical(job.input) != key, FileSystem.identity(job.input) != FileSystem.identity(path) {
+                    throw UsageError("the output \(path) of \(job.label) is another picture of this run (not one framed wrote); "
+                                     + "it would be overwritten")
+                }
                 throw UsageError("the output \(path) is the input picture; it would be overwritten")
             }
-            if !settings.pages, let other = taken[key] {
+            if !settings.onePDF, let other = taken[key] {
                 if other.index == job.index {
                     throw UsageError("two files of the set of \(job.label) would both be written to \(path); "
                                      + "give scales that differ in their @Nx names")
@@ -248,17 +276,44 @@ enum BatchPlanner {
         }
         var seen = Set<String>()
         folders = folders.filter { seen.insert($0).inserted }
-        return BatchPlan(jobs: jobs, pagesOutput: pagesOutput, folders: folders, warnings: warnings)
+        return BatchPlan(jobs: jobs, pagesOutput: pagesOutput, proofs: settings.onePDF ? proofs : [], folders: folders,
+                         warnings: warnings)
     }
 
-    /// The sources without the pictures found in a walked folder that this run writes (a
-    /// template that writes into the folder it walks, run a second time, finds its first run's
-    /// outputs), as the output folder of `-o out/` is skipped. A picture whose output is itself
-    /// stays, to be refused as such. Leaving pictures out renumbers `{index}`, so the outputs
+    /// A soft proof that would be written over the output or an input.
+    static func proofOverwrites(_ path: String) -> UsageError {
+        UsageError("--proof \(path) would be written over the output or an input; give the proof another name")
+    }
+
+    /// The soft proofs of `count` sheets, each checked before anything is written: none may be
+    /// an input or the output.
+    static func sheetProofs(_ proof: String, count: Int, jobs: [Job], output: Destination?) throws -> [String] {
+        let paths = (1...max(1, count)).map { Framer.proofPath(proof, page: $0, of: count) }
+        let others = jobs.filter { $0.input != "-" }.map(\.input) + (output?.text.map { $0 == "-" ? [] : [$0] } ?? [])
+        let keys = Set(others.map(Paths.canonical)), files = Set(others.compactMap(FileSystem.identity))
+        for path in paths where keys.contains(Paths.canonical(path)) || FileSystem.identity(path).map(files.contains) == true {
+            throw proofOverwrites(path)
+        }
+        return paths
+    }
+
+    /// The sources without the pictures found in a walked folder that this run writes from
+    /// another picture and that framed wrote (`OutputMark`): a template that writes into the
+    /// folder it walks, run a second time, finds its first run's outputs, which are outputs
+    /// again, not inputs, as the output folder of `-o out/` is skipped. A picture of the user's
+    /// (no mark) stays, and so does one that only its own output would replace: the run then
+    /// refuses to write over an input. Leaving pictures out renumbers `{index}`, so the outputs
     /// are named again until none is left out.
     static func leavingOutOwnOutputs(_ sources: [Source], template: String,
                                      words: [(variant: String, scale: String)] = [("", "")]) throws(UsageError) -> [Source] {
         var sources = sources
+        var marked: [String: Bool] = [:]
+        func isFramedOutput(_ path: String) -> Bool {
+            if let known = marked[path] { return known }
+            let found = OutputMark.isMarked(path)
+            marked[path] = found
+            return found
+        }
         while sources.contains(where: \.walked) {
             let digits = String(sources.count).count
             var outputs: [[String]] = []
@@ -270,10 +325,13 @@ enum BatchPlanner {
                 }
                 outputs.append(own)
             }
-            let written = Set(outputs.joined())
+            // How many sources write each path: a path only its own source writes is not another's output.
+            var writers: [String: Int] = [:]
+            for own in outputs { for path in Set(own) { writers[path, default: 0] += 1 } }
             let kept = sources.indices.filter { index in
                 let path = Paths.normalized(sources[index].path)
-                return !sources[index].walked || !written.contains(path) || outputs[index].contains(path)
+                let byOthers = (writers[path] ?? 0) - (outputs[index].contains(path) ? 1 : 0)
+                return !sources[index].walked || byOthers == 0 || !isFramedOutput(sources[index].path)
             }
             if kept.count == sources.count { break }
             sources = kept.map { sources[$0] }
@@ -355,7 +413,7 @@ enum BatchPlanner {
         while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
             result += rest[..<open]
             guard rest[open] == "{", let close = rest[open...].firstIndex(of: "}") else {
-                throw UsageError("-o \(template): a { without its } (placeholders: {name}, {stem}, {ext}, {index}, {variant}, {scale})")
+                throw UsageError("-o \(excerpt(template)): a { without its } (placeholders: {name}, {stem}, {ext}, {index}, {variant}, {scale})")
             }
             let key = rest[rest.index(after: open)..<close]
             switch key {
@@ -368,7 +426,7 @@ enum BatchPlanner {
                 let number = String(index)
                 result += String(repeating: "0", count: max(0, digits - number.count)) + number
             default:
-                throw UsageError("-o \(template): unknown placeholder {\(key)} (use {name}, {stem}, {ext}, {index}, {variant} or {scale})")
+                throw UsageError("-o \(excerpt(template)): unknown placeholder {\(excerpt(key))} (use {name}, {stem}, {ext}, {index}, {variant} or {scale})")
             }
             rest = rest[rest.index(after: close)...]
         }

@@ -17,6 +17,10 @@ struct BatchReport {
     private(set) var firstError: JobResult?
     /// Standard output's reader went away: nothing more is said.
     private(set) var brokenPipe = false
+    /// `--proof`: each picture's part of the soft proofs written.
+    var proofs: [ProofSummary.File] = []
+    /// `--sheet`: how many sheets the PDF has.
+    var sheets: Int?
 
     init(total: Int, settings: Settings) {
         self.total = total
@@ -36,6 +40,7 @@ struct BatchReport {
         } else {
             framed += 1
             layouts += result.layouts
+            proofs += result.proofs
             if let picture = result.prepared { prepared.append(picture) }
         }
     }
@@ -44,11 +49,12 @@ struct BatchReport {
     /// how fast, and how many failed or were skipped (`--fail-fast`).
     func finish(skipped: Int, pagesOutput: Destination?) {
         console.finish()
+        if !settings.quiet, let line = ProofSummary.line(proofs) { console.report(line) }
         guard total >= 2 && !settings.quiet && !settings.dryRun else { return }
         var summary = "framed \(framed) of \(total) pictures"
         if failed == 0 && skipped == 0 { summary = "framed \(total) pictures" }
         if let destination = pagesOutput?.text, failed == 0 && skipped == 0 {
-            summary += " into \(total) pages of \(destination)"
+            summary += sheets.map { " onto \($0) sheet\($0 == 1 ? "" : "s") of \(destination)" } ?? " into \(total) pages of \(destination)"
         }
         summary += String(printf: " in %.1f s", console.elapsed)
         if failed > 0 { summary += ", \(failed) failed" }

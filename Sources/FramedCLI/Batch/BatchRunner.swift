@@ -16,6 +16,8 @@ struct JobResult: Sendable {
     var layouts: [JSON] = []
     /// `--pages`: the picture ready to draw.
     var prepared: PreparedPicture?
+    /// `--proof`: the soft proof written, and how much of the picture is out of gamut.
+    var proofs: [ProofSummary.File] = []
     /// Standard output's reader went away: the batch ends quietly (`BrokenPipe`).
     var brokenPipe = false
 
@@ -66,14 +68,23 @@ enum BatchRunner {
         }
 
         let (workers, threadsEach) = Self.shares(jobs: settings.jobs, pictures: jobs.count, cores: Resampler.processorCount)
-        let context = JobContext(settings: settings, stdin: stdin, threads: threadsEach)
+        var arranged = JobContext(settings: settings, stdin: stdin, threads: threadsEach)
         var report = BatchReport(total: jobs.count, settings: settings)
         for warning in plan.warnings { report.console.report("warning: " + warning) }
         if !settings.dryRun, jobs.contains(where: { $0.format == .pdf }), let problem = DocumentMetadata.unusableSourceDateEpoch() {
             report.console.report("warning: " + problem)
         }
+        if settings.framer.page.sheet != nil,
+           try !arrangeSheets(jobs, plan: plan, settings: settings, context: &arranged, report: &report) {
+            if let destination = plan.pagesOutput?.text, !settings.dryRun {
+                report.console.report("\(destination): not written: \(report.failed) of \(jobs.count) pictures could not be laid out")
+            }
+            report.finish(skipped: 0, pagesOutput: plan.pagesOutput)
+            return jobs.count == 1 && report.firstError?.usageError == true ? 2 : 1
+        }
         let pool = WorkerPool<JobResult>(count: jobs.count, workers: workers, failed: { $0.failed },
                                          stopAtFailure: settings.failFast)
+        let context = arranged
         let finished = try pool.run({ context.run(jobs[$0]) }, deliver: { report.take($0) },
                                     progress: { report.console.progress(done: $0, failed: $1) })
         let skipped = jobs.count - finished
@@ -81,16 +92,28 @@ enum BatchRunner {
 
         if settings.dryRun {
             if !report.layouts.isEmpty {
-                let json = report.layouts.count == 1 && jobs.count == 1 && !settings.pages ? report.layouts[0] : .array(report.layouts)
+                let json = report.layouts.count == 1 && jobs.count == 1 && !settings.onePDF ? report.layouts[0] : .array(report.layouts)
                 try writeOut(Array((json.text() + "\n").utf8), to: .stdout, replacing: true)
             }
         } else if let destination = plan.pagesOutput {
             if report.failed == 0 && skipped == 0 {
-                let bytes: [UInt8]
-                do { bytes = try context.framer.document(report.prepared, label: destination.text ?? "-") } catch {
+                let pages = Self.pages(report.prepared, context: context)
+                let proofs = context.arrangement == nil ? plan.proofs : context.sheetProofs
+                let document: (pdf: [UInt8], proofs: [ProofPage])
+                do throws(FramingError) {
+                    document = try context.framer(for: "").document(pages.map(\.page), label: destination.text ?? "-", proofs: !proofs.isEmpty)
+                } catch {
                     throw FileError(path: destination.text ?? "-", reason: error.problem.description)
                 }
-                try writeOut(bytes, to: destination, replacing: settings.overwrite)
+                try writeOut(document.pdf, to: destination, replacing: settings.overwrite)
+                for ((proof, path), (_, pictures)) in zip(zip(document.proofs, proofs), pages) {
+                    try writeOut(proof.png, to: .file(path), replacing: settings.overwrite)
+                    for (count, index) in zip(proof.gamut, pictures) {
+                        report.proofs.append(ProofSummary.File(path: path, picture: jobs[index].label, pixels: count.pixels,
+                                                               outOfGamut: count.outOfGamut))
+                    }
+                }
+                report.sheets = context.arrangement?.sheetCount
             } else {
                 report.console.report("\(destination.text ?? "-"): not written: \(report.failed + skipped) of \(jobs.count) pages could not be made")
             }
@@ -107,19 +130,32 @@ enum BatchRunner {
     static func writeOut(_ bytes: [UInt8], to destination: Destination, replacing: Bool) throws {
         switch destination {
         case let .file(path):
-            do { try OutputFile.write(bytes, to: path, replacing: replacing) } catch {
-                switch error {
-                case let .exists(path): throw FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
-                case let .cannotWrite(path, reason): throw FileError(path: path, reason: "cannot write: \(reason)")
-                case let .refused(path, reason): throw FileError(path: path, reason: "not written: \(reason)")
-                }
-            }
+            do { try OutputFile.write(bytes, to: path, replacing: replacing) } catch { throw fileError(error) }
         case .stdout:
             do { try FileDescriptor.standardOutput.write(bytes) } catch {
                 if error.code == EPIPE { throw BrokenPipe() }
                 throw FileError(path: "standard output", reason: "cannot write: \(error)")
             }
         case .none: break
+        }
+    }
+
+    /// Writes the files of a set (`--scale 1,2`, `--variant light,dark`) whole or not at all:
+    /// every one into its temporary file first, then all moved into place (`OutputFile.writeAll`).
+    static func writeSet(_ files: [(bytes: [UInt8], destination: Destination)], replacing: Bool) throws {
+        let paths = files.compactMap { file -> (bytes: [UInt8], path: String)? in
+            if case let .file(path) = file.destination { return (file.bytes, path) }
+            return nil
+        }
+        do { try OutputFile.writeAll(paths, replacing: replacing) } catch { throw fileError(error) }
+    }
+
+    /// An output that was not written, in the command line's words.
+    private static func fileError(_ error: OutputFileError) -> FileError {
+        switch error {
+        case let .exists(path): FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
+        case let .cannotWrite(path, reason): FileError(path: path, reason: "cannot write: \(reason)")
+        case let .refused(path, reason): FileError(path: path, reason: "not written: \(reason)")
         }
     }
 }

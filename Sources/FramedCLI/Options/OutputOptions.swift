@@ -6,7 +6,7 @@ let outputOptions: [Option] = [
                         help: "PNG, JPEG, TIFF: device pixels per CSS px; a list (1,2,3) writes one file each: shot.png, shot@2x.png",
                         defaultText: "1")),
     .setting(OptionSpec(name: "variant", valueName: "light|dark",
-                        help: "the preset's light or dark twin (docs, docs-dark); light,dark writes both: shot.png, shot-dark.png",
+                        help: "the preset's light or dark twin (docs, docs-dark), on the canvas the pair shares; light,dark writes both: shot.png, shot-dark.png",
                         completion: .words(["light", "dark", "light,dark"]))),
     .setting(OptionSpec(name: "dpi", valueName: "N",
                         help: "PNG, JPEG, TIFF: pixels per inch of the output; SVG/PDF: of the embedded picture",

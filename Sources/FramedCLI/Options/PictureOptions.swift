@@ -18,5 +18,5 @@ let pictureOptions: [Option] = [
                         defaultText: "256000000")),
     .setting(OptionSpec(name: "min-ppi", valueName: "N",
                         help: "warn when the placed picture has fewer pixels per inch")),
-    .setting(OptionSpec(name: "strict", valueName: nil, help: "make the --min-ppi warning an error (exit 1, no output)")),
+    .setting(OptionSpec(name: "strict", valueName: nil, help: "make the --min-ppi and --safe-margin warnings errors (exit 1, no output)")),
 ]

@@ -11,6 +11,10 @@ struct Settings {
     var inputs: [String] = []
     /// `--pages`: all inputs into one PDF, a page each.
     var pages = false
+    /// All inputs into one PDF: `--pages`, or `--sheet` (several to a page).
+    var onePDF: Bool { pages || framer.page.sheet != nil }
+    /// The option that asked for one PDF, for messages.
+    var onePDFOption: String { framer.page.sheet != nil ? "--sheet" : "--pages" }
     /// Pictures framed at once (nil: one per core).
     var jobs: Int?
     var recursive = false

@@ -11,6 +11,7 @@ enum OutputSurface {
     /// the sink; the surface keeps the sink alive.
     static func vector(_ format: OutputFormat, size: Size, metadata: DocumentMetadata,
                        into sink: ByteSink) throws(RenderError) -> CairoSurface {
+        try CairoNumbers.check("sizing the page", size.width, size.height)
         switch format {
         case .svg:
             let surface = try CairoSurface(

@@ -3,7 +3,8 @@ import FramedLayout
 import FramedSystem
 
 /// PDF through `cairo_pdf_surface_create_for_stream`: a page per framed picture, each the size
-/// of its canvas (or of its page plus bleed) in points; one picture is a one-page document.
+/// of its canvas (or of its page plus bleed) in points, or per sheet of prints; one picture is a
+/// one-page document.
 /// A JPEG picture is embedded by Cairo from its bytes; a lossless one is written by framed
 /// (`PDFPicture`) in the place of a placeholder that Cairo lays out. `PDFPrint` adds the page
 /// boxes (and marks, and PDF/X-4's parts); `PDFCompaction` then packs Cairo's small objects.
@@ -16,7 +17,7 @@ enum PDFBackend {
     ///
     /// Shadows go in as `PDFShadow`s, in the same way: placeholders that the PDF pass replaces.
     /// When it cannot, Cairo draws them too (`VectorShadow`).
-    static func render(_ pages: [RenderPage], options: RenderOptions) throws(RenderError) -> [UInt8] {
+    static func render(_ pages: [OutputPage], options: RenderOptions) throws(RenderError) -> [UInt8] {
         let (pdf, pictures, shadows, defaultRGB) = try draw(pages, options: options, ownPictures: true)
         if pictures.isEmpty && shadows.isEmpty { return PDFCompaction.compact(pdf) }
         if let packed = PDFCompaction.compact(pdf, pictures: pictures, shadows: shadows, defaultRGB: defaultRGB) { return packed }
@@ -25,42 +26,48 @@ enum PDFBackend {
 
     /// The pages as Cairo writes them, and the pictures framed writes itself (`ownPictures`:
     /// lossless ones) for `PDFCompaction` to put in their placeholders' place. A single page
-    /// names no picture: nothing can repeat, and hashing its pixels would be wasted. With
+    /// with one picture names none: nothing can repeat, and hashing its pixels would be wasted. With
     /// `ownPictures` the shadows are framed's own too (`PDFShadow`).
-    private static func draw(_ pages: [RenderPage], options: RenderOptions, ownPictures: Bool)
+    private static func draw(_ pages: [OutputPage], options: RenderOptions, ownPictures: Bool)
         throws(RenderError) -> (pdf: [UInt8], pictures: [PDFPicture], shadows: [PDFShadow], defaultRGB: Int?) {
         guard let first = pages.first else { throw .unsupported("a PDF needs at least one page") }
         var pictures: [PDFPicture] = []
         let shadows = ownPictures ? PDFShadows() : nil
         let sink = ByteSink()
         do {
-            let surface = try OutputSurface.vector(.pdf, size: first.outputSize, metadata: options.metadata, into: sink)
+            let surface = try OutputSurface.vector(.pdf, size: first.media, metadata: options.metadata, into: sink)
             var surfaces: [String: CairoImageSurface] = [:]
+            let named = pages.count > 1 || first.prints.count > 1
             for (index, page) in pages.enumerated() {
-                if index > 0 { cairo_pdf_surface_set_size(surface.pointer, page.outputSize.width, page.outputSize.height) }
-                let drawn: DrawnPicture
-                switch page.picture {
-                case let .vector(vector):
-                    drawn = .vector(vector)
-                case let .raster(raster):
-                    let key = pages.count > 1 ? PictureIdentity.key(raster) : nil
-                    let picture: CairoImageSurface
-                    if let key, let known = surfaces[key] {
-                        picture = known
-                    } else {
-                        if ownPictures, raster.jpeg == nil,
-                           let own = PDFPicture(raster.image, index: pictures.count, threads: options.threads) {
-                            picture = try own.placeholderSurface()
-                            pictures.append(own)
+                if index > 0 {
+                    try CairoNumbers.check("sizing page \(index + 1)", page.media.width, page.media.height)
+                    cairo_pdf_surface_set_size(surface.pointer, page.media.width, page.media.height)
+                }
+                var drawn: [DrawnPicture] = []
+                for print in page.prints {
+                    switch print.page.picture {
+                    case let .vector(vector):
+                        drawn.append(.vector(vector))
+                    case let .raster(raster):
+                        let key = named ? PictureIdentity.key(raster) : nil
+                        let picture: CairoImageSurface
+                        if let key, let known = surfaces[key] {
+                            picture = known
                         } else {
-                            picture = try PictureSurface.embedding(raster, format: .pdf, threads: options.threads)
+                            if ownPictures, raster.jpeg == nil,
+                               let own = PDFPicture(raster.image, index: pictures.count, threads: options.threads) {
+                                picture = try own.placeholderSurface()
+                                pictures.append(own)
+                            } else {
+                                picture = try PictureSurface.embedding(raster, format: .pdf, threads: options.threads)
+                            }
+                            if let key {
+                                try picture.attachUniqueID(key)
+                                surfaces[key] = picture
+                            }
                         }
-                        if let key {
-                            try picture.attachUniqueID(key)
-                            surfaces[key] = picture
-                        }
+                        drawn.append(.surface(picture))
                     }
-                    drawn = .surface(picture)
                 }
                 let context = try CairoContext(surface)
                 try page.draw(drawn, in: context, format: .pdf, includeMarks: false, pdfShadows: shadows)
@@ -71,6 +78,10 @@ enum PDFBackend {
         }
         // Page boxes, crop marks and PDF/X-4's parts (`PDFPrint`), before the packing.
         let cairoPDF = withExtendedLifetime(sink) { sink.bytes }
+        // The last check: no number a reader refuses, whoever drew it (librsvg draws an SVG picture).
+        if let bad = PDFNumbers.firstUnusable(in: cairoPDF) {
+            throw .cairo(operation: "writing the PDF", message: "it would hold \(bad), a number no PDF reader takes")
+        }
         guard Memory.available(2 * cairoPDF.count), let printed = PDFPrint.apply(cairoPDF, pages: pages, options: options) else {
             throw .cairo(operation: "adding the page boxes", message: "Cairo's PDF is not laid out as expected, or out of memory")
         }
@@ -88,10 +99,10 @@ enum PictureIdentity {
     /// eight-page book's time.
     static func key(_ picture: EmbeddedPicture) -> String {
         var hash = Hash128()
-        let image = picture.image
-        let header = "\(image.width)x\(image.height) \(image.hasAlpha ? "rgba" : "rgb") \(picture.jpeg?.count ?? -1);"
+        let size = picture.size
+        let header = "\(size.width)x\(size.height) \(picture.hasAlpha ? "rgba" : "rgb") \(picture.jpeg?.count ?? -1);"
         hash.mix(Array(header.utf8))
-        if let jpeg = picture.jpeg { hash.mix(jpeg) } else { hash.mix(image.pixels) }
+        if let jpeg = picture.jpeg { hash.mix(jpeg) } else { hash.mix(picture.image.pixels) }
         func hex(_ v: UInt64) -> String {
             let digits = String(v, radix: 16)
             return String(repeating: "0", count: 16 - digits.count) + digits

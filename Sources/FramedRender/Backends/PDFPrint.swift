@@ -54,7 +54,7 @@ enum PDFPrint {
     /// The file with its boxes (and marks, and PDF/X-4's parts), and the object number of the
     /// `DefaultRGB` colour space when there is one (for the resources of what the PDF pass adds
     /// later, `PDFShadow`'s forms); nil when the file is not as Cairo writes it.
-    static func apply(_ pdf: [UInt8], pages: [RenderPage], options: RenderOptions) -> (pdf: [UInt8], defaultRGB: Int?)? {
+    static func apply(_ pdf: [UInt8], pages: [OutputPage], options: RenderOptions) -> (pdf: [UInt8], defaultRGB: Int?)? {
         guard let file = PDFCompaction.CairoPDF(pdf), let catalog = file.objects.first(where: { $0.number == file.root })
         else { return nil }
         var document = Document(pdf: pdf, file: file)
@@ -83,15 +83,12 @@ enum PDFPrint {
         var registration: Int?, openState: Int?
         for (kid, page) in zip(kids, pages) {
             guard var body = document.body(of: kid) else { return nil }
-            let media = page.outputSize
-            let placement = page.placement
-            let trim = placement?.trim ?? Rect(origin: .zero, size: media)
-            let bleed = placement?.bleedBox ?? trim
+            let media = page.media
             guard let boxes = Self.replacingMediaBox(in: body, with: [("MediaBox", Rect(origin: .zero, size: media)),
-                                                                     ("BleedBox", bleed), ("TrimBox", trim)],
+                                                                     ("BleedBox", page.bleed), ("TrimBox", page.trim)],
                                                      height: media.height) else { return nil }
             body = boxes
-            let marks = placement?.cropMarks ?? []
+            let marks = page.marks
             if !marks.isEmpty {
                 if registration == nil {
                     // Under an RGB output intent the composite stays RGB; elsewhere it is CMYK's 100 % of every ink.
@@ -116,13 +113,20 @@ enum PDFPrint {
         // get the registration colour; RGB transparency groups blend in sRGB.
         guard document.addColorSpaces(everywhere: resourceNames) else { return nil }
         if let defaultRGB { document.replaceInDictionaries("/CS /DeviceRGB", with: "/CS \(defaultRGB) 0 R") }
-        guard variant != nil, let intentProfile else { return (document.write(version: nil, id: nil), defaultRGB) }
+        guard variant != nil, let intentProfile else {
+            // A plain PDF keeps Cairo's document information, its dates made whole: Cairo 1.16
+            // writes them without the `D:` prefix and without a time zone.
+            if let info = file.info, let body = document.body(of: info) {
+                document.replace(info, body: Self.datingInfo(body, metadata: options.metadata))
+            }
+            return (document.write(version: nil, id: nil), defaultRGB)
+        }
 
         // The identity: a hash of what Cairo drew and of the facts written about it.
         let metadata = options.metadata
         var hash = PictureIdentity.Hash128()
         hash.mix(pdf)
-        hash.mix(Array("\(metadata.title ?? "")\u{0}\(metadata.author ?? "")\u{0}\(metadata.creator ?? "")\u{0}\(metadata.creationDate)".utf8))
+        hash.mix(Array("\(metadata.title ?? "")\u{0}\(metadata.author ?? "")\u{0}\(metadata.creator ?? "")\u{0}\(metadata.creationDate ?? "")".utf8))
         hash.mix(intentProfile.profile.bytes)
         let id = PrintMetadata.hex(hash.a) + PrintMetadata.hex(hash.b)
         let facts = PrintMetadata(metadata: metadata, variant: variant!, id: id, producer: PrintMetadata.producer(metadata))
@@ -137,6 +141,19 @@ enum PDFPrint {
         document.replace(info, body: Array(facts.info().utf8))
         document.info = info
         return (document.write(version: "1.6", id: id), defaultRGB)
+    }
+
+    /// Cairo's document information with its dates, `(YYYYMMDDhhmmss)`, written as PDF dates
+    /// say them, `(D:YYYYMMDDhhmmss+00'00')`: framed's dates are UTC.
+    static func datingInfo(_ body: [UInt8], metadata: DocumentMetadata) -> [UInt8] {
+        guard let date = metadata.creationDate else { return body }
+        let cairo = Array("(\(date.filter(\.isNumber)))".utf8), whole = Array("(\(metadata.pdfDate))".utf8)
+        var body = body
+        for key in ["/CreationDate ", "/ModDate "] {
+            guard let range = body.firstOccurrence(of: Array(key.utf8) + cairo) else { continue }
+            body.replaceSubrange(range, with: Array(key.utf8) + whole)
+        }
+        return body
     }
 
     /// The page dictionary with its MediaBox replaced by `boxes`, each `[llx lly urx ury]` in PDF
@@ -451,13 +468,11 @@ struct PrintMetadata {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    /// The creation date `YYYY-MM-DDThh:mm:ss` (UTC) as PDF writes dates: `D:YYYYMMDDhhmmss+00'00'`.
-    var pdfDate: String {
-        "D:" + metadata.creationDate.filter(\.isNumber) + "+00'00'"
-    }
+    /// The creation date as PDF writes dates: `D:YYYYMMDDhhmmss+00'00'`.
+    var pdfDate: String { metadata.pdfDate }
 
     /// The same date as XMP writes it: `YYYY-MM-DDThh:mm:ss+00:00`.
-    var xmpDate: String { metadata.creationDate + "+00:00" }
+    var xmpDate: String { (metadata.creationDate ?? "") + "+00:00" }
 
     /// `uuid:` and the ID in the 8-4-4-4-12 form.
     var uuid: String {

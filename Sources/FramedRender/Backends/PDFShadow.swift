@@ -89,15 +89,9 @@ struct PDFShadow {
     /// Paints the placeholder over `area` (under whatever clip is set).
     func drawPlaceholder(in context: CairoContext) throws(RenderError) {
         let pattern = try CairoPattern.surface(placeholderSurface())
-        pattern.setMatrix(scaleX: 1 / area.width, scaleY: 1 / area.height,
+        try pattern.setMatrix(scaleX: 1 / area.width, scaleY: 1 / area.height,
                           translateX: -area.x / area.width, translateY: -area.y / area.height)
-        try context.withSavedState { () throws(RenderError) in
-            context.newPath()
-            context.addRoundedRect(area, radius: 0)
-            context.clip()
-            context.setSource(pattern)
-            context.paint()
-        }
+        try context.paint(pattern, over: area)
     }
 
     /// The complement of one edge profile, `1 − Φ(u)` for u from −4 to 4 (in σ from the edge,

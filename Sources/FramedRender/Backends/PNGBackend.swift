@@ -12,10 +12,12 @@ enum PNGBackend {
         let context = try CairoContext(image.surface)
         let k = options.pictureDPI / 72
         context.scale(k, k)
-        try page.draw(picture, in: context, format: .png)
+        try OutputPage(page).draw([picture], in: context, format: .png, pixelsPerPoint: k)
+        try context.checkStatus("drawing the PNG")
         let encoded = image.withStraightRGBA { rows in
             Result { () throws(RasterError) in
-                try PictureEncoder.png(rows, resolution: options.pictureDPI, threads: options.threads)
+                try PictureEncoder.png(rows, resolution: options.pictureDPI, threads: options.threads,
+                                       software: OutputMark.software)
             }
         }
         do {

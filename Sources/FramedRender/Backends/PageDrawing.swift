@@ -1,18 +1,29 @@
 import FramedLayout
 
-/// A page as every backend draws it: the framed canvas where the placement puts it and, with
-/// crop marks, the marks in the slug.
+/// A framed picture as every backend draws it: the framed canvas where the placement puts it,
+/// the frame's paint continued into the bleed where it reaches the trim (`Bleed`,
+/// `BleedDrawing`), clipped to the bleed box when there are marks in the slug (the marks are the
+/// `OutputPage`'s: stroked by Cairo in SVG and the raster formats, by `PDFPrint` in a PDF).
 extension RenderPage {
     /// Draws the framed picture on the page. Without marks that is the framed canvas moved to its
-    /// place, as ever. With marks the canvas colour (and all else) stops at the bleed box, so that
-    /// the slug stays paper-white, and the crop marks are stroked there: by Cairo in SVG and the
-    /// raster formats, by `PDFPrint` in a PDF, which writes them in the registration colour
-    /// (`includeMarks` false). `pdfShadows` collects a PDF's shadows for the PDF pass (`PDFShadow`).
+    /// place (the context's transformation is left moved). With marks the canvas colour (and all
+    /// else) stops at the bleed box, so that the slug stays paper-white. `pdfShadows` collects a
+    /// PDF's shadows for the PDF pass (`PDFShadow`). `pixelsPerPoint` is a raster output's
+    /// resolution (its edges are snapped to whole pixels, so a frame within a pixel of the trim
+    /// is on it); nil for SVG and PDF.
     func draw(_ picture: DrawnPicture, in context: CairoContext, format: OutputFormat,
-              includeMarks: Bool = true, pdfShadows: PDFShadows? = nil) throws(RenderError) {
+              pdfShadows: PDFShadows? = nil, pixelsPerPoint: Double? = nil) throws(RenderError) {
+        // The canvas image's surface, drawn here and let go (Cairo keeps what it recorded).
+        var surface: (surface: CairoImageSurface, area: Rect)?
+        if let backdrop {
+            surface = (try PictureSurface.embedding(backdrop.picture, format: format, threads: 1), backdrop.area)
+        }
+        let drawing = drawing(for: format, pdfShadows: pdfShadows, backdrop: surface)
+        let bleed = BleedDrawing(strips: bleedStrips(pixelsPerPoint: pixelsPerPoint), frame: drawing, picture: self.picture)
         guard let placement, placement.marks != .none else {
             placeOnPage(context)
-            try drawing(for: format, pdfShadows: pdfShadows).draw(picture: picture, in: context)
+            try drawing.draw(picture: picture, in: context)
+            try bleed.draw(picture, in: context)
             return
         }
         try context.withSavedState { () throws(RenderError) in
@@ -20,9 +31,23 @@ extension RenderPage {
             context.addRoundedRect(placement.bleedBox, radius: 0)
             context.clip()
             placeOnPage(context)
-            try drawing(for: format, pdfShadows: pdfShadows).draw(picture: picture, in: context)
+            try drawing.draw(picture: picture, in: context)
+            try bleed.draw(picture, in: context)
         }
-        if includeMarks { try CropMarkDrawing.stroke(placement.cropMarks, in: context) }
+    }
+
+    /// Whether drawing the page in a PDF or an SVG reads the picture's pixels, not only its JPEG
+    /// bytes: its bleed continues the picture's edge pixels outwards (`PictureEdges`).
+    package var bleedReadsPicturePixels: Bool { bleedStrips(pixelsPerPoint: nil).contains { $0.paint == .picture } }
+
+    /// Where the frame's paint continues into the bleed, in the framed canvas's coordinates: a
+    /// shape within a hundredth of a point of the trim is on it, or within a device pixel in
+    /// raster output.
+    func bleedStrips(pixelsPerPoint: Double?) -> [BleedStrip] {
+        guard let placement, placement.bleed > 0 else { return [] }
+        let tolerance = pixelsPerPoint.map { 1 / $0 + 1e-6 } ?? 0.01
+        return Bleed.strips(layout: layout, style: style, trim: placement.trimOnCanvas, bleed: placement.bleed,
+                            tolerance: tolerance)
     }
 }
 

@@ -16,7 +16,8 @@ enum PhotoLabBackend {
         context.paint()
         let k = options.pictureDPI / 72
         context.scale(k, k)
-        try page.draw(picture, in: context, format: options.format)
+        try OutputPage(page).draw([picture], in: context, format: options.format, pixelsPerPoint: k)
+        try context.checkStatus("drawing the picture")
         let name = options.format == .tiff ? "TIFF" : "JPEG"
         // Opaque everywhere (white under everything): the encoders read R, G, B where they lie.
         let encoded = image.withStraightRGBA { rows in

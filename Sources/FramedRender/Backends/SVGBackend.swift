@@ -1,4 +1,5 @@
 internal import CCairo
+import FramedRaster
 import FramedSystem
 
 /// SVG through `cairo_svg_surface_create_for_stream`, sized in points.
@@ -14,11 +15,13 @@ enum SVGBackend {
             // fails, which was likely once the encoded SVG and its copy filled the memory.
             do {
                 let picture = try PictureSurface.embedding(page.picture, format: .svg, threads: options.threads)
-                try page.draw(picture, in: context, format: .svg)
+                try OutputPage(page).draw([picture], in: context, format: .svg)
             }
+            try context.checkStatus("drawing the SVG")
             try surface.finish()
         }
-        guard let svg = withExtendedLifetime(sink, { StableSVGIdentifiers.rewrite(sink.bytes) }).flatMap(SVGHexColors.rewrite) else {
+        guard let svg = withExtendedLifetime(sink, { StableSVGIdentifiers.rewrite(sink.bytes, marking: true) })
+            .flatMap(SVGHexColors.rewrite) else {
             throw .cairo(operation: "writing the SVG", message: "out of memory")
         }
         return svg
@@ -32,12 +35,15 @@ enum StableSVGIdentifiers {
     static let prefixes: [[UInt8]] = [Array("surface".utf8), Array("image".utf8)]
 
     /// Rewrites `"surfaceN"`, `#surfaceN`, `"imageN"` and `#imageN`. Only ids right after `"` or
-    /// `#` are touched: embedded base64 data never holds either character.
-    /// Nil when there is no memory for the copy.
-    static func rewrite(_ svg: [UInt8]) -> [UInt8]? {
-        guard Memory.available(svg.count) else { return nil }
+    /// `#` are touched: embedded base64 data never holds either character. With `marking`,
+    /// framed's mark (`OutputMark.svgComment`) goes on a line of its own after the first (the
+    /// XML declaration). Nil when there is no memory for the copy.
+    static func rewrite(_ svg: [UInt8], marking: Bool = false) -> [UInt8]? {
+        let mark = marking ? Array((OutputMark.svgComment + "\n").utf8) : []
+        guard Memory.available(svg.count + mark.count) else { return nil }
         var output = [UInt8]()
-        output.reserveCapacity(svg.count)
+        output.reserveCapacity(svg.count + mark.count)
+        var marked = !marking
         var numbers: [[UInt8]: [UInt8]] = [:]  // old id → new number, per prefix
         var counters = [Int](repeating: 0, count: prefixes.count)
         var i = 0
@@ -45,6 +51,10 @@ enum StableSVGIdentifiers {
             let byte = svg[i]
             output.append(byte)
             i += 1
+            if !marked && byte == UInt8(ascii: "\n") {
+                output += mark
+                marked = true
+            }
             guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") else { continue }
             for (k, prefix) in prefixes.enumerated() where svg[i...].starts(with: prefix) {
                 var end = i + prefix.count

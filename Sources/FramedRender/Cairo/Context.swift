@@ -4,11 +4,14 @@ import FramedLayout
 /// Owns one `cairo_t` drawing context and destroys it in `deinit`.
 ///
 /// Cairo keeps errors sticky on the context, so drawing calls do not throw; `checkStatus()` turns
-/// the first error into a `RenderError`.
+/// the first error into a `RenderError`. A call given a number that `CairoNumbers` refuses
+/// is left out, and is such an error too.
 final class CairoContext {
     let pointer: OpaquePointer
     /// Kept alive as long as the context draws on it.
     private let target: CairoSurface
+    /// The first call left out for a number a file cannot hold, and that number.
+    private var unusable: (operation: String, value: Double)?
 
     /// `cairo_create`.
     init(_ target: CairoSurface) throws(RenderError) {
@@ -19,9 +22,20 @@ final class CairoContext {
 
     deinit { cairo_destroy(pointer) }
 
-    /// `cairo_status`.
+    /// `cairo_status`, after the calls left out for an unusable number.
     func checkStatus(_ operation: @autoclosure () -> String) throws(RenderError) {
+        if let unusable {
+            throw .cairo(operation: "\(operation()): \(unusable.operation)",
+                         message: "\(unusable.value) is not a number a file can hold")
+        }
         try check(cairo_status(pointer), operation())
+    }
+
+    /// Whether `values` may go to Cairo; if not, the first such call is kept for `checkStatus`.
+    private func accepts(_ operation: String, _ values: Double...) -> Bool {
+        guard let bad = CairoNumbers.firstUnusable(values) else { return true }
+        if unusable == nil { unusable = (operation, bad) }
+        return false
     }
 
     /// Runs `body` between `cairo_save` and `cairo_restore`.
@@ -31,8 +45,16 @@ final class CairoContext {
         return try body()
     }
 
-    func scale(_ sx: Double, _ sy: Double) { cairo_scale(pointer, sx, sy) }
-    func translate(_ dx: Double, _ dy: Double) { cairo_translate(pointer, dx, dy) }
+    func scale(_ sx: Double, _ sy: Double) {
+        if accepts("scaling", sx, sy, 1 / sx, 1 / sy) { cairo_scale(pointer, sx, sy) }
+    }
+    func translate(_ dx: Double, _ dy: Double) {
+        if accepts("moving the origin", dx, dy) { cairo_translate(pointer, dx, dy) }
+    }
+    /// Turns user space by `angle` radians, clockwise on the page (y points down).
+    func rotate(_ angle: Double) {
+        if accepts("turning", angle) { cairo_rotate(pointer, angle) }
+    }
     /// `cairo_show_page`: ends the page of a PDF surface; the next drawing starts a new one.
     func showPage() { cairo_show_page(pointer) }
 
@@ -44,6 +66,7 @@ final class CairoContext {
     /// `cairo_rectangle` when the radius is zero. Corners are circular arcs (`cairo_arc`, or
     /// `cairo_arc_negative` when not `clockwise`: a hole under the nonzero winding rule).
     func addRoundedRect(_ rect: Rect, radius: Double, clockwise: Bool = true) {
+        guard accepts("adding a rectangle", rect.x, rect.y, rect.width, rect.height, radius) else { return }
         let r = min(max(0, radius), rect.width / 2, rect.height / 2)
         let half = Double.pi / 2
         switch (r > 0, clockwise) {
@@ -87,12 +110,14 @@ final class CairoContext {
 
     /// `cairo_move_to` then `cairo_line_to`: a straight segment added to the path.
     func addLine(from start: Point, to end: Point) {
+        guard accepts("adding a line", start.x, start.y, end.x, end.y) else { return }
         cairo_move_to(pointer, start.x, start.y)
         cairo_line_to(pointer, end.x, end.y)
     }
 
     /// `cairo_stroke` of the path with lines `width` wide and butt ends.
     func stroke(width: Double) {
+        guard accepts("stroking a line", width) else { cairo_new_path(pointer); return }
         cairo_set_line_width(pointer, width)
         cairo_set_line_cap(pointer, CAIRO_LINE_CAP_BUTT)
         cairo_stroke(pointer)
@@ -107,6 +132,7 @@ final class CairoContext {
 
     /// `cairo_set_source_rgba`.
     func setSource(_ color: RGBAColor) {
+        guard accepts("setting a colour", color.red, color.green, color.blue, color.alpha) else { return }
         cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
     }
     /// `cairo_set_source`.
@@ -116,7 +142,20 @@ final class CairoContext {
     /// `cairo_mask`: the source, weighted by the alpha of `mask`.
     func mask(_ mask: CairoPattern) { cairo_mask(pointer, mask.pointer) }
     /// `cairo_paint_with_alpha`: the source everywhere inside the clip, times `alpha`.
-    func paint(alpha: Double) { cairo_paint_with_alpha(pointer, alpha) }
+    func paint(alpha: Double) {
+        if accepts("painting", alpha) { cairo_paint_with_alpha(pointer, alpha) }
+    }
+    /// Paints `pattern` over `rect` only (under whatever clip is set): a clip and a paint, the way
+    /// to draw an image pattern (Cairo's SVG backend tiles an image pattern that fills a path).
+    func paint(_ pattern: CairoPattern, over rect: Rect) throws(RenderError) {
+        try withSavedState { () throws(RenderError) in
+            newPath()
+            addRoundedRect(rect, radius: 0)
+            clip()
+            setSource(pattern)
+            paint()
+        }
+    }
 
     // MARK: Groups
 

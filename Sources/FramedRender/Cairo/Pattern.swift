@@ -15,14 +15,16 @@ final class CairoPattern {
 
     /// `cairo_pattern_create_linear`: a gradient along the line from (x0, y0) to (x1, y1).
     static func linear(from start: Point, to end: Point) throws(RenderError) -> CairoPattern {
-        try CairoPattern(taking: cairo_pattern_create_linear(start.x, start.y, end.x, end.y),
+        try CairoNumbers.check("creating a linear gradient", start.x, start.y, end.x, end.y)
+        return try CairoPattern(taking: cairo_pattern_create_linear(start.x, start.y, end.x, end.y),
                          "creating a linear gradient")
     }
 
     /// `cairo_pattern_create_radial` with both circles centred on `centre`: a gradient along the
     /// distance from `centre`, from 0 (offset 0) to `radius` (offset 1).
     static func radial(centre: Point, radius: Double) throws(RenderError) -> CairoPattern {
-        try CairoPattern(taking: cairo_pattern_create_radial(centre.x, centre.y, 0, centre.x, centre.y, radius),
+        try CairoNumbers.check("creating a radial gradient", centre.x, centre.y, radius)
+        return try CairoPattern(taking: cairo_pattern_create_radial(centre.x, centre.y, 0, centre.x, centre.y, radius),
                          "creating a radial gradient")
     }
 
@@ -33,7 +35,8 @@ final class CairoPattern {
     }
 
     /// `cairo_pattern_add_color_stop_rgba`, offset in 0...1 along the gradient line.
-    func addStop(_ offset: Double, _ color: RGBAColor) {
+    func addStop(_ offset: Double, _ color: RGBAColor) throws(RenderError) {
+        try CairoNumbers.check("adding a gradient stop", offset, color.red, color.green, color.blue, color.alpha)
         cairo_pattern_add_color_stop_rgba(pointer, offset, color.red, color.green, color.blue, color.alpha)
     }
 
@@ -50,7 +53,11 @@ final class CairoPattern {
     func setSmoothFiltering() { cairo_pattern_set_filter(pointer, CAIRO_FILTER_GOOD) }
 
     /// `cairo_pattern_set_matrix` with a scale and translation: pattern space = user space * scale + offset.
-    func setMatrix(scaleX: Double, scaleY: Double, translateX: Double, translateY: Double) {
+    /// Its inverse is what SVG and PDF files hold, and is checked; the matrix itself need only be
+    /// finite (a one-pixel image stretched over a hairline has a scale in the millions).
+    func setMatrix(scaleX: Double, scaleY: Double, translateX: Double, translateY: Double) throws(RenderError) {
+        try CairoNumbers.check("placing a pattern", limit: .greatestFiniteMagnitude, scaleX, scaleY, translateX, translateY)
+        try CairoNumbers.check("placing a pattern", 1 / scaleX, 1 / scaleY, translateX / scaleX, translateY / scaleY)
         var matrix = cairo_matrix_t(xx: scaleX, yx: 0, xy: 0, yy: scaleY, x0: translateX, y0: translateY)
         cairo_pattern_set_matrix(pointer, &matrix)
     }

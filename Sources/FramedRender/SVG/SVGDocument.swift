@@ -195,6 +195,7 @@ package final class SVGDocument: @unchecked Sendable {
 
     /// On librsvg's thread: the document into `rect`, scaled from its natural `size` (points).
     private func render(on context: CairoContext, rect: Rect, size: Size) throws(RenderError) {
+        try CairoNumbers.check("placing the SVG", rect.x, rect.y, rect.width / size.width, rect.height / size.height)
         let cr = context.pointer
         cairo_save(cr)
         cairo_translate(cr, rect.x, rect.y)

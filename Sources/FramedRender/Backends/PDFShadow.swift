@@ -12,12 +12,15 @@ import FramedLayout
 /// (transmittances multiply, as in `VectorShadow`'s groups):
 ///
 ///     mask group F:  A gray  ·  black through (1 − fx)  ·  black through (1 − fy)  ·  black through D
-///     D:             white   ·  black through (1 − bx)  ·  black through (1 − by)  ·  black through (1 − a(ρᵢ)), i = 1...4
+///     D:             white   ·  black through (1 − bx)  ·  black through (1 − by)  ·  black through the corners' (1 − a(ρᵢ))
 ///
-/// Each complement is a group of axial shadings (types 2) or one radial shading (type 3) whose
+/// Each complement is a group of axial shadings (types 2) or of radial shadings (type 3) whose
 /// functions are straight pieces (type 3 stitching type 2), with short axes: one per edge, from
 /// 4σ outside it to 4σ inside, mirrored for the opposite edge, the two halves overlapping at the
-/// middle only where they are both 0 or both 1. Why so:
+/// middle only where they are both 0 or both 1; the four corners' radial shadings are one
+/// shading moved by a `cm` to each arc centre, in one group when each stays within its quarter
+/// of the box. The objects' dictionaries leave out every optional `/Type`: a shadow stays as
+/// small as the sampled shadings that came before (3.5 KB for the issue's frames). Why so:
 ///
 /// - Inkscape's importer turns function-based shadings (type 1) into flat blocks, and its poppler
 ///   importer spins on them; axial and radial shadings become gradients in both.
@@ -188,7 +191,7 @@ struct PDFShadow {
         func reserve() -> Int { defer { next += 1 }; return next }
         func stream(_ number: Int, _ dictionary: String, _ data: [UInt8]) -> Bool {
             guard let packed = Zlib.compress(data) else { return false }
-            streams.append((number, Array("\(number) 0 obj\n<< \(dictionary) /Filter /FlateDecode /Length \(packed.count) >>\nstream\n".utf8)
+            streams.append((number, Array("\(number) 0 obj\n<<\(dictionary)/Filter/FlateDecode/Length \(packed.count)>>\nstream\n".utf8)
                 + packed + Array("\nendstream\nendobj\n".utf8)))
             return true
         }
@@ -216,49 +219,76 @@ struct PDFShadow {
             return number
         }
         let big = area.outset(by: Self.margin)
-        let group = "/Type/XObject/Subtype/Form/BBox[\(Self.corners(big))]/Group<</Type/Group/S/Transparency/CS/DeviceRGB>>"
+        let group = "/Subtype/Form/BBox[\(Self.corners(big))]/Group<</S/Transparency/CS/DeviceRGB>>"
         /// A group of shadings (no mask): the complement of one factor.
         func shadings(_ axes: [Axis], horizontal: Bool) -> Int? {
             let middle = horizontal ? shadow.box.midX : shadow.box.midY
-            var content = "/s gs\n", names = ""
-            for (i, given) in axes.enumerated() {
-                // Run from the inside out: PDFium looks a shading up in a table of 256 steps, each
-                // the value at the step's start, and blends in 8 bits rounding down, which makes
-                // the shadow light; a table run this way errs the other way, towards dark.
+            // Run from the inside out: PDFium looks a shading up in a table of 256 steps, each
+            // the value at the step's start, and blends in 8 bits rounding down, which makes
+            // the shadow light; a table run this way errs the other way, towards dark.
+            func axial(_ given: Axis) -> Int {
                 let axis = horizontal ? given.reversed : given
-                let f = function(axis.knots)
-                let coords = horizontal ? [axis.from, 0, axis.to, 0] : [0, axis.from, 0, axis.to]
-                let sh = shading(2, coords, f)
-                names += "/h\(i) \(sh) 0 R"
-                var clip = big
-                if axes.count == 2 {
-                    // The first half up to just past the middle, the second from just before it.
-                    let lowSide = min(axis.from, axis.to) < middle
-                    if horizontal {
-                        clip = lowSide ? Rect(x: big.minX, y: big.minY, width: middle + Self.overlap - big.minX, height: big.height)
-                            : Rect(x: middle - Self.overlap, y: big.minY, width: big.maxX - middle + Self.overlap, height: big.height)
-                    } else {
-                        clip = lowSide ? Rect(x: big.minX, y: big.minY, width: big.width, height: middle + Self.overlap - big.minY)
-                            : Rect(x: big.minX, y: middle - Self.overlap, width: big.width, height: big.maxY - middle + Self.overlap)
-                    }
+                return shading(2, horizontal ? [axis.from, 0, axis.to, 0] : [0, axis.from, 0, axis.to], function(axis.knots))
+            }
+            let first = axial(axes[0])
+            var content = "/s gs\n", names = "/h0 \(first) 0 R"
+            if axes.count == 2 {
+                // Two halves, the second the first's mirror image about the middle: the first up
+                // to just past the middle, the second from just before it. Across y the same
+                // shading under a mirroring `cm`; across x a shading of its own, as MuPDF starts
+                // each span at a whole pixel and would round a mirrored one the other way (6.1/255
+                // at 216 dpi where it is 5.3).
+                if horizontal {
+                    let low = Rect(x: big.minX, y: big.minY, width: middle + Self.overlap - big.minX, height: big.height)
+                    let high = Rect(x: middle - Self.overlap, y: big.minY, width: big.maxX - middle + Self.overlap, height: big.height)
+                    names += "/h1 \(axial(axes[1])) 0 R"
+                    content += "q \(Self.rect(low)) re W n /h0 sh Q\nq \(Self.rect(high)) re W n /h1 sh Q\n"
+                } else {
+                    let low = Rect(x: big.minX, y: big.minY, width: big.width, height: middle + Self.overlap - big.minY)
+                    let high = Rect(x: big.minX, y: middle - Self.overlap, width: big.width, height: big.maxY - middle + Self.overlap)
+                    content += "q \(Self.rect(low)) re W n /h0 sh Q\nq \(Self.rect(high)) re W n 1 0 0 -1 0 \(n(2 * middle)) cm /h0 sh Q\n"
                 }
-                content += "q \(Self.rect(clip)) re W n /h\(i) sh Q\n"
+            } else {
+                content += "q \(Self.rect(big)) re W n /h0 sh Q\n"
             }
             let number = reserve()
             guard stream(number, group + "/Resources<</ExtGState<</s<</SM \(Self.smoothness)>>>>/Shading<<\(names)>>>>",
                          Array(content.utf8)) else { return nil }
             return number
         }
-        /// One radial shading: the complement of a corner's factor.
-        func radial(_ knots: Polyline, centre: Point, radius: Double) -> Int? {
+        /// Radial shadings, the complements of the corners' factors: one shading around the
+        /// origin, moved to each arc centre by a `cm`. When each reaches 0 within its quarter of
+        /// the box, the four are one group, each clipped to its quarter (they meet where all
+        /// are 0); else a group each (nil when one could not be written).
+        func radials(_ knots: Polyline, centres: [Point], radius: Double) -> [Int]? {
             // The start circle (radius 0) a hundredth of a point off the centre: MuPDF draws a
             // radial shading whose centre lies on a pixel row's edge with a seam along that row
             // (27/255 at 100 dpi); off centre by so little, the shading is the same elsewhere.
-            let sh = shading(3, [centre.x + 0.01, centre.y + 0.01, 0, centre.x, centre.y, radius], function(knots))
-            let number = reserve()
-            guard stream(number, group + "/Resources<</ExtGState<</s<</SM \(Self.smoothness)>>>>/Shading<</h0 \(sh) 0 R>>>>",
-                         Array("/s gs\nq \(Self.rect(big)) re W n /h0 sh Q\n".utf8)) else { return nil }
-            return number
+            let sh = shading(3, [0.01, 0.01, 0, 0, 0, radius], function(knots))
+            let resources = group + "/Resources<</ExtGState<</s<</SM \(Self.smoothness)>>>>/Shading<</h0 \(sh) 0 R>>>>"
+            let box = shadow.box
+            let apart = centres.allSatisfy { abs($0.x - box.midX) >= radius && abs($0.y - box.midY) >= radius }
+            func draw(_ centre: Point, clip: Rect) -> String {
+                "q \(Self.rect(clip)) re W n 1 0 0 1 \(n(centre.x)) \(n(centre.y)) cm /h0 sh Q\n"
+            }
+            if apart {
+                var content = "/s gs\n"
+                for centre in centres {
+                    let x0 = centre.x < box.midX ? big.minX : box.midX, x1 = centre.x < box.midX ? box.midX : big.maxX
+                    let y0 = centre.y < box.midY ? big.minY : box.midY, y1 = centre.y < box.midY ? box.midY : big.maxY
+                    content += draw(centre, clip: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+                }
+                let number = reserve()
+                guard stream(number, resources, Array(content.utf8)) else { return nil }
+                return [number]
+            }
+            var groups: [Int] = []
+            for centre in centres {
+                let number = reserve()
+                guard stream(number, resources, Array(("/s gs\n" + draw(centre, clip: big)).utf8)) else { return nil }
+                groups.append(number)
+            }
+            return groups
         }
         /// A group whose gray is `start` times the complement of each mask's gray: black fills
         /// through each mask, over the whole group.
@@ -266,7 +296,7 @@ struct PDFShadow {
             var content = "\(n(start)) \(n(start)) \(n(start)) rg \(Self.rect(big)) re f\n", states = ""
             for (i, mask) in masks.enumerated() {
                 content += "q /m\(i) gs 0 0 0 rg \(Self.rect(big)) re f Q\n"
-                states += "/m\(i)<</SMask<</Type/Mask/S/Luminosity/G \(mask) 0 R>>/SM \(Self.smoothness)>>"
+                states += "/m\(i)<</SMask<</S/Luminosity/G \(mask) 0 R>>/SM \(Self.smoothness)>>"
             }
             let number = reserve()
             guard stream(number, group + "/Resources<</ExtGState<<\(states)>>>>", Array(content.utf8)) else { return nil }
@@ -296,11 +326,8 @@ struct PDFShadow {
             if corner.values[last] <= tolerance { corner.values[last] = 0 }
             let radius = corner.positions[last]
             let knots = Polyline(positions: corner.positions[...last].map { $0 / radius }, values: Array(corner.values[...last]))
-            var masks = [bx, by]
-            for centre in VectorShadow.arcCentres(box, shadow.radius) {
-                guard let a = radial(knots, centre: centre, radius: radius) else { return nil }
-                masks.append(a)
-            }
+            guard let corners = radials(knots, centres: VectorShadow.arcCentres(box, shadow.radius), radius: radius) else { return nil }
+            let masks = [bx, by] + corners
             guard let deficit = product(start: 1, masks: masks) else { return nil }
             factors.append(deficit)
         }
@@ -323,7 +350,7 @@ struct PDFShadow {
         let fill = "q \(n(c.red)) \(n(c.green)) \(n(c.blue)) rg /m gs \(Self.rect(big)) re f Q\n"
         guard stream(number, "/Type/XObject/Subtype/Form/BBox[\(Self.corners(big))]"
             + "/Matrix[\(matrix.map { Self.number($0, digits: 9) }.joined(separator: " "))]"
-            + "/Resources<</ExtGState<</m<</SMask<</Type/Mask/S/Luminosity/G \(mask) 0 R>>/SM \(Self.smoothness)>>>>\(colorSpaces)>>",
+            + "/Resources<</ExtGState<</m<</SMask<</S/Luminosity/G \(mask) 0 R>>/SM \(Self.smoothness)>>>>\(colorSpaces)>>",
                      Array(fill.utf8))
         else { return nil }
         return (streams, plain)

@@ -20,10 +20,13 @@ var targets: [Target] = [
             linkerSettings: ["jpeg", "png", "z"].map { .linkedLibrary($0) }),
     // librsvg, opened with dlopen when the first SVG picture comes (Sources/CRsvg/include/crsvg.h:
     // linking it would load 27 more libraries into every run).
-    .target(name: "CRsvg", linkerSettings: [.linkedLibrary("dl")]),
+    .target(name: "CRsvg", dependencies: ["CMessages"], linkerSettings: [.linkedLibrary("dl")]),
     // Pango (text shaping: captions, window titles), opened with dlopen when the first text comes
     // (Sources/CText/include/ctext.h), for the same reason.
-    .target(name: "CText", linkerSettings: [.linkedLibrary("dl")]),
+    .target(name: "CText", dependencies: ["CMessages"], linkerSettings: [.linkedLibrary("dl")]),
+    // What those libraries write on their own (GLib's log, the C library's stderr stream), kept
+    // off framed's one-line messages (Sources/CMessages/include/cmessages.h).
+    .target(name: "CMessages", linkerSettings: [.linkedLibrary("dl")]),
 
     // The C library for the Swift modules: printf numbers, whole reads and writes. No Foundation:
     // linking it would load ICU (some 45 shared libraries) at every start.
@@ -31,11 +34,11 @@ var targets: [Target] = [
     // Pure geometry and style: no Cairo, no C, no I/O.
     .target(name: "FramedLayout", linkerSettings: [.linkedLibrary("m")]),
     // Decoding pictures into value types.
-    .target(name: "FramedRaster", dependencies: ["CCodecs", "CFramedEngines", "FramedSystem"]),
+    .target(name: "FramedRaster", dependencies: ["CCodecs", "CFramedEngines", "CMessages", "FramedSystem"]),
     // Drawing with Cairo: shadow, frame, picture (an SVG picture through librsvg); SVG, PDF and PNG
     // backends.
     .target(name: "FramedRender", dependencies: ["FramedLayout", "FramedRaster", "FramedSystem", "CCairo", "CCodecs",
-                                                 "CRsvg", "CText"]),
+                                                 "CMessages", "CRsvg", "CText"]),
     // The library: the one import for Swift programs.
     .target(name: "Framed", dependencies: ["FramedLayout", "FramedRaster", "FramedRender", "FramedSystem"]),
     // The command line's code: arguments, help, config files, batches, progress.
@@ -55,7 +58,7 @@ var targets: [Target] = [
     .testTarget(name: "FramedRenderTests", dependencies: ["FramedRender", "FramedLayout", "FramedRaster", "FramedTestSupport"]),
     // The library as its users call it: settings, configurations, framing files and bytes, errors.
     .testTarget(name: "FramedTests", dependencies: ["Framed", "FramedTestSupport"]),
-    .testTarget(name: "FramedCLITests", dependencies: ["FramedCLI", "FramedMain", "Framed", "FramedTestSupport"]),
+    .testTarget(name: "FramedCLITests", dependencies: ["FramedCLI", "FramedMain", "Framed", "FramedRender", "FramedTestSupport"]),
 ]
 
 // libFuzzer targets (Fuzz/run.sh sets FRAMED_FUZZ=1 and passes the sanitizer and coverage flags;

@@ -26,6 +26,14 @@ int ccodecs_check_size(uint32_t width, uint32_t height, size_t max_pixels, char 
     return CCODECS_TOO_LARGE;
 }
 
+int ccodecs_check_canvas(uint64_t width, uint64_t height, uint64_t covered, const char *what, char *message) {
+    uint64_t canvas = width * height;
+    if (canvas <= CCODECS_CANVAS_FREE_PIXELS || canvas / CCODECS_CANVAS_RATIO <= covered) return CCODECS_OK;
+    ccodecs_message(message, "its %llux%llu canvas is more than %d times the %llu pixel%s of its %s", (unsigned long long)width,
+                    (unsigned long long)height, CCODECS_CANVAS_RATIO, (unsigned long long)covered, covered == 1 ? "" : "s", what);
+    return CCODECS_UNSUPPORTED;
+}
+
 int ccodecs_append(ccodecs_buffer *buffer, const uint8_t *bytes, size_t count) {
     if (count > buffer->capacity - buffer->size) {
         size_t capacity = buffer->capacity ? buffer->capacity : 65536;

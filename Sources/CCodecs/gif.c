@@ -120,11 +120,18 @@ static int head_has_alpha(const gif_head *head) {
         || head->image_height < head->height;
 }
 
+/* The first image is what is framed: a screen it covers too little of is refused. */
+static int check_canvas(const gif_head *head, char *message) {
+    return ccodecs_check_canvas(head->width, head->height, (uint64_t)head->image_width * head->image_height, "first frame",
+                                message);
+}
+
 int ccodecs_gif_info(const ccodecs_input *input, ccodecs_image_info *info, char *message) {
     memset(info, 0, sizeof *info);
     message[0] = 0;
     gif_head head;
     int status = read_head(input, &head, message);
+    if (!status) status = check_canvas(&head, message);
     if (!status) {
         info->width = head.width;
         info->height = head.height;
@@ -227,6 +234,7 @@ int ccodecs_gif_open(const ccodecs_input *input, size_t max_pixels, ccodecs_deco
         out->height = state->head.height;
         status = ccodecs_check_size(out->width, out->height, max_pixels, message);
     }
+    if (!status) status = check_canvas(&state->head, message);
     if (!status && (!(state->indices = malloc(state->head.image_width))
                     || !(state->row = malloc((size_t)state->head.width * 4)))) {
         ccodecs_message(message, "out of memory");

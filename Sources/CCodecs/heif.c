@@ -1,6 +1,7 @@
 /* libheif wrappers (HEIC, AVIF). libheif reports errors by return values: each becomes a status
  * and a message here. The file is read through a heif_reader over the ccodecs_input, so libheif
  * reads its boxes and the items it decodes, and nothing else. */
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include "ccodecs_common.h"
 #include "ccodecs_color.h"
 #include "ccodecs_heif.h"
+#include "ccodecs_heifboxes.h"
 #include "ccodecs_heifguard.h"
 #include "ccodecs_libraries.h"
 
@@ -19,7 +21,9 @@
     X(heif_context_free) \
     X(heif_context_read_from_reader) \
     X(heif_context_get_primary_image_handle) \
+    X(heif_context_get_primary_image_ID) \
     X(heif_context_set_max_decoding_threads) \
+    X(heif_context_set_maximum_image_size_limit) \
     X(heif_image_handle_get_width) \
     X(heif_image_handle_get_height) \
     X(heif_image_handle_get_ispe_width) \
@@ -141,8 +145,14 @@ static void close_file(opened *file) {
     file->context = NULL;
 }
 
-static int open_file(const ccodecs_input *input, opened *file, char *message) {
+/* Opens the file's context and primary image. libheif refuses, as it reads the boxes, an item
+ * whose ispe has a side over `side_limit` (its own limit is 32768, which a panorama within the
+ * pixel limit can pass): that is CCODECS_TOO_LARGE here, *width and *height the largest ispe
+ * in the file (read by heifboxes.c: libheif tells no size then), and the message libheif's. */
+static int open_file(const ccodecs_input *input, int side_limit, opened *file, uint32_t *width, uint32_t *height,
+                     char *message) {
     memset(file, 0, sizeof *file);
+    *width = *height = 0;
     int loaded = open_libheif(message);
     if (loaded != CCODECS_OK) return loaded;
     file->from.input = input;
@@ -154,8 +164,18 @@ static int open_file(const ccodecs_input *input, opened *file, char *message) {
         ccodecs_message(message, "out of memory");
         return CCODECS_NO_MEMORY;
     }
-    int status = heif_status(
-        libheif.heif_context_read_from_reader(file->context, &reader_functions, &file->from, NULL), message);
+    libheif.heif_context_set_maximum_image_size_limit(file->context, side_limit);
+    struct heif_error error = libheif.heif_context_read_from_reader(file->context, &reader_functions, &file->from, NULL);
+    int status = heif_status(error, message);
+    if (error.subcode == heif_suberror_Security_limit_exceeded) {
+        ccodecs_heif_boxes *boxes;
+        char ignored[CCODECS_MESSAGE_SIZE];
+        if (ccodecs_heif_boxes_open(input, &boxes, ignored) == CCODECS_OK) {
+            ccodecs_heif_boxes_largest_ispe(boxes, width, height);
+            ccodecs_heif_boxes_close(boxes);
+            status = CCODECS_TOO_LARGE;
+        }
+    }
     if (!status) status = heif_status(libheif.heif_context_get_primary_image_handle(file->context, &file->primary), message);
     if (status) close_file(file);
     return status;
@@ -216,7 +236,19 @@ int ccodecs_heif_info(const ccodecs_input *input, ccodecs_image_info *info, char
     memset(info, 0, sizeof *info);
     message[0] = 0;
     opened file;
-    int status = open_file(input, &file, message);
+    /* No side limit but libheif's int: nothing is decoded here. A picture libheif cannot open
+     * for its size has that size here, for the caller's pixel limit to refuse. */
+    uint32_t large_width, large_height;
+    int status = open_file(input, INT_MAX, &file, &large_width, &large_height, message);
+    if (status == CCODECS_TOO_LARGE) {
+        info->width = info->stored_width = large_width;
+        info->height = info->stored_height = large_height;
+        info->components = 3;
+        info->bit_depth = 8;
+        info->color_space = CCODECS_COLOR_RGB;
+        info->orientation = 1;
+        return CCODECS_OK;
+    }
     if (status) return status;
     const struct heif_image_handle *handle = file.primary;
     int width = libheif.heif_image_handle_get_width(handle), height = libheif.heif_image_handle_get_height(handle);
@@ -361,7 +393,7 @@ static void heif_close(ccodecs_reader *reader) {
 /* The thumbnail of `primary` to decode for a picture of at least need_width x need_height: the
  * smallest that has them, the primary's shape (within a pixel) and its alpha. NULL: none. */
 static struct heif_image_handle *pick_thumbnail(const struct heif_image_handle *primary, uint32_t need_width,
-                                                uint32_t need_height) {
+                                                uint32_t need_height, heif_item_id *id) {
     if (need_width == 0 || need_height == 0) return NULL;
     heif_item_id ids[8];
     int count = libheif.heif_image_handle_get_list_of_thumbnail_IDs(primary, ids, 8);
@@ -380,6 +412,7 @@ static struct heif_image_handle *pick_thumbnail(const struct heif_image_handle *
         if (fits && (!best || tw < (uint64_t)libheif.heif_image_handle_get_width(best))) {
             if (best) libheif.heif_image_handle_release(best);
             best = thumbnail;
+            *id = ids[i];
         } else {
             libheif.heif_image_handle_release(thumbnail);
         }
@@ -470,6 +503,23 @@ static int memory_was_short(size_t bytes) {
     return probe == NULL;
 }
 
+/* CCODECS_TOO_LARGE (out->width and out->height the size) when item `id` codes more than
+ * max_pixels (ccodecs_heif_boxes_coded), else CCODECS_OK; out's size is kept then. A file whose
+ * boxes framed cannot read, though libheif could, is refused: what it codes is unknown. */
+static int check_coded_size(const ccodecs_input *input, heif_item_id id, size_t max_pixels, ccodecs_decoded *out,
+                            char *message) {
+    ccodecs_heif_boxes *boxes;
+    int status = ccodecs_heif_boxes_open(input, &boxes, message);
+    uint64_t width = 0, height = 0;
+    if (!status) status = ccodecs_heif_boxes_coded(boxes, id, &width, &height, message);
+    ccodecs_heif_boxes_close(boxes);
+    if (status || (width <= UINT32_MAX && height <= UINT32_MAX && width * height <= max_pixels)) return status;
+    out->width = width > UINT32_MAX ? UINT32_MAX : (uint32_t)width;
+    out->height = height > UINT32_MAX ? UINT32_MAX : (uint32_t)height;
+    (void)ccodecs_check_size(out->width, out->height, max_pixels, message);
+    return CCODECS_TOO_LARGE;
+}
+
 int ccodecs_heif_open(const ccodecs_input *input, int flags, uint32_t need_width, uint32_t need_height,
                       int threads, size_t max_pixels, ccodecs_decoded *out, ccodecs_reader **reader,
                       char *message) {
@@ -477,7 +527,13 @@ int ccodecs_heif_open(const ccodecs_input *input, int flags, uint32_t need_width
     *reader = NULL;
     message[0] = 0;
     opened file;
-    int status = open_file(input, &file, message);
+    /* libheif's own limit a side: the pixel limit, which no side of a picture within it passes. */
+    int side_limit = max_pixels < INT_MAX ? (int)max_pixels : INT_MAX;
+    int status = open_file(input, side_limit, &file, &out->width, &out->height, message);
+    if (status == CCODECS_TOO_LARGE && (uint64_t)out->width * out->height <= max_pixels) {
+        ccodecs_message(message, "HEIF pictures of more than %d pixels a side are not supported", INT_MAX);
+        status = CCODECS_UNSUPPORTED;
+    }
     if (status) return status;
     int keep = (flags & CCODECS_HEIF_KEEP_STORED) != 0;
     const struct heif_image_handle *primary = file.primary;
@@ -505,12 +561,17 @@ int ccodecs_heif_open(const ccodecs_input *input, int flags, uint32_t need_width
     }
     out->dpi_x = out->dpi_y = exif_dpi(primary);
 
-    struct heif_image_handle *thumbnail = keep ? NULL : pick_thumbnail(primary, need_width, need_height);
+    heif_item_id id = 0;
+    struct heif_image_handle *thumbnail = keep ? NULL : pick_thumbnail(primary, need_width, need_height, &id);
     const struct heif_image_handle *handle = thumbnail ? thumbnail : primary;
+    if (!thumbnail && libheif.heif_context_get_primary_image_ID(file.context, &id).code != heif_error_Ok) id = 0;
+    /* What the decoders will be asked to code (the HEVC or AV1 headers' sizes, a grid's tiles),
+     * whatever the ispe says, within the limit too. */
+    status = id ? check_coded_size(input, id, max_pixels, out, message) : CCODECS_OK;
     int alpha = libheif.heif_image_handle_has_alpha_channel(handle) != 0;
     int bits = libheif.heif_image_handle_get_luma_bits_per_pixel(handle);
     if (bits < 8) bits = 8;
-    if (bits > 16) {
+    if (!status && bits > 16) {
         ccodecs_message(message, "%d-bit HEIF samples are not supported", bits);
         status = CCODECS_UNSUPPORTED;
     }

@@ -614,6 +614,13 @@ int ccodecs_tiff_open(const ccodecs_input *input, uint32_t need_width, uint32_t 
         status = choose_directory(state, need_width, need_height, &pages, message);
     }
     const page *p = &state->p;
+    /* A tile is decoded whole (libtiff allocates it): one larger than the pixel limit is over it,
+     * however small the picture (a 64x64 picture in tiles of 1048576x1048576). */
+    if (!status && p->tiled) {
+        out->width = p->tile_width;
+        out->height = p->tile_height;
+        status = ccodecs_check_size(p->tile_width, p->tile_height, max_pixels, message);
+    }
     if (!status && p->photometric == PHOTOMETRIC_PALETTE && p->own) status = read_palette(state, message);
     if (!status) {
         size_t chunk = p->own ? (size_t)(p->tiled ? libtiff.TIFFTileSize(state->tiff) : libtiff.TIFFStripSize(state->tiff)) : 0;
@@ -631,7 +638,10 @@ int ccodecs_tiff_open(const ccodecs_input *input, uint32_t need_width, uint32_t 
     }
     if (!status && !p->own) {
         char reason[1024];
-        if (!libtiff.TIFFRGBAImageBegin(&state->rgba, state->tiff, 0, reason)) {
+        /* Stop at the first strip or tile that cannot be read (stoponerr 1): otherwise libtiff
+         * goes on past any but the first of a band, leaving the last one's pixels in its place,
+         * and the failure is never told. */
+        if (!libtiff.TIFFRGBAImageBegin(&state->rgba, state->tiff, 1, reason)) {
             ccodecs_message(message, "unsupported TIFF: %s", reason);
             status = CCODECS_UNSUPPORTED;
         } else {

@@ -81,6 +81,16 @@ int ccodecs_webp_info(const uint8_t *data, size_t size, ccodecs_image_info *info
     WebPDemuxer *demux = WebPDemuxPartial(&webp, NULL);
     const uint8_t *bytes;
     size_t count;
+    WebPIterator frame;
+    if (header.has_animation && demux && WebPDemuxGetFrame(demux, 1, &frame)) {
+        status = ccodecs_check_canvas((uint64_t)header.width, (uint64_t)header.height,
+                                      (uint64_t)frame.width * (uint64_t)frame.height, "first frame", message);
+        WebPDemuxReleaseIterator(&frame);
+        if (status) {
+            WebPDemuxDelete(demux);
+            return status;
+        }
+    }
     info->has_icc = find_chunk(demux, "ICCP", &bytes, &count);
     if (find_chunk(demux, "EXIF", &bytes, &count)) {
         info->orientation = ccodecs_exif_orientation(bytes, count);
@@ -88,6 +98,129 @@ int ccodecs_webp_info(const uint8_t *data, size_t size, ccodecs_image_info *info
     }
     WebPDemuxDelete(demux);
     return CCODECS_OK;
+}
+
+/* ---- gathering the chunks decoding reads ---- */
+
+/* The most bytes an ICCP or EXIF chunk may hold: more is no profile or EXIF. */
+#define METADATA_LIMIT ((uint64_t)16 << 20)
+/* The most chunks walked: a file of more is walked no further (an animation of that many
+ * frames; bytes past it are no part of what is decoded). */
+#define MAX_CHUNKS 100000
+
+static uint32_t le32(const uint8_t *b) { return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24; }
+
+static int printable(const uint8_t *fourcc) {
+    for (int i = 0; i < 4; i++)
+        if (fourcc[i] < 0x20 || fourcc[i] > 0x7E) return 0;
+    return 1;
+}
+
+/* Appends the chunk at `offset` (its 8-byte header and `size` bytes of payload, padded to even;
+ * what the file holds of it before `end` when it is cut short, adding what it lacks to
+ * *missing). */
+static int copy_whole_chunk(const ccodecs_input *input, uint64_t offset, uint64_t size, uint64_t end,
+                            ccodecs_buffer *out, uint64_t *missing, char *message) {
+    uint64_t total = 8 + size + (size & 1);
+    if (offset + total > end) {
+        *missing += offset + total - end;
+        total = end - offset;
+    }
+    if (total > out->capacity - out->size) {
+        uint8_t *data = realloc(out->data, out->size + total);
+        if (!data) {
+            ccodecs_message(message, "out of memory");
+            return CCODECS_NO_MEMORY;
+        }
+        out->data = data;
+        out->capacity = out->size + total;
+    }
+    ptrdiff_t got = ccodecs_input_read(input, (size_t)offset, out->data + out->size, (size_t)total);
+    if (got < 0) {
+        ccodecs_message(message, "cannot read the WebP file");
+        return CCODECS_UNREADABLE;
+    }
+    out->size += (size_t)got;
+    *missing += total - (uint64_t)got;
+    return CCODECS_OK;
+}
+
+int ccodecs_webp_gather(const ccodecs_input *input, ccodecs_buffer *out, uint32_t *frames, char *message) {
+    memset(out, 0, sizeof *out);
+    *frames = 0;
+    message[0] = 0;
+    uint8_t head[64];
+    ptrdiff_t got = ccodecs_input_read(input, 0, head, sizeof head);
+    if (got < 0) {
+        ccodecs_message(message, "cannot read the WebP file");
+        return CCODECS_UNREADABLE;
+    }
+    /* What libwebp makes of the first chunks: the canvas (a still picture's size). */
+    WebPBitstreamFeatures header;
+    int status = features(head, (size_t)got, &header, message);
+    if (status) return status;
+    uint64_t riff = le32(head + 4), end = 8 + riff + (riff & 1);
+    if (end > input->size) end = input->size;
+    /* The picture's data (its image chunks, or an animation's first frame) may take what a
+     * picture of the canvas's size takes in any format framed reads: 8 bytes a pixel, and a
+     * megabyte. */
+    uint64_t image_limit = (uint64_t)header.width * (uint64_t)header.height * 8 + ((uint64_t)1 << 20), image = 0;
+    int extended = 0, have_icc = 0, have_exif = 0, have_image = 0, have_anim = 0;
+    /* What the chunks kept lack of their sizes, in a file cut short: the RIFF size says so
+     * still, so that libwebp finds the data truncated. */
+    uint64_t missing = 0;
+    if ((status = copy_whole_chunk(input, 0, 4, 12, out, &missing, message))) return status;  /* RIFF, size, WEBP */
+    uint8_t chunk[8];
+    uint64_t offset = 12;
+    for (int count = 0; count < MAX_CHUNKS && offset + 8 <= end; count++) {
+        if (ccodecs_input_read(input, (size_t)offset, chunk, 8) != 8 || !printable(chunk)) break;
+        uint64_t size = le32(chunk + 4), next = offset + 8 + size + (size & 1);
+        int keep = 0;
+        if (count == 0) {
+            extended = !memcmp(chunk, "VP8X", 4);
+            keep = 1;
+        } else if (!memcmp(chunk, "ICCP", 4) && !have_icc) {
+            keep = have_icc = 1;
+        } else if (!memcmp(chunk, "EXIF", 4) && !have_exif) {
+            keep = have_exif = 1;
+        } else if (!memcmp(chunk, "ANIM", 4) && !have_anim) {
+            keep = have_anim = 1;
+        } else if (!memcmp(chunk, "ANMF", 4)) {
+            keep = ++*frames == 1;
+        } else if (!have_image && (!memcmp(chunk, "ALPH", 4) || !memcmp(chunk, "VP8 ", 4) || !memcmp(chunk, "VP8L", 4))) {
+            keep = 1;
+            have_image = memcmp(chunk, "ALPH", 4) != 0;
+        }
+        int is_image = !memcmp(chunk, "ANMF", 4) || !memcmp(chunk, "ALPH", 4) || !memcmp(chunk, "VP8 ", 4)
+                    || !memcmp(chunk, "VP8L", 4);
+        if (keep && is_image && (image += size) > image_limit) {
+            ccodecs_message(message, "its %.*s chunk claims %llu bytes, more than a %dx%d picture takes", chunk[3] == ' ' ? 3 : 4,
+                            (const char *)chunk, (unsigned long long)size, header.width, header.height);
+            status = CCODECS_ERROR;
+        } else if (keep && !is_image && count > 0 && size > METADATA_LIMIT) {
+            ccodecs_message(message, "its %.4s chunk claims %llu bytes, more than metadata holds", (const char *)chunk,
+                            (unsigned long long)size);
+            status = CCODECS_ERROR;
+        } else if (keep) {
+            status = copy_whole_chunk(input, offset, size, end, out, &missing, message);
+        }
+        if (status) break;
+        /* A simple file (VP8 or VP8L alone) is its one chunk. */
+        if (!extended) break;
+        offset = next;
+    }
+    /* A file cut short anywhere (in a chunk left out, or in a chunk's header) is cut short for
+     * libwebp too. */
+    if (8 + riff + (riff & 1) > input->size && missing == 0) missing = 1;
+    if (!status) {
+        uint64_t riff_size = out->size - 8 + missing;
+        uint32_t size = riff_size > UINT32_MAX ? UINT32_MAX : (uint32_t)riff_size;
+        for (int i = 0; i < 4; i++) out->data[4 + i] = (uint8_t)(size >> (8 * i));
+    } else {
+        free(out->data);
+        memset(out, 0, sizeof *out);
+    }
+    return status;
 }
 
 /* ICCP and EXIF chunks (WebPDemux) into out->icc and out->exif, and the resolution that the
@@ -141,7 +274,8 @@ static int decode_still(const uint8_t *data, size_t size, int scale_eighths, cco
  * edges rounded out to whole pixels of the scaled canvas). Nothing but the one canvas is
  * allocated: a tiny file whose canvas is huge and whose frame is small costs the canvas, at the
  * scale the output needs, not WebPAnimDecoder's three canvases at full size. */
-static int decode_first_frame(const WebPData *webp, int scale_eighths, ccodecs_decoded *out, char *message) {
+static int decode_first_frame(const WebPData *webp, int scale_eighths, uint32_t frames, ccodecs_decoded *out,
+                              char *message) {
     WebPDemuxer *demux = WebPDemux(webp);
     WebPIterator frame;
     if (!demux || !WebPDemuxGetFrame(demux, 1, &frame)) {
@@ -149,8 +283,15 @@ static int decode_first_frame(const WebPData *webp, int scale_eighths, ccodecs_d
         ccodecs_message(message, "corrupt or truncated animated WebP");
         return CCODECS_ERROR;
     }
-    int status = CCODECS_OK;
-    uint32_t frames = WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT);
+    /* The first frame is what is framed: a canvas it covers too little of is refused. */
+    int status = ccodecs_check_canvas(out->width, out->height, (uint64_t)frame.width * (uint64_t)frame.height,
+                                      "first frame", message);
+    if (status) {
+        WebPDemuxReleaseIterator(&frame);
+        WebPDemuxDelete(demux);
+        return status;
+    }
+    if (frames == 0) frames = WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT);
     uint64_t e = scale_eighths < 8 ? (uint64_t)scale_eighths : 8;
     /* The canvas and the frame's place on it, in the output's pixels. */
     uint32_t width = (uint32_t)(((uint64_t)out->width * e + 7) / 8), height = (uint32_t)(((uint64_t)out->height * e + 7) / 8);
@@ -194,7 +335,7 @@ static int decode_first_frame(const WebPData *webp, int scale_eighths, ccodecs_d
     return status;
 }
 
-int ccodecs_webp_decode(const uint8_t *data, size_t size, int scale_eighths, size_t max_pixels,
+int ccodecs_webp_decode(const uint8_t *data, size_t size, int scale_eighths, size_t max_pixels, uint32_t frames,
                         ccodecs_decoded *out, char *message) {
     memset(out, 0, sizeof *out);
     if (ccodecs_check_scale(scale_eighths, message)) return CCODECS_BAD_ARGUMENT;
@@ -207,7 +348,7 @@ int ccodecs_webp_decode(const uint8_t *data, size_t size, int scale_eighths, siz
     if ((status = ccodecs_check_size(out->width, out->height, max_pixels, message))) return status;
     WebPData webp = {data, size};
     if (!(status = read_metadata(&webp, out, message)))
-        status = header.has_animation ? decode_first_frame(&webp, scale_eighths, out, message)
+        status = header.has_animation ? decode_first_frame(&webp, scale_eighths, frames, out, message)
                                       : decode_still(data, size, scale_eighths, out, message);
     if (status) ccodecs_decoded_release(out);
     return status;
@@ -247,10 +388,10 @@ static int add_metadata(WebPData *webp, const uint8_t *icc, size_t icc_size,
     return CCODECS_OK;
 }
 
-int ccodecs_webp_open(const uint8_t *data, size_t size, int scale_eighths, size_t max_pixels,
+int ccodecs_webp_open(const uint8_t *data, size_t size, int scale_eighths, size_t max_pixels, uint32_t frames,
                       ccodecs_decoded *out, ccodecs_reader **reader, char *message) {
     *reader = NULL;
-    int status = ccodecs_webp_decode(data, size, scale_eighths, max_pixels, out, message);
+    int status = ccodecs_webp_decode(data, size, scale_eighths, max_pixels, frames, out, message);
     return status ? status : ccodecs_reader_over_pixels(out, reader, message);
 }
 

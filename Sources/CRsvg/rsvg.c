@@ -6,12 +6,18 @@
 #include "rsvg_abi.h"
 
 #include <dlfcn.h>
+#include "cmessages.h"
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
-/* The functions taken from the library, set once by load() under pthread_once and never
+/* The functions taken from the library, set by load() under the `loading` mutex (until it loads them all) and never
  * changed after: read-only state shared by every thread. */
 static struct {
     int status;
@@ -30,7 +36,9 @@ static struct {
     void (*error_free)(crsvg_GError *error);
 } api;
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+/* Guards load(): it runs until it has an answer other than "out of memory". */
+static pthread_mutex_t loading = PTHREAD_MUTEX_INITIALIZER;
+static int answered;
 
 static void note(char *message, const char *format, ...) __attribute__((format(printf, 2, 3)));
 static void note(char *message, const char *format, ...) {
@@ -45,10 +53,18 @@ static void load(void) {
      * the libraries it brings) stay out of the way of framed's own. */
     void *library = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
+        const char *reason = dlerror();
+        if (reason && (strstr(reason, "failed to map segment") || strstr(reason, "Cannot allocate memory"))) {
+            /* Short of memory (address space): not missing; tried again at the next call. */
+            api.status = CRSVG_ERROR;
+            note(api.message, "out of memory");
+            return;
+        }
         api.status = CRSVG_MISSING;
-        note(api.message, "SVG pictures need librsvg 2.52 or later (Debian: librsvg2-2): %s", dlerror());
+        note(api.message, "SVG pictures need librsvg 2.52 or later (Debian: librsvg2-2): %s", reason ? reason : "cannot be loaded");
         return;
     }
+    cmessages_route_glib_log(library);
     /* dlsym on the library's handle also finds the GLib and GIO functions it depends on. */
     struct { const char *name; void **slot; } symbols[] = {
         {"g_memory_input_stream_new_from_data", (void **)&api.memory_stream},
@@ -73,9 +89,17 @@ static void load(void) {
 }
 
 int crsvg_library(char *message) {
-    pthread_once(&once, load);
-    if (api.status != CRSVG_OK && message) note(message, "%s", api.message);
-    return api.status;
+    pthread_mutex_lock(&loading);
+    if (!answered) {
+        cmessages_quiet_begin();
+        load();
+        cmessages_quiet_end();
+        answered = api.status != CRSVG_ERROR;
+    }
+    int status = api.status;
+    if (status != CRSVG_OK && message) note(message, "%s", api.message);
+    pthread_mutex_unlock(&loading);
+    return status;
 }
 
 /* The GError's message into `message`, and the error freed. */
@@ -100,7 +124,9 @@ int crsvg_open(const uint8_t *bytes, size_t size, crsvg_document **document, cha
     crsvg_GInputStream *stream = api.memory_stream(bytes, (ptrdiff_t)size, NULL);
     if (!stream) return failed(NULL, "out of memory", message);
     crsvg_GError *error = NULL;
+    cmessages_quiet_begin();
     crsvg_RsvgHandle *handle = api.new_from_stream(stream, NULL, CRSVG_RSVG_HANDLE_FLAG_KEEP_IMAGE_DATA, NULL, &error);
+    cmessages_quiet_end();
     api.object_unref(stream);
     if (!handle) return failed(error, "cannot read the SVG", message);
     if (error) api.error_free(error);
@@ -134,13 +160,49 @@ int crsvg_render(crsvg_document *document, void *cairo, double x, double y, doub
                  char *message) {
     crsvg_RsvgRectangle viewport = {x, y, width, height};
     crsvg_GError *error = NULL;
-    if (!api.render_document((crsvg_RsvgHandle *)document, (crsvg_cairo_t *)cairo, &viewport, &error)) {
-        return failed(error, "cannot draw the SVG", message);
-    }
+    cmessages_quiet_begin();
+    int drawn = api.render_document((crsvg_RsvgHandle *)document, (crsvg_cairo_t *)cairo, &viewport, &error);
+    cmessages_quiet_end();
+    if (!drawn) return failed(error, "cannot draw the SVG", message);
     if (error) api.error_free(error);
     return CRSVG_OK;
 }
 
 void crsvg_close(crsvg_document *document) {
     if (document) api.object_unref(document);
+}
+
+/* The private writable memory the process has mapped already (VmData in /proc/self/status), in
+ * bytes; 0 when unknown. A sanitizer's shadow memory is terabytes of it. */
+static unsigned long long data_in_use(void) {
+    FILE *status = fopen("/proc/self/status", "re");
+    if (!status) return 0;
+    char line[256];
+    unsigned long long kilobytes = 0;
+    while (fgets(line, sizeof line, status)) {
+        if (strncmp(line, "VmData:", 7) == 0) {
+            kilobytes = strtoull(line + 7, NULL, 10);
+            break;
+        }
+    }
+    fclose(status);
+    return kilobytes * 1024;
+}
+
+int crsvg_sandbox_setup(long parent, unsigned long long data_limit) {
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return -1;
+    if ((long)getppid() != parent) raise(SIGKILL);
+    struct rlimit none = {0, 0};
+    if (setrlimit(RLIMIT_CORE, &none) != 0) return -1;
+    struct rlimit data;
+    if (getrlimit(RLIMIT_DATA, &data) != 0) return -1;
+    /* What the process holds already, and the limit on top of it. */
+    unsigned long long held = data_in_use();
+    rlim_t wanted = held > ~0ULL - data_limit ? RLIM_INFINITY : (rlim_t)(held + data_limit);
+    if (data.rlim_max != RLIM_INFINITY && wanted > data.rlim_max) wanted = data.rlim_max;
+    if (data.rlim_cur == RLIM_INFINITY || wanted < data.rlim_cur) {
+        data.rlim_cur = wanted;
+        if (setrlimit(RLIMIT_DATA, &data) != 0) return -1;
+    }
+    return 0;
 }

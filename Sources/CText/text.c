@@ -5,13 +5,14 @@
 #include "pango_abi.h"
 
 #include <dlfcn.h>
+#include "cmessages.h"
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The functions taken from the libraries, set once by load() under pthread_once and never
+/* The functions taken from the libraries, set by load() under the `loading` mutex (until it loads them all) and never
  * changed after: read-only state shared by every thread. */
 static struct {
     int status;
@@ -58,7 +59,9 @@ static struct {
     int (*cairo_status)(ctext_cairo_t *cr);
 } api;
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+/* Guards load(): it runs until it has an answer other than "out of memory". */
+static pthread_mutex_t loading = PTHREAD_MUTEX_INITIALIZER;
+static int answered;
 
 static void note(char *message, const char *format, ...) __attribute__((format(printf, 2, 3)));
 static void note(char *message, const char *format, ...) {
@@ -73,10 +76,18 @@ static void load(void) {
      * of the libraries it brings) out of the way of framed's own. */
     void *library = dlopen("libpangocairo-1.0.so.0", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
+        const char *reason = dlerror();
+        if (reason && (strstr(reason, "failed to map segment") || strstr(reason, "Cannot allocate memory"))) {
+            /* Short of memory (address space): not missing; tried again at the next call. */
+            api.status = CTEXT_ERROR;
+            note(api.message, "out of memory");
+            return;
+        }
         api.status = CTEXT_MISSING;
-        note(api.message, "text needs Pango 1.46 or later (Debian: libpangocairo-1.0-0): %s", dlerror());
+        note(api.message, "text needs Pango 1.46 or later (Debian: libpangocairo-1.0-0): %s", reason ? reason : "cannot be loaded");
         return;
     }
+    cmessages_route_glib_log(library);
     /* dlsym on the library's handle also finds the Pango, GLib and Cairo functions it depends on. */
     struct { const char *name; void **slot; } symbols[] = {
         {"pango_cairo_font_map_get_default", (void **)&api.font_map_default},
@@ -132,9 +143,17 @@ static void load(void) {
 }
 
 int ctext_library(char *message) {
-    pthread_once(&once, load);
-    if (api.status != CTEXT_OK && message) note(message, "%s", api.message);
-    return api.status;
+    pthread_mutex_lock(&loading);
+    if (!answered) {
+        cmessages_quiet_begin();
+        load();
+        cmessages_quiet_end();
+        answered = api.status != CTEXT_ERROR;
+    }
+    int status = api.status;
+    if (status != CTEXT_OK && message) note(message, "%s", api.message);
+    pthread_mutex_unlock(&loading);
+    return status;
 }
 
 struct ctext_layout {
@@ -173,8 +192,8 @@ static ctext_PangoContext *new_context(int unhinted) {
 }
 
 /* ctext_layout_new and ctext_line_new: wrapped lines, or one line ellipsised at its end. */
-static int new_layout(const char *text, size_t length, const ctext_font *font, double width, int align,
-                      void *cairo, int one_line, ctext_layout **out, char *message) {
+static int make_layout(const char *text, size_t length, const ctext_font *font, double width, int align,
+                       void *cairo, int one_line, ctext_layout **out, char *message) {
     *out = NULL;
     if (ctext_library(message) != CTEXT_OK) return CTEXT_MISSING;
     if (length > 1u << 20) { note(message, "the text is too long"); return CTEXT_ERROR; }
@@ -236,6 +255,15 @@ static int new_layout(const char *text, size_t length, const ctext_font *font, d
     return CTEXT_OK;
 }
 
+/* make_layout in a quiet section: fontconfig, loaded by Pango's first font, writes to stderr. */
+static int new_layout(const char *text, size_t length, const ctext_font *font, double width, int align,
+                      void *cairo, int one_line, ctext_layout **out, char *message) {
+    cmessages_quiet_begin();
+    int status = make_layout(text, length, font, width, align, cairo, one_line, out, message);
+    cmessages_quiet_end();
+    return status;
+}
+
 int ctext_layout_new(const char *text, size_t length, const ctext_font *font, double width, int align,
                      void *cairo, ctext_layout **out, char *message) {
     return new_layout(text, length, font, width, align, cairo, 0, out, message);
@@ -266,7 +294,9 @@ int ctext_layout_draw(ctext_layout *layout, void *cairo, double x, double y, cha
     ctext_cairo_t *cr = (ctext_cairo_t *)cairo;
     api.update_context(cr, layout->context);
     api.cairo_move_to(cr, x, y + layout->leading / 2);
+    cmessages_quiet_begin();
     api.show_layout(cr, layout->layout);
+    cmessages_quiet_end();
     if (api.cairo_status(cr) != 0) { note(message, "Cairo could not draw the text"); return CTEXT_ERROR; }
     return CTEXT_OK;
 }
@@ -288,7 +318,9 @@ int ctext_font_family(const ctext_font *font, char *family, size_t size, char *m
         note(message, "out of memory");
         return CTEXT_ERROR;
     }
+    cmessages_quiet_begin();
     ctext_PangoFont *loaded = api.load_font(api.font_map_default(), context, d);
+    cmessages_quiet_end();
     api.description_free(d);
     api.object_unref(context);
     if (!loaded) { note(message, "no font can be loaded (is fontconfig set up?)"); return CTEXT_ERROR; }

@@ -32,6 +32,10 @@ public struct Framer: Sendable, Equatable {
     /// over them). A batch of several workers gives each its share; outputs are the same bytes
     /// whatever the number.
     package var threads: Int = Resampler.processorCount
+    /// Where librsvg reads and draws SVG pictures: nil, in this process (a library user's
+    /// program); the `framed` tool runs it in a child process of itself (`SVGSandbox`), so that
+    /// a document that makes librsvg abort or run past its time costs one picture, not the run.
+    package var svgSandbox: SVGSandbox?
     /// The looks of the set of variants these settings are a member of (`member(_:)`): the
     /// picture is laid out on the canvas they all share (`FrameLayout.set`), so that the files
     /// of a set, made in one run or in several, have one size. Empty outside a set.

@@ -131,6 +131,11 @@ public enum FramingWarning: Equatable, Sendable, CustomStringConvertible {
     /// The caption's font is not installed (the line names it and the one used instead), or
     /// its text has characters no installed font has.
     case caption(String)
+    /// The caption is hard to read on what lies under it: the colour the style gives has less
+    /// than `Caption.warningContrast` with it (`automatic` false), or no grey reaches
+    /// `Caption.minimumContrast` and `color` is the best one (`automatic` true). `contrast` is
+    /// the lowest WCAG 2 contrast ratio under the text's box.
+    case captionContrast(color: RGBAColor, contrast: Double, automatic: Bool)
     /// A border, inner border or caption lies within the page's safe margin, where a cut a
     /// little off the trim can take it.
     case safeMargin(SafeMarginWarning)
@@ -147,6 +152,8 @@ public enum FramingWarning: Equatable, Sendable, CustomStringConvertible {
         case let .decoder(text), let .color(text), let .caption(text): return text
         case let .belowMinimumPPI(ppi, minimum):
             return FramingError.Problem.belowMinimumPPI(ppi: ppi, minimum: minimum).description
+        case let .captionContrast(color, contrast, automatic):
+            return Self.contrastText(color: color, contrast: contrast, automatic: automatic)
         case let .safeMargin(warning): return warning.description
         case .backgroundCovered:
             return "the background does not show: the picture covers the whole mat; the paint around the frame is "
@@ -160,5 +167,27 @@ public enum FramingWarning: Equatable, Sendable, CustomStringConvertible {
     /// A scale as written: `2`, `1.5`.
     package static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// The contrast warning's words, without a remedy (each caller names its own setting).
+    static func contrastText(color: RGBAColor, contrast: Double, automatic: Bool) -> String {
+        let tenths = Int((contrast * 10).rounded(.down))
+        let ratio = "\(tenths / 10).\(tenths % 10):1"
+        return automatic
+            ? "no grey reads on everything under the caption at 4.5:1 (WCAG AA): drawn in \(color) at \(ratio)"
+            : "the caption's colour \(color) stands out from what lies under it at only \(ratio) "
+                + "(text needs 4.5:1 for WCAG AA, 3:1 at the least)"
+    }
+}
+
+extension FramePlan {
+    /// The warning the caption's contrast calls for, if any: a colour the style gives under
+    /// `Caption.warningContrast`, or an automatic one that falls short of `Caption.minimumContrast`.
+    var captionContrastWarnings: [FramingWarning] {
+        guard let caption = layout.caption, !style.caption.text.isEmpty else { return [] }
+        let automatic = style.caption.color == nil
+        let floor = automatic ? Caption.minimumContrast : Caption.warningContrast
+        guard caption.contrast < floor else { return [] }
+        return [.captionContrast(color: caption.color, contrast: caption.contrast, automatic: automatic)]
     }
 }

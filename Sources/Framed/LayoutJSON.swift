@@ -94,6 +94,9 @@ extension FramePlan {
                 ("box", Self.rect(place(caption.box))),
                 ("lines", .number(Double(caption.lines))),
                 ("position", .string(caption.position.rawValue)),
+                ("textBox", Self.rect(place(caption.textBox))),
+                ("color", .string(caption.color.description)),
+                ("contrast", .number(caption.contrast)),
             ])))
         }
         pairs += [

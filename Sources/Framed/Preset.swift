@@ -3,11 +3,11 @@
 public enum Preset: String, CaseIterable, Sendable, Codable {
     /// White 3px border, #808080 mat, shadow 0 0 10px rgba(0,0,0,0.6), scale-down.
     case classic
-    /// A documentation figure: 1px light-gray border, 8px corners, white mat, soft offset shadow,
-    /// transparent canvas.
+    /// A documentation figure: 1px light-gray border, 8px corners, white mat, a contact shadow and
+    /// a soft one, a 16px margin, the caption under the frame, transparent canvas.
     case docs
-    /// `docs` for a dark page (GitHub's #0d1117): a #30363d hairline, a #161b22 mat, a deeper
-    /// shadow; the dark twin of `docs` (`Variant.dark`).
+    /// `docs` for a dark page (GitHub's #0d1117): a #30363d hairline, a #161b22 mat, denser
+    /// shadows; the dark twin of `docs` (`Variant.dark`).
     case docsDark = "docs-dark"
     /// A print: white mat, thin dark border, no shadow, pictures at 300 dpi.
     case print
@@ -20,8 +20,8 @@ public enum Preset: String, CaseIterable, Sendable, Codable {
     public var summary: String {
         switch self {
         case .classic: return "the default: 3px white border, gray mat, soft black shadow all round"
-        case .docs: return "documentation figures: thin light-gray border, 8px corners, soft offset shadow, transparent canvas"
-        case .docsDark: return "docs for a dark page (GitHub's #0d1117): #30363d hairline, #161b22 mat, deeper shadow"
+        case .docs: return "documentation figures: thin light-gray border, 8px corners, layered soft shadow, caption below, transparent canvas"
+        case .docsDark: return "docs for a dark page (GitHub's #0d1117): #30363d hairline, #161b22 mat, denser shadow"
         case .print: return "prints: white mat, thin dark border, no shadow, 300 dpi"
         case .polaroid: return "an instant photo: white mat with a wider bottom, a small shadow"
         case .none: return "no border, no mat, no shadow: just the scaled picture"
@@ -34,22 +34,17 @@ public enum Preset: String, CaseIterable, Sendable, Codable {
         case .classic:
             return .classic
         case .docs:
-            return FrameStyle(border: .px(1), borderColor: RGBAColor(red8: 0xd0, green8: 0xd0, blue8: 0xd0),
-                              background: .white, radius: .px(8),
-                              shadows: [BoxShadow(offsetX: .zero, offsetY: .px(4), blur: .px(16),
-                                                  color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.25))],
-                              canvasColor: .transparent)
+            return Self.docsStyle(borderColor: RGBAColor(red8: 0xd0, green8: 0xd0, blue8: 0xd0), background: .white,
+                                  contact: 0.16, soft: 0.28)
         case .docsDark:
             // GitHub's dark palette: its border colour (#30363d) reads as a hairline on the
             // #0d1117 page where docs' #d0d0d0 glares; the mat is its raised surface (#161b22),
             // as a white mat would be the brightest thing on the page. A shadow shows on a dark
-            // page only darker than the page and denser: black at 0.6, a little wider. A window
-            // title bar, when one is asked for, takes its platform's dark colours.
-            var style = FrameStyle(border: .px(1), borderColor: RGBAColor(red8: 0x30, green8: 0x36, blue8: 0x3d),
-                                   background: RGBAColor(red8: 0x16, green8: 0x1b, blue8: 0x22), radius: .px(8),
-                                   shadows: [BoxShadow(offsetX: .zero, offsetY: .px(4), blur: .px(20),
-                                                       color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.6))],
-                                   canvasColor: .transparent)
+            // page only darker than the page and denser: the same two shadows, black at 0.5 and
+            // 0.6, so that both versions of a figure have the same size. A window title bar, when
+            // one is asked for, takes its platform's dark colours.
+            var style = Self.docsStyle(borderColor: RGBAColor(red8: 0x30, green8: 0x36, blue8: 0x3d),
+                                       background: RGBAColor(red8: 0x16, green8: 0x1b, blue8: 0x22), contact: 0.5, soft: 0.6)
             style.chrome.theme = .dark
             return style
         case .print:
@@ -65,6 +60,21 @@ public enum Preset: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// `docs` and `docs-dark`: a 1px hairline, 8px corners, a margin of 16px around the shadows,
+    /// the caption under the frame, and two black shadows as design systems layer them (see
+    /// docs/options.md): a contact shadow `0 1px 2px` that marks the edge where the figure meets
+    /// the page, and a soft one `0 12px 32px -6px`, lit from above, whose negative spread keeps
+    /// its sides lighter than its bottom.
+    private static func docsStyle(borderColor: RGBAColor, background: RGBAColor, contact: Double,
+                                  soft: Double) -> FrameStyle {
+        FrameStyle(border: .px(1), borderColor: borderColor, background: background, radius: .px(8),
+                   shadows: [BoxShadow(offsetX: .zero, offsetY: .px(1), blur: .px(2),
+                                       color: RGBAColor(red: 0, green: 0, blue: 0, alpha: contact)),
+                             BoxShadow(offsetX: .zero, offsetY: .px(12), blur: .px(32), spread: .px(-6),
+                                       color: RGBAColor(red: 0, green: 0, blue: 0, alpha: soft))],
+                   margin: .px(16), canvasColor: .transparent, caption: Caption(position: .below))
+    }
+
     /// Pixels per inch the preset asks for (`OutputOptions.dpi`); nil leaves the format's default.
     public var dpi: Double? {
         self == .print ? 300 : nil
@@ -78,6 +88,18 @@ public enum Variant: String, CaseIterable, Sendable, Codable {
     case light
     /// The look for a dark page.
     case dark
+
+    /// The page this variant is for, which shows through a transparent canvas and which a
+    /// caption's automatic colour reads on there: white, or GitHub's dark page `#0d1117`.
+    public var pageColor: RGBAColor {
+        self == .light ? .white : RGBAColor(red8: 0x0d, green8: 0x11, blue8: 0x17)
+    }
+}
+
+extension Preset {
+    /// The kind of page the preset's look is for: `docs-dark` a dark one, every other preset a
+    /// light one.
+    public var variant: Variant { self == .docsDark ? .dark : .light }
 }
 
 extension Preset {
@@ -108,7 +130,7 @@ extension Framer {
         }
         carry(\.border); carry(\.borderColor); carry(\.borderStyle); carry(\.innerBorder); carry(\.padding)
         carry(\.background); carry(\.backgroundGradient); carry(\.radius); carry(\.shadows); carry(\.margin)
-        carry(\.canvasColor); carry(\.canvasGradient); carry(\.chrome.theme)
+        carry(\.canvasColor); carry(\.canvasGradient); carry(\.chrome.theme); carry(\.caption.position)
         if output.dpi == preset.dpi { framer.output.dpi = twin.dpi }
         framer.preset = twin
         return framer

@@ -48,7 +48,17 @@ package enum FramedCommand {
     package static func run() -> Int32 {
         FileDescriptor.openStandardStreams()
         let arguments = (1..<Int(CommandLine.argc)).map { SystemPath.string(cString: CommandLine.unsafeArgv[$0]!) }
+        // framed started by itself to run librsvg for one SVG picture (not an option: never in
+        // --help; the parent hands it the document in a descriptor).
+        if arguments.first == SVGSandbox.argument { return SVGSandbox.serve(Array(arguments.dropFirst())) }
+        LibraryMessages.quietStandardErrorStream()
         return main(arguments)
+    }
+
+    /// librsvg in a child process of this very executable, for the SVG pictures of a run; in
+    /// this process where the system shows no /proc (a bare chroot), as the library draws them.
+    static var sandbox: SVGSandbox? {
+        FileSystem.isRegularFile("/proc/self/exe") ? SVGSandbox(executable: "/proc/self/exe") : nil
     }
 
     /// Runs the command; returns the exit code (0 done, 1 a file problem, 2 a usage problem).
@@ -81,6 +91,7 @@ package enum FramedCommand {
             if parsed.has("version") { try printOut("framed \(version)\n"); return 0 }
             var settings = try settings(from: parsed)
             if layoutCommand { settings.dryRun = true }
+            settings.framer.svgSandbox = sandbox
             if settings.printConfig {
                 try printOut(ConfigFile.effective(settings).text(exact: true) + "\n")
                 return 0

@@ -116,6 +116,9 @@ extension FramingWarning {
         switch self {
         case .decoder, .color, .caption: return description
         case let .belowMinimumPPI(ppi, minimum): return FramingError.belowMinimum(ppi: ppi, minimum: minimum)
+        case let .captionContrast(_, _, automatic):
+            return description + (automatic ? "; give a plainer --canvas-color or --background under it, or a --caption-color"
+                                            : "; choose another --caption-color, or auto")
         case let .safeMargin(warning): return warning.message(naming: { "--" + $0 })
         case .backgroundCovered:
             return "--background does not show: the picture covers the whole mat; to paint around the frame "

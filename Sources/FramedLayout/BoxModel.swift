@@ -282,7 +282,10 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         let inside = caption?.position == .inside
         let gap = caption?.gap ?? 0
         var block = TextBlock(height: 0, lines: 0)
-        // Inside, the mat's bottom grows by the gap and the text's height.
+        // Inside, the mat's bottom grows by the gap, the text's height and, where the padding
+        // under it is less than the gap, the rest of the gap: the text never meets the border.
+        let under = max(0, gap - style.padding.bottom.points)
+        func room(_ block: TextBlock) -> Double { inside ? gap + block.height + under : 0 }
         var extra = 0.0
 
         // Frame (border-box) and content box.
@@ -299,7 +302,7 @@ public struct FrameLayout: Sendable, Equatable, Codable {
             let contentW = width.points - edgesW
             guard contentW > 0 else { throw .frameTooSmall(name: "width", frame: width.points, needed: edgesW) }
             if inside { block = try measured(contentW) }
-            frameSize = Size(width: width.points, height: contentW / natural.aspectRatio + edgesH + (inside ? gap + block.height : 0))
+            frameSize = Size(width: width.points, height: contentW / natural.aspectRatio + edgesH + room(block))
         } else if let height = style.height {
             var contentH = height.points - edgesH
             guard contentH > 0 else {
@@ -309,18 +312,18 @@ public struct FrameLayout: Sendable, Equatable, Codable {
                 // The width follows the picture's height, which the text's height takes from:
                 // measured at the widest it can be, then again at the width that leaves.
                 let first = try measured(contentH * natural.aspectRatio)
-                block = try measured(max(0, contentH - gap - first.height) * natural.aspectRatio)
-                contentH -= gap + block.height
+                block = try measured(max(0, contentH - room(first)) * natural.aspectRatio)
+                contentH -= room(block)
                 guard contentH > 0 else {
-                    throw .captionTooTall(name: "height", frame: height.points, needed: edgesH + gap + block.height)
+                    throw .captionTooTall(name: "height", frame: height.points, needed: edgesH + room(block))
                 }
             }
             frameSize = Size(width: contentH * natural.aspectRatio + edgesW, height: height.points)
         } else {
             if inside { block = try measured(natural.width) }
-            frameSize = Size(width: natural.width + edgesW, height: natural.height + edgesH + (inside ? gap + block.height : 0))
+            frameSize = Size(width: natural.width + edgesW, height: natural.height + edgesH + room(block))
         }
-        if inside { extra = gap + block.height }
+        extra = room(block)
         guard frameSize.width - edgesW > 0 else {
             throw .frameTooSmall(name: "width", frame: frameSize.width, needed: edgesW)
         }
@@ -329,14 +332,6 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         }
         guard frameSize.height - edgesH - extra > 0 else {
             throw .captionTooTall(name: "height", frame: frameSize.height, needed: edgesH + extra)
-        }
-        // Under the frame, the text wraps to the frame's width.
-        var captionBox: Rect?
-        if let caption {
-            if caption.position == .below {
-                block = try measured(frameSize.width)
-                captionBox = Rect(x: 0, y: frameSize.height + gap, width: frameSize.width, height: block.height)
-            }
         }
         let frame0 = Rect(origin: .zero, size: frameSize)
         let outer = min(style.radius.points, frameSize.width / 2, frameSize.height / 2)
@@ -355,9 +350,23 @@ public struct FrameLayout: Sendable, Equatable, Codable {
                                   color: shadow.color, inset: shadow.inset)
         }
 
-        // Canvas: the frame and every outer shadow's extent, each side rounded up to whole CSS
-        // pixels so that the frame stays on the pixel grid, plus the margin.
-        let bounds = placedShadows.filter { !$0.inset }.reduce(captionBox.map { frame0.union($0) } ?? frame0) { $0.union($1.extent) }
+        // Under the frame, the text wraps to the frame's width and starts half an em under it, or
+        // lower where a shadow shows: where the lowest outer shadow's blur ends (its box's edge
+        // plus the blur radius, 2 sigma, past which CSS's Gaussian has faded to 2 %).
+        var captionBox: Rect?
+        if let caption, caption.position == .below {
+            block = try measured(frameSize.width)
+            let shadowed = placedShadows.filter { !$0.inset }.map { $0.box.maxY + 2 * $0.sigma }.max() ?? 0
+            let top = max(frameSize.height + gap, shadowed)
+            captionBox = Rect(x: 0, y: top, width: frameSize.width, height: block.height)
+        }
+
+        // Canvas: the frame (and a window's outer rim, a line just outside it in macOS's dark
+        // appearance), every outer shadow's extent, the caption with its gap under it, each side
+        // rounded up to whole CSS pixels so that the frame stays on the pixel grid, plus the margin.
+        let window = style.chrome.figures?.outerRim == nil ? frame0 : frame0.outset(by: 0.75)
+        let held = captionBox.map { window.union(Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height + gap)) } ?? window
+        let bounds = placedShadows.filter { !$0.inset }.reduce(held) { $0.union($1.extent) }
         func wholePixels(_ points: Double) -> Double { (points / 0.75 - 1e-9).rounded(.up) * 0.75 }
         let m = style.margin.points
         let left = wholePixels(-bounds.minX) + m, top = wholePixels(-bounds.minY) + m
@@ -377,7 +386,20 @@ public struct FrameLayout: Sendable, Equatable, Codable {
         if let caption {
             let box = inside ? Rect(x: contentBox.minX, y: contentBox.maxY + gap, width: contentBox.width, height: block.height)
                 : (captionBox ?? Rect(x: 0, y: 0, width: 0, height: 0)).offsetBy(dx: left, dy: top)
-            self.caption = CaptionGeometry(box: box, lines: block.lines, position: caption.position)
+            // The lines' span across the box, as their alignment places them.
+            let width = min(block.width ?? box.width, box.width), free = box.width - width
+            let share: Double
+            switch caption.alignment {
+            case .left: share = 0
+            case .center: share = 0.5
+            case .right: share = 1
+            case .start: share = block.rightToLeft ? 1 : 0
+            case .end: share = block.rightToLeft ? 0 : 1
+            }
+            let textBox = Rect(x: box.minX + free * share, y: box.minY, width: width, height: box.height)
+            // Its colour is decided on the final canvas (`paintCaption`), which `set` makes.
+            self.caption = CaptionGeometry(box: box, lines: block.lines, position: caption.position, textBox: textBox,
+                                           color: caption.color ?? .black, contrast: 1)
         }
 
         // The picture inside the content box.
@@ -444,6 +466,7 @@ public struct FrameLayout: Sendable, Equatable, Codable {
             let moved = caption.position == .inside ? (dx, dy)
                 : (result.frame.minX - frame.minX, result.frame.minY - frame.minY)
             result.caption?.box = caption.box.offsetBy(dx: moved.0, dy: moved.1)
+            result.caption?.textBox = caption.textBox.offsetBy(dx: moved.0, dy: moved.1)
         }
         return result
     }

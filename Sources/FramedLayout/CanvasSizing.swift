@@ -18,9 +18,12 @@ public struct FittedLayout: Sendable, Equatable {
 }
 
 extension FrameLayout {
-    /// Lays out `picture` with `style`. A style with a caption needs `text` to measure it.
-    public init(picture: PictureMetrics, style: FrameStyle, text: (any TextMeasure)? = nil) throws(LayoutError) {
-        self = try Self.set(picture: picture, styles: [style], text: text)[0].layout
+    /// Lays out `picture` with `style`. A style with a caption needs `text` to measure it, and
+    /// its automatic colour reads on `pageColor` where nothing opaque lies under it: the page the
+    /// figure is shown on (white unless a dark look says otherwise).
+    public init(picture: PictureMetrics, style: FrameStyle, text: (any TextMeasure)? = nil,
+                pageColor: RGBAColor = .white) throws(LayoutError) {
+        self = try Self.set(picture: picture, styles: [style], text: text, pageColor: pageColor)[0].layout
     }
 
     /// Lays out `picture` once for each of `styles` (a set's looks), in their order, on one
@@ -28,9 +31,10 @@ extension FrameLayout {
     /// (moved by whole CSS pixels), then sized as the first style's `aspect` or `canvasSize`
     /// says. With a `canvasSize`, a frame without a given size that does not fit is made
     /// smaller (its border, padding, shadows and margin keep their lengths); one with a given
-    /// size is an error (`doesNotFitCanvas`).
-    public static func set(picture: PictureMetrics, styles: [FrameStyle], text: (any TextMeasure)? = nil)
-        throws(LayoutError) -> [FittedLayout] {
+    /// size is an error (`doesNotFitCanvas`). Last, each caption's colour is decided on the
+    /// canvas as made, on `pageColor` where it is transparent (`paintCaption`).
+    public static func set(picture: PictureMetrics, styles: [FrameStyle], text: (any TextMeasure)? = nil,
+                           pageColor: RGBAColor = .white) throws(LayoutError) -> [FittedLayout] {
         guard let sizing = styles.first else { return [] }
         var styles = styles
         var layouts: [FrameLayout] = []
@@ -79,6 +83,7 @@ extension FrameLayout {
         } else if let aspect = sizing.aspect {
             shared = shared.map { $0.grown(to: aspect.value) }
         }
+        for i in shared.indices { shared[i].paintCaption(style: styles[i], pageColor: pageColor) }
         return zip(styles, shared).map { FittedLayout(style: $0, layout: $1) }
     }
 
@@ -134,7 +139,10 @@ extension FrameLayout {
         result.picture = picture.offsetBy(dx: dx, dy: dy)
         result.pictureClip = pictureClip.offsetBy(dx: dx, dy: dy)
         result.titleBar = titleBar?.offsetBy(dx: dx, dy: dy)
-        if let caption { result.caption?.box = caption.box.offsetBy(dx: dx, dy: dy) }
+        if let caption {
+            result.caption?.box = caption.box.offsetBy(dx: dx, dy: dy)
+            result.caption?.textBox = caption.textBox.offsetBy(dx: dx, dy: dy)
+        }
         for i in shadows.indices { result.shadows[i].box = shadows[i].box.offsetBy(dx: dx, dy: dy) }
         return result
     }

@@ -214,7 +214,8 @@ public struct Caption: Sendable, Equatable, Codable {
     public var text: String
     /// The font, as CSS's `font` shorthand says.
     public var font: CSSFont
-    /// The text's colour; nil picks one that reads on what is behind it (`textColor(on:)`).
+    /// The text's colour; nil picks a grey that reads on what lies under the text
+    /// (`automaticColor(on:)`).
     public var color: RGBAColor?
     /// How the lines sit in the box.
     public var alignment: CaptionAlignment
@@ -233,17 +234,34 @@ public struct Caption: Sendable, Equatable, Codable {
     public static let maximumLength = 10_000
 
     /// The gap between the caption and what is above it (the picture, or the frame): half the
-    /// font's em size.
+    /// font's em size. Inside the mat the text keeps at least as much room under it, before the
+    /// border; under the frame, before the canvas's edge.
     public var gap: Double { font.size.points / 2 }
 
-    /// The colour the text is drawn in over `background` (the mat inside, the canvas below):
-    /// `color` when set, else a dark grey (`#333333`) on a light or transparent background and a
-    /// light grey (`#eeeeee`) on a dark one.
-    public func textColor(on background: RGBAColor) -> RGBAColor {
-        if let color { return color }
-        let luminance = 0.2126 * background.red + 0.7152 * background.green + 0.0722 * background.blue
-        return background.alpha > 0.5 && luminance < 0.45
-            ? RGBAColor(red8: 0xee, green8: 0xee, blue8: 0xee) : RGBAColor(red8: 0x33, green8: 0x33, blue8: 0x33)
+    /// The contrast ratio an automatic colour reaches wherever a grey can: WCAG 2's AA level for
+    /// text, 4.5:1.
+    public static let minimumContrast = 4.5
+    /// A colour the style gives that has less contrast than this with what lies under it is
+    /// warned about: 3:1, WCAG 2's AA level for large text, below which no text reads well.
+    public static let warningContrast = 3.0
+
+    /// The grey an automatic caption is drawn in over `backgrounds` (the opaque colours that lie
+    /// under the text's box), and the lowest contrast ratio it has with them. Dark text when
+    /// black contrasts with the darkest of them at least as well as white does with the
+    /// lightest, else light text. The dark grey `#333333` (or the light `#eeeeee`) when it
+    /// reaches `minimumContrast` with every one of them; else the grey nearest to it that does;
+    /// else, when no grey can, black (white): the most there is, which falls short of 4.5:1.
+    public static func automaticColor(on backgrounds: [RGBAColor]) -> (color: RGBAColor, contrast: Double) {
+        let luminances = (backgrounds.isEmpty ? [RGBAColor.white] : backgrounds).map(\.relativeLuminance)
+        func worst(_ level: UInt8) -> Double {
+            let text = RGBAColor.grey(level).relativeLuminance
+            return luminances.map { (max($0, text) + 0.05) / (min($0, text) + 0.05) }.min() ?? 21
+        }
+        let dark = worst(0) >= worst(255)
+        let preferred: UInt8 = dark ? 0x33 : 0xee
+        let candidates: [UInt8] = dark ? Array((0...preferred).reversed()) : Array(preferred...255)
+        let level = candidates.first { worst($0) >= minimumContrast } ?? (dark ? 0 : 255)
+        return (RGBAColor.grey(level), worst(level))
     }
 }
 
@@ -253,8 +271,15 @@ public struct TextBlock: Sendable, Equatable, Codable {
     public var height: Double
     /// How many lines the text took.
     public var lines: Int
-    /// A block `height` points high of `lines` lines.
-    public init(height: Double, lines: Int) { self.height = height; self.lines = lines }
+    /// The widest line's width, in points; nil when not known (the text is then taken to fill
+    /// the width it wraps to).
+    public var width: Double?
+    /// Whether the text runs right to left (its `start` is the right edge).
+    public var rightToLeft: Bool
+    /// A block `height` points high of `lines` lines, the widest `width` points wide.
+    public init(height: Double, lines: Int, width: Double? = nil, rightToLeft: Bool = false) {
+        self.height = height; self.lines = lines; self.width = width; self.rightToLeft = rightToLeft
+    }
 }
 
 /// Measures text for the layout: how high a caption is when wrapped to a width. FramedRender's
@@ -273,4 +298,14 @@ public struct CaptionGeometry: Sendable, Equatable, Codable {
     public var lines: Int
     /// In the mat or under the frame.
     public var position: CaptionPosition
+    /// The part of `box` the lines take across (as high as the box): where the colours that the
+    /// text's contrast is judged against are sampled.
+    public var textBox: Rect
+    /// The colour the text is drawn in: the caption's own, or the grey `Caption.automaticColor(on:)`
+    /// picks for what lies under the box.
+    public var color: RGBAColor
+    /// The lowest WCAG 2 contrast ratio between the text's colour (laid over them) and the colours
+    /// under `textBox`: the mat's paint inside, the canvas's below, and where those are not opaque
+    /// the page the figure is shown on.
+    public var contrast: Double
 }

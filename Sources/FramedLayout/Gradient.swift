@@ -315,6 +315,27 @@ public struct ResolvedGradient: Sendable, Equatable {
     public var geometry: Geometry
     /// The stops, offsets ascending in 0...1.
     public var stops: [Stop]
+
+    /// The colour the gradient paints at `point`: its offset there (along the line, or out from
+    /// the centre), padded to the end colours outside 0...1, between the two stops around it
+    /// interpolated as CSS does (premultiplied).
+    public func color(at point: Point) -> RGBAColor {
+        let t: Double
+        switch geometry {
+        case let .linear(start, end):
+            let dx = end.x - start.x, dy = end.y - start.y, length2 = dx * dx + dy * dy
+            t = length2 > 0 ? ((point.x - start.x) * dx + (point.y - start.y) * dy) / length2 : 1
+        case let .radial(center, rx, ry):
+            let x = (point.x - center.x) / rx, y = (point.y - center.y) / ry
+            t = (x * x + y * y).squareRoot()
+        }
+        guard let first = stops.first, let last = stops.last else { return .transparent }
+        if !(t > first.offset) { return first.color }
+        if t >= last.offset { return last.color }
+        let after = stops.firstIndex { $0.offset > t } ?? stops.count - 1
+        let a = stops[after - 1], b = stops[after]
+        return CSSGradient.mix(a.color, b.color, (t - a.offset) / (b.offset - a.offset))
+    }
 }
 
 extension CSSGradient {

@@ -281,16 +281,18 @@ public enum PageLayout {
     /// and margin, until the whole canvas fits the page and the frame (with a caption under it)
     /// lies inside the page's safe box (the page less `PageSpec.safeMargin` on every side); a
     /// frame with a given size that does not fit the page is an error (one that reaches into
-    /// the safe margin is `SafeZone`'s warning). Returns the style actually used (its `width` or
-    /// `height` set when the frame was made smaller), its layout and the placement.
+    /// the safe margin is `SafeZone`'s warning). `pageColor` is the colour a caption's automatic
+    /// colour reads on where the canvas is transparent (`FrameLayout.init`). Returns the style
+    /// actually used (its `width` or `height` set when the frame was made smaller), its layout
+    /// and the placement.
     public static func place(picture: PictureMetrics, style: FrameStyle, page: PageSpec,
-                             text: (any TextMeasure)? = nil) throws(PageError) -> (style: FrameStyle, layout: FrameLayout, placement: PagePlacement) {
+                             text: (any TextMeasure)? = nil, pageColor: RGBAColor = .white) throws(PageError) -> (style: FrameStyle, layout: FrameLayout, placement: PagePlacement) {
         let bleed = page.bleed.points, safe = page.safeMargin.points
         guard bleed >= 0, bleed.isFinite else { throw .invalidBleed(bleed) }
         guard safe >= 0, safe.isFinite else { throw .invalidSafeMargin(safe) }
         var style = style
         var layout: FrameLayout
-        do { layout = try FrameLayout(picture: picture, style: style, text: text) } catch { throw .layout(error) }
+        do { layout = try FrameLayout(picture: picture, style: style, text: text, pageColor: pageColor) } catch { throw .layout(error) }
         let (pageSize, orientation) = page.pageSize(for: layout.canvas)
         let name = page.size.description
         let tolerance = 1e-6
@@ -314,11 +316,11 @@ public enum PageLayout {
                 }
                 var fitted = style
                 fitted.width = Length(points: room.width)
-                do { layout = try FrameLayout(picture: picture, style: fitted, text: text) } catch { throw .layout(error) }
+                do { layout = try FrameLayout(picture: picture, style: fitted, text: text, pageColor: pageColor) } catch { throw .layout(error) }
                 if layout.frame.height > room.height + tolerance {
                     fitted.width = nil
                     fitted.height = Length(points: room.height)
-                    do { layout = try FrameLayout(picture: picture, style: fitted, text: text) } catch { throw .layout(error) }
+                    do { layout = try FrameLayout(picture: picture, style: fitted, text: text, pageColor: pageColor) } catch { throw .layout(error) }
                 }
                 style = fitted
             }

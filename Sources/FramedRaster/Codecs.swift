@@ -38,7 +38,7 @@ package struct JPEGDecoder: PictureDecoder {
     }
 
     package func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
-        try JPEGExtent.checkScans(of: input)
+        try JPEGExtent.checkScans(of: input, maxPixels: options.maxPixels)
         let limit = max(0, options.maxPixels), scale = Int32(options.supportedEighths)
         let flags = options.threadCount == 1 ? CCODECS_JPEG_ONE_THREAD : 0
         var engines = options.engines.jpegDecoding

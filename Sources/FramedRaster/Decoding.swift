@@ -275,6 +275,15 @@ package enum Pictures {
         try info(.bytes(data))
     }
 
+    /// What decoding refuses before it decodes a pixel, beyond the header's size: the work a
+    /// progressive or arithmetic-coded JPEG's scans ask for (`JPEGExtent.checkScans`). For
+    /// pictures that another library decodes: an SVG's `data:` pictures, which librsvg reads,
+    /// held to `maxPixels` as a picture framed decodes is.
+    package static func checkWork(data: [UInt8], maxPixels: Int) throws(RasterError) {
+        let input = PictureInput(bytes: data)
+        if try format(of: input) == .jpeg { try JPEGExtent.checkScans(of: input, maxPixels: maxPixels) }
+    }
+
     package static func decode(data: [UInt8], options: DecodeOptions = DecodeOptions()) throws(RasterError) -> DecodedPicture {
         try decode(.bytes(data), options: options)
     }

@@ -174,23 +174,59 @@ package struct PictureInput: ~Copyable {
         return bytes
     }
 
-    /// Everything up to the end of a stream (a pipe, standard input, a device), at most `limit`
-    /// bytes (`.tooManyBytes` past them; an SVG at most `svgByteLimit`). A stream that does not
-    /// start as a picture framed knows is refused from its first bytes (`.unsupportedFormat`),
-    /// without reading on: so is `/dev/zero` at once.
+    /// The picture at the start of a stream (a pipe, standard input, a device): read up to its
+    /// own end (`StreamEnd`: a PNG's IEND, a JPEG's EOI, a WebP's RIFF size...), and no further,
+    /// or up to the end of the stream for a format without one; at most `limit` bytes
+    /// (`.tooManyBytes` past them, or at once when the picture says it ends past them, or that a
+    /// part of it does: a PNG chunk that claims 2 GB; an SVG
+    /// at most `svgByteLimit`). A stream that does not start as a picture framed knows is
+    /// refused from its first bytes (`.unsupportedFormat`), without reading on: so is
+    /// `/dev/zero` at once, and a format framed recognises but does not read. The bytes are
+    /// read into one buffer whose capacity grows to at most what is wanted (the picture's end
+    /// when known, else `limit` and one byte).
     package static func readToEnd(_ descriptor: Int32, limit: Int) throws(RasterError) -> [UInt8] {
         let file = FileDescriptor(rawValue: descriptor)
         var bytes: [UInt8]
         let head = PictureFormat.sniffLength
         do { bytes = try file.read(upTo: head) } catch { throw .unreadable(error.description) }
-        var limit = limit
-        if bytes.count == head {
-            guard let format = PictureFormat.sniff(bytes) else { throw .unsupportedFormat(nil) }
-            if format == .svg { limit = min(limit, svgByteLimit) }
-            do { bytes += try file.read(upTo: limit == .max ? .max : limit + 1 - head) } catch {
-                throw .unreadable(error.description)
+        guard bytes.count == head else { return try within(bytes, limit: limit) }
+        guard let format = PictureFormat.sniff(bytes) else { throw .unsupportedFormat(nil) }
+        guard Pictures.canRead(format) else { throw .unsupportedFormat(format) }
+        let limit = format == .svg ? min(limit, svgByteLimit) : limit
+        var stream = StreamEnd(format)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Read on to the picture's end once known, else one byte past the limit.
+        var wanted = limit == .max ? Int.max : limit + 1
+        while bytes.count < wanted {
+            if let end = stream.end(in: bytes) {
+                guard end <= limit else { throw .tooManyBytes(limit: limit) }
+                wanted = end
+                guard bytes.count < wanted else { break }
+            } else if stream.atLeast > limit {
+                throw .tooManyBytes(limit: limit)
             }
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, min($0.count, wanted - bytes.count)) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(reason(errno))
+            }
+            if bytes.count + count > bytes.capacity {
+                // Doubling, but a growth past half the bound goes to the bound at once: the copy
+                // then holds at most the bound (what is copied, and what it is copied from).
+                var grown = max(bytes.count + count, 2 * bytes.capacity)
+                if wanted != .max && grown > wanted / 2 { grown = wanted }
+                guard Memory.available(grown) else { throw .outOfMemory }
+                bytes.reserveCapacity(grown)
+            }
+            bytes.append(contentsOf: chunk[..<count])
         }
+        if bytes.count > wanted { bytes.removeSubrange(wanted...) }
+        return try within(bytes, limit: limit)
+    }
+
+    /// `bytes`, or `.tooManyBytes` when they are more than `limit`.
+    private static func within(_ bytes: [UInt8], limit: Int) throws(RasterError) -> [UInt8] {
         guard bytes.count <= limit else { throw .tooManyBytes(limit: limit) }
         return bytes
     }

@@ -1,3 +1,4 @@
+internal import CMessages
 internal import CCodecs
 internal import FramedSystem
 
@@ -72,7 +73,10 @@ package struct HEIFDecoder: PictureDecoder {
     }
 
     package func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
-        try HEIFFile.decode(Self.format, input, options: options)
+        // dav1d writes what it finds wrong in a stream to stderr: framed says it in its words.
+        cmessages_quiet_begin()
+        defer { cmessages_quiet_end() }
+        return try HEIFFile.decode(Self.format, input, options: options)
     }
 }
 
@@ -86,6 +90,9 @@ package struct AVIFDecoder: PictureDecoder {
     }
 
     package func decode(_ input: borrowing PictureInput, options: DecodeOptions) throws(RasterError) -> DecodedPicture {
-        try HEIFFile.decode(Self.format, input, options: options)
+        // dav1d writes what it finds wrong in a stream to stderr: framed says it in its words.
+        cmessages_quiet_begin()
+        defer { cmessages_quiet_end() }
+        return try HEIFFile.decode(Self.format, input, options: options)
     }
 }

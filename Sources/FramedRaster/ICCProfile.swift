@@ -30,6 +30,11 @@ public struct ICCProfile: Sendable, Equatable {
         case unsupportedSpace(String)
         /// A profile of a device class that cannot describe an output (its signature).
         case unsupportedClass(String)
+        /// The size in the profile's header is not the number of bytes there are: a profile cut
+        /// short, or bytes that are no profile.
+        case wrongSize(header: Int, bytes: Int)
+        /// More bytes than `byteLimit`: no ICC profile is that large.
+        case tooLarge(limit: Int)
 
         /// One line.
         public var description: String {
@@ -39,13 +44,24 @@ public struct ICCProfile: Sendable, Equatable {
                 return "its colour space is \(space.trimmingTrailingSpaces), not RGB or CMYK"
             case let .unsupportedClass(kind):
                 return "it is a \(kind.trimmingTrailingSpaces) profile, not an output (prtr) or display (mntr) one"
+            case let .wrongSize(header, bytes):
+                return "its header says it holds \(header) bytes, but it has \(bytes)"
+            case let .tooLarge(limit):
+                return "it is larger than \(limit >> 20) MB, more than an ICC profile holds"
             }
         }
     }
 
+    /// The most bytes a profile may have: ICC profiles hold kilobytes to a few megabytes.
+    public static let byteLimit = 64 << 20
+
     /// Reads `bytes` as an output intent's profile: an RGB or CMYK profile of the output
-    /// (`prtr`) or display (`mntr`) class that lcms2 can convert sRGB colours into.
+    /// (`prtr`) or display (`mntr`) class that lcms2 can convert sRGB colours into, of at most
+    /// `byteLimit` bytes, exactly as many as its header says (lcms2 reads a profile cut short,
+    /// or one that goes on, as far as it can).
     public init(checking bytes: [UInt8]) throws(Problem) {
+        guard bytes.count <= Self.byteLimit else { throw .tooLarge(limit: Self.byteLimit) }
+        if let header = Self.headerSize(bytes), header != bytes.count { throw .wrongSize(header: header, bytes: bytes.count) }
         var facts = ccodecs_icc_facts()
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         let status = bytes.withUnsafeBufferPointer { icc in
@@ -60,6 +76,12 @@ public struct ICCProfile: Sendable, Equatable {
         self.bytes = bytes
         components = Int(facts.components)
         description = withUnsafeBytes(of: facts.description) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    /// The size a profile's header declares (its first four bytes, big-endian); nil for fewer
+    /// bytes.
+    package static func headerSize(_ bytes: [UInt8]) -> Int? {
+        bytes.count < 4 ? nil : bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
     }
 
     private init(bytes: [UInt8], components: Int, description: String) {

@@ -21,6 +21,8 @@ package enum JPEGExtent {
         /// component counts 1, one over a component that holds a third of the blocks counts 1/3.
         /// A baseline file has 1; libjpeg's default progressive script about 5.3.
         package var passes = 0.0
+        /// The picture's pixels, as its frame header (SOF) says; 0 without one.
+        package var pixels = 0
     }
 
     /// The most scans a progressive JPEG may have (each is a pass over the blocks of its
@@ -32,6 +34,14 @@ package enum JPEGExtent {
     /// the 63 AC bands of each component in a scan of its own (64 passes).
     static let maximumPasses = 70.0
 
+    /// The most passes over the picture's pixels a JPEG may ask for in all, in multiples of the
+    /// pixel limit (`Structure.passes` times `Structure.pixels`, at most this times `maxPixels`):
+    /// the work of a scan grows with the picture, so the passes allowed shrink as it grows. A
+    /// picture at the limit may take 16 passes, three times libjpeg's default script (5.3); at
+    /// the default limit of 256 megapixels a 24-megapixel photo may take 170 (`maximumPasses`
+    /// stops it at 70), a 16000x16000 picture 16: in 69 scans over every block it is refused.
+    static let maximumPixelPasses = 16.0
+
     /// The offset just past the EOI marker that ends the JPEG at the start of `input` (the whole
     /// input when there is none).
     static func end(of input: borrowing PictureInput) throws(RasterError) -> Int {
@@ -39,20 +49,25 @@ package enum JPEGExtent {
     }
 
     /// Refuses (`.corrupt`) a progressive or arithmetic-coded JPEG whose scans are more than
-    /// `maximumScans` or go over its blocks more than `maximumPasses` times, before any of them
-    /// is decoded. A sequential Huffman-coded file is not walked: each of its scans costs at
-    /// least a bit a block of the file's bytes (`ccodecs_jpeg_could_hold_blocks`), so its work is
-    /// bounded by its size; arithmetic coding spends less, and a progressive scan codes runs of
-    /// thousands of empty blocks in a few bits.
-    static func checkScans(of input: borrowing PictureInput) throws(RasterError) {
+    /// `maximumScans`, go over its blocks more than `maximumPasses` times, or go over more than
+    /// `maximumPixelPasses` times `maxPixels` pixels in all, before any of them is decoded. A
+    /// sequential Huffman-coded file is not walked: each of its scans costs at least a bit a
+    /// block of the file's bytes (`ccodecs_jpeg_could_hold_blocks`), so its work is bounded by
+    /// its size; arithmetic coding spends less, and a progressive scan codes runs of thousands
+    /// of empty blocks in a few bits.
+    package static func checkScans(of input: borrowing PictureInput, maxPixels: Int) throws(RasterError) {
         guard try needsCounting(input) else { return }
         let structure = try structure(of: input)
         if structure.scans > maximumScans {
             throw .corrupt(.jpeg, "\(structure.scans) scans, more than \(maximumScans) (a pathological JPEG)")
         }
+        let passes = String(printf: "%.1f", structure.passes)
         if structure.passes > maximumPasses {
-            throw .corrupt(.jpeg, "its scans go over the picture " + String(printf: "%.1f", structure.passes) + " times, more than "
-                                          + "\(Int(maximumPasses)) (a pathological JPEG)")
+            throw .corrupt(.jpeg, "its scans go over the picture \(passes) times, more than \(Int(maximumPasses)) (a pathological JPEG)")
+        }
+        if structure.passes * Double(structure.pixels) > maximumPixelPasses * Double(max(0, maxPixels)) {
+            throw .corrupt(.jpeg, "its scans go over its \(structure.pixels) pixels \(passes) times, more than \(Int(maximumPixelPasses)) "
+                                  + "times the pixel limit in all (a pathological JPEG)")
         }
     }
 
@@ -111,7 +126,7 @@ package enum JPEGExtent {
                 offset = segment + length
                 switch marker {
                 case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
-                    blocks = try frameBlocks(at: segment, reader: &reader, input: input)
+                    (blocks, structure.pixels) = try frameBlocks(at: segment, reader: &reader, input: input)
                 case 0xDA:
                     structure.scans += 1
                     structure.passes += try scanPasses(at: segment, blocks: blocks, reader: &reader, input: input)
@@ -125,14 +140,15 @@ package enum JPEGExtent {
 
     /// Each component's blocks, from the frame header whose length field is at `segment`: its
     /// samples are the picture's size times its sampling factors over the largest, in 8x8
-    /// blocks rounded up.
-    private static func frameBlocks(at segment: Int, reader: inout Reader, input: borrowing PictureInput) throws(RasterError) -> [Int: Int] {
+    /// blocks rounded up; and the picture's pixels.
+    private static func frameBlocks(at segment: Int, reader: inout Reader,
+                                    input: borrowing PictureInput) throws(RasterError) -> (blocks: [Int: Int], pixels: Int) {
         guard let height = try reader.word(at: segment + 3, in: input), let width = try reader.word(at: segment + 5, in: input),
-              let count = try reader.byte(at: segment + 7, in: input) else { return [:] }
+              let count = try reader.byte(at: segment + 7, in: input) else { return ([:], 0) }
         var components: [(id: Int, h: Int, v: Int)] = []
         for index in 0..<Int(count) {
             guard let id = try reader.byte(at: segment + 8 + 3 * index, in: input),
-                  let sampling = try reader.byte(at: segment + 9 + 3 * index, in: input) else { return [:] }
+                  let sampling = try reader.byte(at: segment + 9 + 3 * index, in: input) else { return ([:], width * height) }
             components.append((Int(id), max(1, Int(sampling >> 4)), max(1, Int(sampling & 15))))
         }
         let hMax = components.map(\.h).max() ?? 1, vMax = components.map(\.v).max() ?? 1
@@ -141,7 +157,7 @@ package enum JPEGExtent {
             let samplesWide = (width * component.h + hMax - 1) / hMax, samplesHigh = (height * component.v + vMax - 1) / vMax
             blocks[component.id] = ((samplesWide + 7) / 8) * ((samplesHigh + 7) / 8)
         }
-        return blocks
+        return (blocks, width * height)
     }
 
     /// The share of the picture's blocks that the scan whose header's length field is at

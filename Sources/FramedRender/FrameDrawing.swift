@@ -4,7 +4,8 @@ import FramedLayout
 ///
 /// Order, bottom to top: canvas colour, canvas image, canvas gradient, outer shadows (last in
 /// the CSS list first; outside the frame only), the frame's background, the window title bar, the
-/// picture (clipped, then painted), inset shadows, the inner border, the border, the caption.
+/// picture (clipped, then painted), inset shadows, the inner border, the border, the window's
+/// rims, the caption.
 struct FrameDrawing {
     var layout: FrameLayout
     var style: FrameStyle
@@ -67,6 +68,7 @@ struct FrameDrawing {
         }
         try drawInnerBorder(in: context)
         try drawBorder(in: context)
+        if layout.titleBar != nil, let figures = style.chrome.figures { try drawWindowRims(figures, in: context) }
         try drawCaption(in: context)
         try context.checkStatus("drawing the frame")
     }
@@ -141,6 +143,22 @@ struct FrameDrawing {
             try fillRing(outer: layout.frame.outset(by: -ring.outer), outerRadius: max(0, layout.outerRadius - ring.outer),
                          inner: layout.frame.outset(by: -ring.inner), innerRadius: max(0, layout.outerRadius - ring.inner),
                          color: style.borderColor, in: context)
+        }
+    }
+
+    /// A window's rims, where its platform draws them (macOS's dark appearance), 1 px each: the
+    /// inner one just inside the frame's edge (over the border, the bar and the picture's
+    /// outermost pixels, translucent), the outer one just outside it, on the canvas, its corners
+    /// rounded as a CSS spread rounds them (square ones stay square).
+    private func drawWindowRims(_ figures: ChromeFigures, in context: CairoContext) throws(RenderError) {
+        let px = WindowChromeDrawing.px, frame = layout.frame, r = layout.outerRadius
+        if let outer = figures.outerRim {
+            try fillRing(outer: frame.outset(by: px), outerRadius: r > 0 ? r + px : 0, inner: frame, innerRadius: r,
+                         color: outer, in: context)
+        }
+        if let inner = figures.innerRim {
+            try fillRing(outer: frame, outerRadius: r, inner: frame.outset(by: -px), innerRadius: max(0, r - px),
+                         color: inner, in: context)
         }
     }
 

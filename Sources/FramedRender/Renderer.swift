@@ -130,6 +130,21 @@ package struct RenderOptions: Sendable, Equatable {
     /// The largest PNG canvas side in device pixels (Cairo's image surfaces).
     package static let maxCanvasPixelsPerSide = 32767
 
+    /// Checks, before any surface exists, that the style's text (the caption, the window's
+    /// title) is drawn at most `TextLayout.maximumDevicePixels` tall at these options' resolution:
+    /// Pango and FreeType draw no larger (a 12 pt caption at `--scale` 56 failed).
+    package func checkText(_ style: FrameStyle) throws(RenderError) {
+        let k = format.isRaster ? pictureDPI / 72 : 1
+        var texts: [(String, Double)] = []
+        if !style.caption.text.isEmpty { texts.append(("caption", style.caption.font.size.points)) }
+        if let kind = style.chrome.kind, let title = style.chrome.title, !title.isEmpty {
+            texts.append(("window title", ChromeFigures.of(kind, style.chrome.theme).titleSize * 0.75))
+        }
+        for (what, points) in texts where points * k > TextLayout.maximumDevicePixels {
+            throw .textTooLarge(what, pixels: points * k, limit: TextLayout.maximumDevicePixels)
+        }
+    }
+
     /// Checks, before any surface exists, that a canvas of `canvas` points can be rendered with
     /// these options: a positive finite resolution and scale; at most `maxCanvasPoints` a side;
     /// for PNG, at most `maxCanvasPixelsPerSide` device pixels a side and `maxPixels` in all

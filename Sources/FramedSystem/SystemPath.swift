@@ -54,6 +54,15 @@ package enum SystemPath {
         }
     }
 
+    /// `path` for showing as text (a caption): each byte that is not UTF-8 as U+FFFD, the
+    /// replacement character, as file managers show such a name.
+    package static func displayName(_ path: String) -> String {
+        guard path.unicodeScalars.contains(where: { $0.value >= base }) else { return path }
+        var scalars = String.UnicodeScalarView()
+        for scalar in path.unicodeScalars { scalars.append(scalar.value >= base ? "\u{FFFD}" : scalar) }
+        return String(scalars)
+    }
+
     /// The byte that `scalar` stands for, when it is one of the 256 that stand for bytes.
     package static func escapedByte(_ scalar: Unicode.Scalar) -> UInt8? {
         scalar.value >= base ? UInt8(scalar.value - base) : nil

@@ -6,12 +6,16 @@ import Testing
 /// `--chrome` and `--chrome-theme`, read back from PNG, from SVG through librsvg and from PDF
 /// through poppler. Where each part should be comes from the platforms' own sizes, worked out
 /// here in CSS px: macOS's bar 28 px high with 12 px buttons whose centres are 14, 34 and 54 px
-/// from the bar's left; Windows 11's caption 32 px high with 46 px buttons from the right, their
-/// 10 px glyphs drawn in whole px; the colours are the platforms' (see `WindowChromeDrawing`).
+/// from the bar's left, each ringed by a darker rim half a px wide; in the dark theme a 1 px
+/// rim of white at 20 % inside the window's edge and one of black at 50 % outside it (the
+/// canvas one px larger all round); Windows 11's caption 32 px high with 46 px buttons from the
+/// right, their 10 px glyphs drawn in whole px, the title at the left, 16 px in; the colours
+/// are the platforms' (see `ChromeFigures`).
 @Suite struct ChromeTests {
     typealias RGB = (Int, Int, Int)
 
     static let macButtons: [RGB] = [(0xff, 0x5f, 0x57), (0xfe, 0xbc, 0x2e), (0x28, 0xc8, 0x40)]
+    static let macRims: [RGB] = [(0xe0, 0x44, 0x3e), (0xde, 0xa1, 0x23), (0x1a, 0xab, 0x29)]
     static let macBar: [String: RGB] = ["light": (0xec, 0xec, 0xec), "dark": (0x32, 0x32, 0x32)]
     static let windowsBar: [String: RGB] = ["light": (0xf3, 0xf3, 0xf3), "dark": (0x20, 0x20, 0x20)]
     /// The glyph colour over the bar: black at 228/255 in the light theme, white in the dark.
@@ -42,20 +46,26 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try OptionOutputTests.write(Support.picture(width: 200, height: 100, rgb: (0, 0, 255)), "blue.png", in: folder)
         let bar = Self.macBar[theme]!
+        // The dark window's outer rim takes a px of canvas on every side; its inner rim covers
+        // the window's outermost px, which the checks here keep 2 px away from (poppler's
+        // antialiasing spills an eighth of a thin fill into the next pixel).
+        let o = theme == "dark" ? 1 : 0
         for (format, image) in try Self.renderings(["blue.png", "--preset", "none", "--chrome", "macos",
                                                     "--chrome-theme", theme], in: folder) {
-            #expect(image.width == 200 && image.height == 100 + 28, "\(format): \(image.width)x\(image.height)")
+            #expect(image.width == 200 + 2 * o && image.height == 100 + 28 + 2 * o, "\(format): \(image.width)x\(image.height)")
             for (index, colour) in Self.macButtons.enumerated() {
-                let cx = 14 + 20 * index
-                Self.check(image, cx, 14, colour, "\(format): button \(index)")
-                Self.check(image, cx - 4, 13, colour, "\(format): button \(index) left of its centre")
+                let cx = o + 14 + 20 * index
+                Self.check(image, cx, o + 14, colour, "\(format): button \(index)")
+                Self.check(image, cx - 4, o + 13, colour, "\(format): button \(index) left of its centre")
                 // Between the buttons (4 px from either circle) and after the last: the bar.
-                Self.check(image, cx + 10, 14, bar, "\(format): the bar right of button \(index)")
+                Self.check(image, cx + 10, o + 14, bar, "\(format): the bar right of button \(index)")
             }
-            for (x, y) in [(0, 0), (199, 0), (100, 5), (199, 27), (0, 27), (150, 14)] {
-                Self.check(image, x, y, bar, "\(format): the bar")
+            for (x, y) in [(2, 2), (197, 2), (100, 5), (197, 25), (2, 25), (150, 14)] {
+                Self.check(image, o + x, o + y, bar, "\(format): the bar")
             }
-            for (x, y) in [(0, 28), (199, 127), (100, 60)] { Self.check(image, x, y, (0, 0, 255), "\(format): the picture") }
+            for (x, y) in [(2, 29), (197, 125), (100, 60)] {
+                Self.check(image, o + x, o + y, (0, 0, 255), "\(format): the picture")
+            }
         }
     }
 
@@ -192,10 +202,11 @@ import Testing
             try OptionOutputTests.framed(["blue.png", "-o", name, "--preset", "none", "--chrome", "macos",
                                           "--chrome-theme", "dark", "--dpi", "96"], in: folder)
             let image = try OptionOutputTests.png(name, in: folder)
-            #expect(image.width == 200 && image.height == 128, "\(name): \(image.width)x\(image.height)")
-            Self.check(image, 14, 14, Self.macButtons[0], tolerance: tolerance, "\(name): close button")
-            Self.check(image, 150, 14, (0x32, 0x32, 0x32), tolerance: tolerance, "\(name): the bar")
-            Self.check(image, 100, 80, (0, 0, 255), tolerance: tolerance, "\(name): the picture")
+            // The dark window's outer rim: a px of canvas all round.
+            #expect(image.width == 202 && image.height == 130, "\(name): \(image.width)x\(image.height)")
+            Self.check(image, 15, 15, Self.macButtons[0], tolerance: tolerance, "\(name): close button")
+            Self.check(image, 151, 15, (0x32, 0x32, 0x32), tolerance: tolerance, "\(name): the bar")
+            Self.check(image, 101, 81, (0, 0, 255), tolerance: tolerance, "\(name): the picture")
         }
     }
 
@@ -231,10 +242,10 @@ import Testing
 
     /// The columns and rows (bounding box) in the bar where the pixels differ from `bar` by
     /// more than 40 levels, between the x limits; nil when none do.
-    static func ink(_ image: RasterImage, bar: RGB, height: Int, from x0: Int, to x1: Int)
+    static func ink(_ image: RasterImage, bar: RGB, top: Int = 0, height: Int, from x0: Int, to x1: Int)
         -> (minX: Int, maxX: Int, minY: Int, maxY: Int, darkest: Int, lightest: Int)? {
         var box: (minX: Int, maxX: Int, minY: Int, maxY: Int, darkest: Int, lightest: Int)?
-        for y in 0..<height {
+        for y in top..<(top + height) {
             for x in x0..<x1 {
                 let p = image.pixel(x: x, y: y)
                 guard abs(Int(p.r) - bar.0) > 40 else { continue }
@@ -255,10 +266,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try OptionOutputTests.write(Support.picture(width: 400, height: 60, rgb: (0, 0, 255)), "blue.png", in: folder)
         let bar = Self.macBar[theme]!
+        // The dark window's rims: the window a px in, its outermost rows left out.
+        let o = theme == "dark" ? 1 : 0
         for (format, image) in try Self.renderings(["blue.png", "--preset", "none", "--chrome", "macos",
                                                     "--chrome-theme", theme, "--chrome-title", "HHHH"], in: folder) {
-            let box = try #require(Self.ink(image, bar: bar, height: 28, from: 68, to: 400 - 68), "\(format): no title")
-            let middle = Double(box.minX + box.maxX + 1) / 2, rows = Double(box.minY + box.maxY + 1) / 2
+            let box = try #require(Self.ink(image, bar: bar, top: o + 1, height: 26, from: o + 68, to: o + 400 - 68),
+                                   "\(format): no title")
+            let middle = Double(box.minX + box.maxX + 1) / 2 - Double(o), rows = Double(box.minY + box.maxY + 1) / 2 - Double(o)
             #expect(abs(middle - 200) <= 2, "\(format): the title's ink spans \(box.minX)...\(box.maxX)")
             #expect(abs(rows - 14) <= 2, "\(format): the title's ink spans rows \(box.minY)...\(box.maxY)")
             // Cap height of DejaVu Sans at 13 px: 0.73 em, about 9.5 px.
@@ -269,7 +283,7 @@ import Testing
                 #expect(box.lightest >= Int((0.85 * 255 + 0.15 * Double(bar.0)).rounded()) - 6, "\(format): lightest \(box.lightest)")
             }
             // The buttons' side of the bar is left alone.
-            Self.check(image, 64, 14, bar, "\(format): between the buttons and the title")
+            Self.check(image, o + 64, o + 14, bar, "\(format): between the buttons and the title")
         }
     }
 
@@ -317,6 +331,99 @@ import Testing
         let image = try OptionOutputTests.png("h.png", in: folder)
         let box = try #require(Self.ink(image, bar: Self.macBar["light"]!, height: 28, from: 0, to: 300))
         #expect(abs(Double(box.minX + box.maxX + 1) / 2 - 150) <= 2, "\(box)")
+    }
+
+    /// Windows 11 puts the title at the left, 16 px in (DejaVu's H starts 1.2 px into its
+    /// advance at 12 px), in Microsoft's Caption size: 12 px, its capitals 0.73 em (about 9 px)
+    /// high, centred on the 32 px bar; a long title ends before the caption buttons (3 x 46 px
+    /// and 8 px). In PNG, SVG (librsvg) and PDF (poppler), in both themes.
+    @Test(arguments: ["light", "dark"])
+    func theWindowsTitleSitsAtTheLeft(theme: String) throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try OptionOutputTests.write(Support.picture(width: 400, height: 60, rgb: (0, 0, 255)), "blue.png", in: folder)
+        let bar = Self.windowsBar[theme]!, glyph = Self.windowsGlyph(theme)
+        for title in ["HHHH", String(repeating: "Quarterly report ", count: 6)] {
+            for (format, image) in try Self.renderings(["blue.png", "--preset", "none", "--chrome", "windows",
+                                                        "--chrome-theme", theme, "--chrome-title", title], in: folder) {
+                let box = try #require(Self.ink(image, bar: bar, height: 32, from: 0, to: 400 - 3 * 46), "\(format): no title")
+                #expect((16...18).contains(box.minX), "\(format): the title's ink starts at \(box.minX)")
+                #expect(box.maxX < 400 - 3 * 46 - 8 + 1, "\(format): the title's ink ends at \(box.maxX)")
+                #expect(abs(Double(box.minY + box.maxY + 1) / 2 - 16) <= 2, "\(format): rows \(box.minY)...\(box.maxY)")
+                if title == "HHHH" {
+                    #expect((8...10).contains(box.maxY - box.minY + 1), "\(format): rows \(box.minY)...\(box.maxY)")
+                    #expect(box.maxX < 17 + 4 * 9 + 2, "\(format): four Hs of 12 px end by \(box.maxX)")
+                    // The stems of a 12 px H are 1.2 px wide: none covers a pixel whole.
+                    if theme == "light" {
+                        #expect(box.darkest <= glyph.0 + 16, "\(format): darkest \(box.darkest)")
+                    } else {
+                        #expect(box.lightest >= glyph.0 - 16, "\(format): lightest \(box.lightest)")
+                    }
+                } else {
+                    #expect(box.maxX > 400 - 3 * 46 - 8 - 20, "\(format): a long title fills the room: \(box.maxX)")
+                }
+            }
+        }
+    }
+
+    /// macOS's dark window keeps apart from a dark page by two rims: 1 px of white at 20 % just
+    /// inside its edge (over the bar and the picture), 1 px of black at 50 % just outside it, on
+    /// the canvas, which grows by that px; worked out here over GitHub's #0d1117, the bar's
+    /// #323232 and the blue picture. The light window has neither. PNG, SVG (librsvg) and PDF
+    /// (Ghostscript: poppler's antialiasing spills a thin fill into the next pixel).
+    @Test func darkMacOSWindowsHaveRims() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try OptionOutputTests.write(Support.picture(width: 200, height: 100, rgb: (0, 0, 255)), "blue.png", in: folder)
+        func over(_ rgb: RGB, _ alpha: Double, _ under: RGB) -> RGB {
+            func mix(_ a: Int, _ b: Int) -> Int { Int((Double(a) * alpha + Double(b) * (1 - alpha)).rounded()) }
+            return (mix(rgb.0, under.0), mix(rgb.1, under.1), mix(rgb.2, under.2))
+        }
+        let page: RGB = (0x0d, 0x11, 0x17), bar = Self.macBar["dark"]!, blue: RGB = (0, 0, 255)
+        let outer = over((0, 0, 0), 0.5, page)
+        let arguments = ["blue.png", "--preset", "none", "--chrome", "macos", "--chrome-theme", "dark", "--canvas-color", "#0d1117"]
+        for (format, image) in try ["png", "svg", "pdf"].map({ format in
+            (format, try CaptionContrastTests.render(arguments, format: format, in: folder))
+        }) {
+            #expect(image.width == 202 && image.height == 130, "\(format): \(image.width)x\(image.height)")
+            for (x, y) in [(0, 0), (0, 60), (201, 60), (100, 0), (100, 129), (201, 129)] {
+                Self.check(image, x, y, outer, "\(format): the outer rim")
+            }
+            for (x, y) in [(1, 14), (100, 1), (200, 14)] { Self.check(image, x, y, over((255, 255, 255), 0.2, bar), "\(format): the inner rim on the bar") }
+            for (x, y) in [(1, 60), (100, 128), (200, 60)] { Self.check(image, x, y, over((255, 255, 255), 0.2, blue), "\(format): the inner rim on the picture") }
+            for (x, y) in [(2, 14), (100, 2)] { Self.check(image, x, y, bar, "\(format): the bar inside the rim") }
+            for (x, y) in [(2, 60), (100, 127)] { Self.check(image, x, y, blue, "\(format): the picture inside the rim") }
+        }
+        try OptionOutputTests.framed(["blue.png", "-o", "light.png", "--preset", "none", "--chrome", "macos",
+                                      "--canvas-color", "#0d1117"], in: folder)
+        let light = try OptionOutputTests.png("light.png", in: folder)
+        #expect(light.width == 200 && light.height == 128)
+        Self.check(light, 0, 0, Self.macBar["light"]!, "the light window's corner: the bar, no rim")
+    }
+
+    /// Each macOS button has a rim of a darker shade half a px wide inside its circle: at 4
+    /// device px per CSS px, the circle's 24 px radius has the rim from 22 to 24 and the fill
+    /// inside it, in PNG, SVG (librsvg) and PDF (poppler).
+    @Test func macOSButtonsHaveADarkerRim() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try OptionOutputTests.write(Support.picture(width: 100, height: 40, rgb: (0, 0, 255)), "blue.png", in: folder)
+        let arguments = ["blue.png", "--preset", "none", "--chrome", "macos"]
+        try OptionOutputTests.framed(arguments + ["-o", "b.png", "--scale", "4"], in: folder)
+        try OptionOutputTests.framed(arguments + ["-o", "b.svg"], in: folder)
+        try OptionOutputTests.framed(arguments + ["-o", "b.pdf"], in: folder)
+        let images = [("png", try OptionOutputTests.png("b.png", in: folder)),
+                      ("svg", try Support.rasteriseSVG(folder.appendingPathComponent("b.svg"), zoom: 4)),
+                      ("pdf", try Support.rasterisePDF(folder.appendingPathComponent("b.pdf"), dpi: 384))]
+        for (format, image) in images {
+            for index in 0..<3 {
+                let cx = 4 * (14 + 20 * index), cy = 4 * 14
+                Self.check(image, cx, cy - 23, Self.macRims[index], tolerance: 2, "\(format): button \(index)'s rim")
+                Self.check(image, cx - 23, cy, Self.macRims[index], tolerance: 2, "\(format): button \(index)'s rim, left")
+                Self.check(image, cx, cy - 20, Self.macButtons[index], tolerance: 2, "\(format): button \(index)'s fill")
+                Self.check(image, cx, cy - 26, Self.macBar["light"]!, tolerance: 2, "\(format): the bar past button \(index)")
+            }
+        }
     }
 
     @Test func wrongValuesNameTheSetting() throws {

@@ -72,6 +72,42 @@ import Testing
         #expect(try CLITests.files(in: folder) == ["bomb.png", "huge.png", "photo.jpg", "shot.png"])
     }
 
+    /// Issue 32: a HEIC or AVIF whose header claims 100000x100000 or 4294967295x4294967295 is
+    /// over the limit, in framing and in `framed layout` alike, not "out of memory" (libheif's
+    /// own limit, 32768 a side, called itself an allocation failure); and one whose ispe says
+    /// 64x64 over a flat 2048x2048 picture is over `--max-pixels 10000` as 2048x2048, refused
+    /// before the decoder runs: under `ulimit -v` 1 GB, in less memory than decoding it takes.
+    @Test func aHEIFIsOverTheLimitForWhatItCodesEvenInLayout() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(PictureEncoder.png(RasterImage(width: 2048, height: 2048, pixels: [UInt8](repeating: 90, count: 2048 * 2048 * 4),
+                                                hasAlpha: false), dropAlpha: true)).write(to: folder.appendingPathComponent("flat.png"))
+        let encoded = try Self.run("/bin/sh", ["-c", "heif-enc -q 50 -o flat.heic flat.png && avifenc -s 10 flat.png flat.avif >/dev/null"],
+                                   in: folder)
+        try #require(encoded.status == 0, "heif-enc, avifenc: \(encoded.stdout)")
+        for type in ["heic", "avif"] {
+            let coded = try #require(HEIFBytes.coded(from: [UInt8](Data(contentsOf: folder.appendingPathComponent("flat.\(type)")))))
+            for side in [100_000, 4_294_967_295] {
+                let name = "claims-\(side).\(type)"
+                try Data(HEIFBytes.single(coded, ispe: (side, side))).write(to: folder.appendingPathComponent(name))
+                for arguments in [[name, "-o", "out.png"], ["layout", name]] {
+                    let r = try CLITests.framed(arguments, in: folder)
+                    CLITests.expectOneLineError(r, status: 1, mentioning: [name, "picture is \(side)x\(side) pixels, over the limit of 256 megapixels"])
+                }
+            }
+            let name = "lies.\(type)"
+            try Data(HEIFBytes.single(coded, ispe: (64, 64))).write(to: folder.appendingPathComponent(name))
+            let r = try Self.run("/bin/sh", ["-c", "ulimit -v 1000000; /usr/bin/time -f '%M' \"$0\" \(name) -o out.png --max-pixels 10000 2>&1",
+                                             CLITests.binary.path], in: folder)
+            let lines = r.stdout.split(separator: "\n")
+            #expect(lines.first == "framed: \(name): picture is 2048x2048 pixels, over the limit of 10000 pixels", "\(r.stdout)")
+            // Decoding it takes libheif's planes and the RGBA copy: 2048 x 2048 x 4 is 16 MB alone.
+            let kilobytes = Int(lines.last ?? "") ?? .max
+            #expect(kilobytes < 40_000, "\(name): peak \(kilobytes) KB")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.png").path))
+    }
+
     // MARK: Writing fails: nothing partial, nothing temporary, the old output kept
 
     /// A device as output is written in place: renaming over it would replace the device node

@@ -56,9 +56,10 @@ struct OptionOutputTests {
         "chrome": ["ChromeTests.macOSButtonsSitOnTheBarAboveThePicture", "ChromeTests.windowsGlyphsAreRightAlignedInTheirButtons",
                    "ChromeTests.thePlainBarIsRoundedByTheFramesCorners", "ChromeTests.layoutAndBatchesHaveTheBar"],
         "chrome-theme": ["ChromeTests.macOSButtonsSitOnTheBarAboveThePicture", "ChromeTests.windowsGlyphsAreRightAlignedInTheirButtons",
-                         "ChromeTests.jpegAndTIFFOutputsHaveTheBar", "ChromeTests.theTitleIsCentredInTheThemesColour"],
+                         "ChromeTests.jpegAndTIFFOutputsHaveTheBar", "ChromeTests.theTitleIsCentredInTheThemesColour",
+                         "ChromeTests.darkMacOSWindowsHaveRims", "ChromeTests.theWindowsTitleSitsAtTheLeft"],
         "chrome-title": ["ChromeTests.theTitleIsCentredInTheThemesColour", "ChromeTests.aLongTitleIsEllipsisedAndStaysTextInPDF",
-                         "ChromeTests.rightToLeftTitlesAreShaped"],
+                         "ChromeTests.rightToLeftTitlesAreShaped", "ChromeTests.theWindowsTitleSitsAtTheLeft"],
         "image-dpi": ["OptionOutputTests.imageDPISetsThePicturesNaturalSize"],
         "scale": ["CLITests.theIssueExamplesWork", "ShadowColourTests.colouredTranslucentShadowsAreExact",
                   "SetTests.scalesAreNamedTheWebWayAndSizedExactly", "SetTests.theLargestOfASetIsItsOwnFramingByteForByte",
@@ -66,11 +67,17 @@ struct OptionOutputTests {
         "variant": ["SetTests.theDarkFileHasDocsDarksColours", "SetTests.templatesTakeScaleAndVariant",
                     "SetSizeTests.lightAndDarkHaveOneSizeAtEveryScaleWithTheFrameAtOnePlace"],
         "caption": ["CaptionTests.pdfKeepsTheCaptionAsTextInAnEmbeddedSubsetFont", "CaptionTests.pngInkStaysInTheBoxThatLayoutReports",
-                    "CaptionTests.svgAndPDFDrawTheCaptionWhereLayoutSays", "CaptionTests.aLongCaptionWrapsInWholeLines"],
+                    "CaptionTests.svgAndPDFDrawTheCaptionWhereLayoutSays", "CaptionTests.aLongCaptionWrapsInWholeLines",
+                    "CaptionContrastTests.descendersKeepHalfAnEmFromTheBorder"],
         "caption-font": ["CaptionTests.colourFontAndPositionChangeTheOutput", "CaptionTests.aMissingFontFallsBackWithAWarning"],
-        "caption-position": ["CaptionTests.colourFontAndPositionChangeTheOutput", "CaptionTests.pngInkStaysInTheBoxThatLayoutReports"],
+        "caption-position": ["CaptionTests.colourFontAndPositionChangeTheOutput", "CaptionTests.pngInkStaysInTheBoxThatLayoutReports",
+                             "CaptionContrastTests.theCaptionUnderTheFrameClearsItsShadow"],
         "caption-align": ["CaptionTests.alignmentMovesTheInk"],
-        "caption-color": ["CaptionTests.colourFontAndPositionChangeTheOutput", "CaptionTests.pngInkStaysInTheBoxThatLayoutReports"],
+        "caption-color": ["CaptionTests.colourFontAndPositionChangeTheOutput", "CaptionTests.pngInkStaysInTheBoxThatLayoutReports",
+                          "CaptionContrastTests.theAutomaticColourAtTheEdgesOfItsRule",
+                          "CaptionContrastTests.captionsReadOnGradientsAndDarkPagesInEveryFormat",
+                          "CaptionContrastTests.captionsThatDoNotReadAreWarnedAbout",
+                          "CaptionContrastTests.captionsReadOnBackdropsMadeFromPictures"],
                 "dpi": ["OptionOutputTests.dpiSetsThePixelsOfEveryFormat"],
         "no-snap": ["BorderTests.oneCSSPixelBorderIsCrispOnAnOffGridFrame"],
         "embed": ["OptionOutputTests.embedLosslessAndTurnedPicturesAreStoredAsAsked"],
@@ -826,32 +833,39 @@ struct OptionOutputTests {
             expectShadow(png, x, y, shadow(x, y, box: classic, sigma: 5, alpha: 0.6), "classic")
         }
 
-        // docs: 1px #d0d0d0 border, 8px corners, white mat, 0 4px 16px rgba(0,0,0,0.25): sigma 8,
-        // 24px of canvas left and right, 20 above, 28 below; a transparent canvas.
-        try Self.framed(["photo.jpg", "-o", "d.png", "--preset", "docs", "--size", "200x150", "--fit", "contain"], in: folder)
-        png = try Self.png("d.png", in: folder)
-        #expect(png.width == 248 && png.height == 198)
-        #expect(png.pixel(x: 24, y: 95) == (0xd0, 0xd0, 0xd0, 255) && png.pixel(x: 25, y: 95) != (0xd0, 0xd0, 0xd0, 255),
-                "1px border")
-        #expect(png.pixel(x: 124, y: 25) == (255, 255, 255, 255), "white mat above the picture")
-        #expect(png.pixel(x: 24, y: 20).a < 100, "rounded corner")
-        let docs = CSSBox(x: 24, y: 24, width: 200, height: 150)
-        for (x, y) in [(124, 172), (22, 95), (226, 95)] {
-            expectShadow(png, x, y, shadow(x, y, box: docs, sigma: 8, alpha: 0.25), "docs")
+        // docs: 1px #d0d0d0 border, 8px corners, white mat, 16px margin and two shadows, the
+        // contact one drawn over the soft one: 0 1px 2px rgba(0,0,0,0.16) (sigma 1) and
+        // 0 12px 32px -6px rgba(0,0,0,0.28) (sigma 16, its box 6px inside the frame's sides, 18px
+        // under its top and 6px past its bottom). The canvas reaches 3 sigma past the soft box:
+        // 48 - 6 = 42px at the sides, 48 - 18 = 30 above, 6 + 48 = 54 below; then the margin.
+        // docs-dark: the same shadows with black at 0.5 and 0.6, so the same canvas.
+        func docsShadow(_ x: Int, _ y: Int, frame: CSSBox, contact: Double, soft: Double) -> Double {
+            let near = CSSBox(x: frame.minX, y: frame.minY + 1, width: frame.width, height: frame.height)
+            let far = CSSBox(x: frame.minX + 6, y: frame.minY + 18, width: frame.width - 12, height: frame.height - 12)
+            let a = contact * ExactShadow.sharp(Double(x) + 0.5, Double(y) + 0.5, box: near, sigma: 1)
+            let b = soft * ExactShadow.sharp(Double(x) + 0.5, Double(y) + 0.5, box: far, sigma: 16)
+            return 255 * (a + b * (1 - a))
         }
-
-        // docs-dark: 1px #30363d border, #161b22 mat, 0 4px 20px rgba(0,0,0,0.6): sigma 10, 30px
-        // of canvas left and right, 26 above, 34 below.
-        try Self.framed(["photo.jpg", "-o", "dd.png", "--preset", "docs-dark", "--size", "200x150", "--fit", "contain"],
-                        in: folder)
-        png = try Self.png("dd.png", in: folder)
-        #expect(png.width == 260 && png.height == 210)
-        #expect(png.pixel(x: 30, y: 105) == (0x30, 0x36, 0x3d, 255) && png.pixel(x: 31, y: 105) != (0x30, 0x36, 0x3d, 255),
-                "1px #30363d border")
-        #expect(png.pixel(x: 130, y: 31) == (0x16, 0x1b, 0x22, 255), "#161b22 mat above the picture")
-        let docsDark = CSSBox(x: 30, y: 30, width: 200, height: 150)
-        for (x, y) in [(130, 178), (28, 105), (232, 105)] {
-            expectShadow(png, x, y, shadow(x, y, box: docsDark, sigma: 10, alpha: 0.6), "docs-dark")
+        let left = 42 + 16, top = 30 + 16
+        let docsFrame = CSSBox(x: Double(left), y: Double(top), width: 200, height: 150)
+        for (preset, border, mat, contact, soft) in [("docs", (0xd0, 0xd0, 0xd0), (0xff, 0xff, 0xff), 0.16, 0.28),
+                                                     ("docs-dark", (0x30, 0x36, 0x3d), (0x16, 0x1b, 0x22), 0.5, 0.6)] {
+            try Self.framed(["photo.jpg", "-o", "\(preset).png", "--preset", preset, "--size", "200x150", "--fit", "contain"],
+                            in: folder)
+            png = try Self.png("\(preset).png", in: folder)
+            #expect(png.width == left + 200 + 42 + 16 && png.height == top + 150 + 54 + 16, "\(preset): \(png.width)x\(png.height)")
+            let b = png.pixel(x: left, y: top + 75)
+            #expect((Int(b.r), Int(b.g), Int(b.b), Int(b.a)) == (border.0, border.1, border.2, 255)
+                    && png.pixel(x: left + 1, y: top + 75) != b, "\(preset): 1px border, \(b)")
+            let m = png.pixel(x: left + 100, y: top + 1)
+            #expect((Int(m.r), Int(m.g), Int(m.b), Int(m.a)) == (mat.0, mat.1, mat.2, 255), "\(preset): mat above the picture, \(m)")
+            #expect(png.pixel(x: left, y: top).a < 128, "\(preset): rounded corner")
+            #expect(png.pixel(x: 0, y: 0).a == 0 && png.pixel(x: png.width - 1, y: png.height - 1).a == 0,
+                    "\(preset): the margin holds the whole shadow")
+            for (x, y) in [(left + 100, top + 150 + 10), (left - 1, top + 75), (left + 200, top + 75),
+                           (left + 100, top + 150 + 4)] {
+                expectShadow(png, x, y, docsShadow(x, y, frame: docsFrame, contact: contact, soft: soft), preset)
+            }
         }
 
         // polaroid: no border, #fdfdfb mat 16px 16px 64px, 0 2px 8px rgba(0,0,0,0.3): sigma 4,

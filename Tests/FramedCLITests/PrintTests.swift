@@ -382,6 +382,41 @@ struct PrintTests {
         }
     }
 
+    /// Issue 32: an output intent whose size is not what its header says, or over 64 MB, is
+    /// refused (lcms2 reads what it can of either): a header claiming 300 MB in a file that size
+    /// (sparse) is refused unread, where the first 64 MB of it were embedded; a profile with bytes
+    /// after it, or cut short, is refused too. Nothing is written.
+    @Test func anOutputIntentOfTheWrongSizeIsRefused() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profile = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "/usr/share/color/icc/ghostscript/default_cmyk.icc")))
+        func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+            try Data(bytes).write(to: folder.appendingPathComponent(name))
+            return name
+        }
+        func claiming(_ size: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: size >> $0) } + profile.dropFirst(4) }
+        let huge = try write("huge.icc", claiming(300 << 20))
+        #expect(truncate(folder.appendingPathComponent(huge).path, 300 << 20) == 0)
+        let over = try write("over.icc", claiming((64 << 20) + 1))
+        #expect(truncate(folder.appendingPathComponent(over).path, (64 << 20) + 1) == 0)
+        let cases: [(String, [String])] = [
+            (huge, ["larger than 64 MB"]),
+            (over, ["larger than 64 MB"]),
+            (try write("long.icc", profile + [UInt8](repeating: 0, count: 1000)),
+             ["header says it holds \(profile.count) bytes, but it has \(profile.count + 1000)"]),
+            (try write("cut.icc", Array(profile.prefix(profile.count / 2))),
+             ["header says it holds \(profile.count) bytes, but it has \(profile.count / 2)"]),
+        ]
+        for (name, words) in cases {
+            let r = try CLITests.framed(["photo.jpg", "-o", "x.pdf", "--pdf-variant", "x-4", "--output-intent", name], in: folder)
+            CLITests.expectOneLineError(r, status: 2, mentioning: [name] + words)
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.pdf").path), "\(name): no PDF")
+        }
+        let r = try CLITests.framed(["photo.jpg", "-o", "x.pdf", "--pdf-variant", "x-4", "--output-intent",
+                                     try write("good.icc", profile)], in: folder)
+        #expect(r.status == 0, "the profile itself: \(r.stderr)")
+    }
+
     // MARK: Photo labs
 
     /// A 6x4 in print for a lab: 1800x1200 pixels at 300 dpi, 8-bit RGB without alpha, sRGB

@@ -289,7 +289,78 @@ import Testing
               <image href="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=" width="10" height="10"/>
             </svg>
             """, ["data:"]),
+        // Issue 32: what makes librsvg panic, or work for minutes, in a few bytes.
+        ("font-size.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><text y="50" font-size="1e7">hi</text></svg>"#,
+         ["font-size of 1e7", "over 100000 px"]),
+        ("em-font-size.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><g font-size="90000">"#
+            + #"<text y="50" style="font: bold 90em serif">hi</text></g></svg>"#, ["font-size of 90em"]),
+        ("long-text.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><text y="50">"#
+            + repeated("ab<tspan>c</tspan>", 1334) + "</text></svg>", ["<text> has more than 4000 characters"]),
+        ("wide-text.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><text y="50">"#
+            + repeated("&#xFDFD;", 4001) + "</text></svg>", ["<text> has more than 4000 characters"]),
+        ("all-text.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">"#
+            + repeated("<text>\(repeated("x", 3999))</text>", 26) + "</svg>", ["more than 100000 characters of text"]),
+        ("scribble.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><path d="M0 0 "#
+            + scribble(12_000) + #""/></svg>"#, ["paths cross themselves", "million crossings"]),
+        ("blur.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="8000" height="8000"><filter id="f" x="-1" y="-1" "#
+            + #"width="3" height="3"><feGaussianBlur stdDeviation="1e6"/></filter><rect width="8000" height="8000" "#
+            + #"filter="url(#f)"/></svg>"#, ["filters would go over", "64 million"]),
+        ("morphology.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000"><filter id="f">"#
+            + #"<feMorphology radius="500"/></filter><rect width="1000" height="1000" style="filter: url('#f')"/></svg>"#,
+         ["filters would go over"]),
+        ("convolve.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><filter id="f">"#
+            + #"<feConvolveMatrix order="100" kernelMatrix="1"/></filter><rect width="100" height="100" filter="url(#f)"/></svg>"#,
+         ["order 100x100", "over 256 cells"]),
+        ("kernel.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><filter id="f">"#
+            + #"<feConvolveMatrix order="3" kernelMatrix="1 1 1 1"/></filter><rect width="100" height="100" filter="url(#f)"/></svg>"#,
+         ["kernel does not have order 3x3's 9 numbers"]),
+        ("dashes.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><path d="M0 0 L1e7 1e7" "#
+            + #"stroke="black" style="stroke-dasharray: 0.01"/></svg>"#, ["dashed strokes would have 1414 million dashes"]),
+        ("stops.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><linearGradient id="g">"#
+            + repeated(#"<stop offset="0.5" stop-color="red"/>"#, 10_001) + #"</linearGradient><rect width="100" height="100" "#
+            + #"fill="url(#g)"/></svg>"#, ["gradient has more than 10000 stops"]),
+        ("scans.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><image width="100" height="100" "#
+            + #"href="data:image/jpeg;base64,\#(Data(manyScans).base64EncodedString())"/></svg>"#,
+         ["JPEG picture in a data: URL", "scans go over the picture"]),
     ]
+
+    /// `count` lines to random points of a 100x100 box, the same every time: each crosses a
+    /// good part of the others.
+    static func scribble(_ count: Int) -> String {
+        var state: UInt64 = 12345
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % 101
+        }
+        return (0..<count).map { _ in "L\(next()) \(next())" }.joined(separator: " ")
+    }
+
+    /// A progressive JPEG whose last scan comes 100 more times: 110 scans, going over the
+    /// picture some 100 times, which framed refuses as a file.
+    static let manyScans: [UInt8] = {
+        let jpeg = try! PictureEncoder.jpeg(Support.busyPicture(width: 64, height: 48, alpha: false), progressive: true)
+        var starts: [Int] = []
+        for i in 0..<(jpeg.count - 1) where jpeg[i] == 0xFF && jpeg[i + 1] == 0xDA { starts.append(i) }
+        let last = Array(jpeg[starts.last!..<(jpeg.count - 2)])
+        return Array(jpeg.dropLast(2)) + Array(repeating: last, count: 100).flatMap { $0 } + [0xFF, 0xD9]
+    }()
+
+    /// Issue 32, item 2: a document that librsvg cannot draw (here: refused by framed's check,
+    /// as a font of 10 million px, on which librsvg panics) costs its picture one line, and the
+    /// batch frames the others.
+    @Test func aBadSVGCostsOneLineAndTheBatchGoesOn() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write(Self.hostile.first { $0.0 == "font-size.svg" }!.1, "fs.svg", in: folder)
+        for format in ["png", "pdf"] {
+            let r = try CLITests.framed(["shot.png", "fs.svg", "photo.jpg", "-o", "out-\(format)/", "--format", format], in: folder)
+            #expect(r.status == 1)
+            let lines = r.stderr.split(separator: "\n")
+            #expect(lines.count == 2 && lines[0].hasPrefix("framed: fs.svg: SVG refused: a font-size of 1e7")
+                        && lines[1].hasPrefix("framed: framed 2 of 3 pictures"), "\(r.stderr)")
+            #expect(try CLITests.files(in: folder.appendingPathComponent("out-\(format)")) == ["photo.\(format)", "shot.\(format)"])
+        }
+    }
 
     @Test(arguments: hostile.indices)
     func hostileDocumentsAreRefusedWithOneLine(_ index: Int) throws {

@@ -33,9 +33,13 @@ struct ChromeLayoutTests {
     @Test func eachPlatformHasItsBarHeight() throws {
         for (kind, height) in [(ChromeKind.macos, 28.0), (.windows, 32), (.plain, 28)] {
             let l = try layout(120, 80) { $0.chrome = WindowChrome(kind: kind, theme: .dark) }
-            #expect(px(l.titleBar) == [0, 0, 120, height], "\(kind)")
-            #expect(px(l.picture) == [0, height, 120, 80], "\(kind)")
-            #expect(px(l.canvas) == [120, 80 + height], "\(kind)")
+            // A dark macOS window has a 1 px rim outside it: the canvas grows by it all round.
+            let o = kind == .macos ? 1.0 : 0
+            #expect(px(l.titleBar) == [o, o, 120, height], "\(kind)")
+            #expect(px(l.picture) == [o, o + height, 120, 80], "\(kind)")
+            #expect(px(l.canvas) == [120 + 2 * o, 80 + height + 2 * o], "\(kind)")
+            let light = try layout(120, 80) { $0.chrome = WindowChrome(kind: kind, theme: .light) }
+            #expect(px(light.canvas) == [120, 80 + height], "\(kind), light")
         }
         let none = try layout(120, 80) { $0.chrome = WindowChrome(kind: nil, theme: .dark) }
         #expect(none.titleBar == nil && px(none.canvas) == [120, 80])

@@ -109,6 +109,22 @@ import FramedRaster
         #expect(decoded.warningSummary == "animated GIF: only the first frame is used")
     }
 
+    /// Issue 32: a logical screen over 4 megapixels may be at most 64 times the first image,
+    /// the picture framed: 4096x4096 around a 1x1 image is refused by the header and by the
+    /// decoder alike; around a 512x512 one (at the bound) it decodes.
+    @Test func aScreenFarLargerThanTheFirstImageIsRefused() throws {
+        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8)] }
+        let tiny = Array("GIF89a".utf8) + le16(4096) + le16(4096) + [0x80, 0, 0, 255, 0, 0, 0, 0, 255]
+            + [0x2C] + le16(0) + le16(0) + le16(1) + le16(1) + [0, 2, 2, 0x44, 0x01, 0, 0x3B]
+        let message = "its 4096x4096 canvas is more than 64 times the 1 pixel of its first frame"
+        #expect(throws: RasterError.unsupportedContent(.gif, message)) { try Pictures.info(data: tiny) }
+        #expect(throws: RasterError.unsupportedContent(.gif, message)) { try Pictures.decode(data: tiny) }
+        var fits = PictureBytes.gif(width: 512, height: 512, palette: [(255, 0, 0), (0, 0, 255)],
+                                    frames: [[UInt8](repeating: 1, count: 512 * 512)])
+        fits.replaceSubrange(6..<10, with: le16(4096) + le16(4096))
+        #expect(try Pictures.decode(data: fits).image.width == 4096)
+    }
+
     @Test func badGIFsAreRefusedInOneLineAndHugeScreensBeforeAllocating() throws {
         try gif(Self.picture(64, 64), "good")
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path("good.gif"))))

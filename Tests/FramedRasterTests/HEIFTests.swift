@@ -294,101 +294,147 @@ import CCodecs
         }
     }
 
+    // MARK: What the decoders code (issue 32)
+
+    /// A flat picture, quick to code at any size.
+    static func flat(_ width: Int, _ height: Int) -> RasterImage {
+        RasterImage(width: width, height: height, pixels: [UInt8](repeating: 180, count: width * height * 4), hasAlpha: false)
+    }
+
+    /// The coded image of `png` as heif-enc and avifenc code it.
+    func codedBoth(_ png: String) throws -> [HEIFBytes.Coded] {
+        try encode("heif-enc", ["-q", "50", "-o", png + ".heic", png])
+        try encode("avifenc", ["-s", "10", png, png + ".avif"])
+        return try [".heic", ".avif"].map { try #require(HEIFBytes.coded(from: [UInt8](Data(contentsOf: URL(fileURLWithPath: path(png + $0)))))) }
+    }
+
+    /// `ccodecs_heif_coded_size` of the primary image of `bytes`.
+    static func codedSize(_ bytes: [UInt8]) -> (width: UInt64, height: UInt64, message: String?) {
+        var width: UInt64 = 0, height: UInt64 = 0
+        var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
+        let status = bytes.withUnsafeBufferPointer { data in
+            var input = ccodecs_input(data: data.baseAddress, fd: -1, size: data.count)
+            return ccodecs_heif_coded_size(&input, 0, &width, &height, &message)
+        }
+        return (width, height, status == CCODECS_OK ? nil : String(cString: message))
+    }
+
+    /// libheif checks a picture's size against its `ispe` alone, but libde265 and dav1d allocate
+    /// what the HEVC sequence parameter set and the AV1 headers say: a flat 2048x2048 picture
+    /// whose ispe says 64x64 is over a limit of 10000 pixels as 2048x2048, before it is decoded,
+    /// and so is such a picture as the alpha plane of a small one. The coded sizes are read from
+    /// heif-enc's and avifenc's files: a 333x77 picture is 336x80 in HEVC (x265 codes whole 8x8
+    /// blocks) and 333x77 in AV1.
+    @Test func theCodedSizeIsCheckedNotTheISPEAlone() throws {
+        try write(PictureEncoder.png(Self.flat(2048, 2048), dropAlpha: true), "flat.png")
+        try write(PictureEncoder.png(Self.picture(333, 77), dropAlpha: true), "odd.png")
+        for (big, odd) in zip(try codedBoth("flat.png"), try codedBoth("odd.png")) {
+            let lying = HEIFBytes.single(big, ispe: (64, 64))
+            #expect(try Pictures.info(data: lying).width == 64, "\(big.type): the ispe is what the header says")
+            #expect(Self.codedSize(lying) == (2048, 2048, nil), "\(big.type)")
+            #expect(throws: RasterError.tooLarge(width: 2048, height: 2048, limit: 10000), "\(big.type)") {
+                try Pictures.decode(data: lying, options: DecodeOptions(maxPixels: 10000))
+            }
+            // The alpha plane is decoded too: a 2048x2048 one behind a 334x78 picture.
+            let shown = odd.type == "hvc1" ? (width: 334, height: 78) : (width: 333, height: 77)
+            let alpha = HEIFBytes.single(odd, ispe: shown, alpha: big)
+            #expect(Self.codedSize(alpha) == (2048, 2048, nil), "\(big.type) alpha")
+            #expect(throws: RasterError.tooLarge(width: 2048, height: 2048, limit: 30000), "\(big.type) alpha") {
+                try Pictures.decode(data: alpha, options: DecodeOptions(maxPixels: 30000))
+            }
+            // heif-enc codes 4:2:0 at even sizes, 334x78, which its clap box (left out here) crops.
+            let expected: (UInt64, UInt64) = odd.type == "hvc1" ? (336, 80) : (333, 77)
+            let size = Self.codedSize(HEIFBytes.single(odd, ispe: shown))
+            #expect(size.width == expected.0 && size.height == expected.1 && size.message == nil, "\(odd.type): \(size)")
+            #expect(try Pictures.decode(data: HEIFBytes.single(odd, ispe: shown), options: DecodeOptions(maxPixels: 336 * 80))
+                .image.width == shown.width, "\(odd.type): within a limit of its coded size")
+        }
+    }
+
+    /// A grid asks for each of its tiles: 16x16 tiles that all share one coded 64x64 picture
+    /// (a few hundred bytes) code 1024x1024 pixels for a canvas and an ispe of 64x64, and are
+    /// over a limit of 100000 pixels as that; a canvas of 100000x100000 over 2x2 such tiles is
+    /// more than they cover, and refused. A grid that is its own tile is refused for nesting,
+    /// never followed (libheif would follow it until its stack ran out).
+    @Test func aGridIsCheckedForItsTilesAndItsCanvas() throws {
+        try write(PictureEncoder.png(Self.picture(64, 64), dropAlpha: true), "tile.png")
+        for tile in try codedBoth("tile.png") {
+            let many = HEIFBytes.grid([tile], columns: 16, rows: 16, canvas: (64, 64), tileISPE: (64, 64))
+            #expect(Self.codedSize(many) == (1024, 1024, nil), "\(tile.type)")
+            #expect(throws: RasterError.tooLarge(width: 1024, height: 1024, limit: 100_000), "\(tile.type)") {
+                try Pictures.decode(data: many, options: DecodeOptions(maxPixels: 100_000))
+            }
+            let fits = HEIFBytes.grid([tile], columns: 2, rows: 2, canvas: (120, 100), tileISPE: (64, 64))
+            #expect(try Pictures.decode(data: fits, options: DecodeOptions(maxPixels: 128 * 128)).image.width == 120, "\(tile.type)")
+            let canvas = HEIFBytes.grid([tile], columns: 2, rows: 2, canvas: (100_000, 100_000), ispe: (64, 64), tileISPE: (64, 64))
+            #expect(Self.codedSize(canvas).message == "its 100000x100000 grid is more than its 2x2 tiles of 64x64 cover",
+                    "\(tile.type): \(Self.codedSize(canvas))")
+            #expect(throws: RasterError.corrupt(tile.type == "hvc1" ? .heif : .avif,
+                                                "its 100000x100000 grid is more than its 2x2 tiles of 64x64 cover")) {
+                try Pictures.decode(data: canvas)
+            }
+            // The grid's reference to its one tile (item 2) made a reference to itself (item 1).
+            var looped = HEIFBytes.grid([tile], columns: 1, rows: 1, canvas: (64, 64), tileISPE: (64, 64))
+            let dimg = try #require((0..<looped.count - 4).first { looped[$0..<$0 + 4].elementsEqual("dimg".utf8) })
+            #expect(looped[dimg + 8..<dimg + 10].elementsEqual([0, 2]))
+            looped[dimg + 9] = 1
+            #expect(Self.codedSize(looped).message == "its images refer to each other deeper than 8 levels", "\(tile.type)")
+            #expect(throws: RasterError.self) { try Pictures.decode(data: looped) }
+        }
+    }
+
+    /// An AV1 frame header may give its frame a size of its own (frame_size_override_flag), up
+    /// to what the sequence header's bit widths allow (dav1d 1.0 takes it as it is): the
+    /// frame's size is what counts. A sequence header (not reduced) of 64x64 at most in 16-bit
+    /// sizes, then a key frame of 2048x2048, written bit by bit here: 2048x2048 coded, over a
+    /// limit of a megapixel; the same frame without the override is 64x64.
+    @Test func anAV1FrameThatSaysItsOwnSizeIsCheckedForIt() throws {
+        func bits(_ fields: [(value: Int, count: Int)]) -> [UInt8] {
+            var out: [UInt8] = [], used = 0
+            for (value, count) in fields {
+                for k in stride(from: count - 1, through: 0, by: -1) {
+                    if used % 8 == 0 { out.append(0) }
+                    if value >> k & 1 == 1 { out[out.count - 1] |= UInt8(0x80 >> (used % 8)) }
+                    used += 1
+                }
+            }
+            return out
+        }
+        // Sequence header: profile 0, not still, not reduced, no timing info, no initial display
+        // delay, one operating point (idc 0, level 0), 16-bit sizes, 64x64 at most, no frame
+        // ids, tools off, no order hints, screen content tools off; then padding.
+        let sequence = bits([(0, 3), (0, 1), (0, 1), (0, 1), (0, 1), (0, 5), (0, 12), (0, 5), (15, 4), (15, 4),
+                             (63, 16), (63, 16), (0, 1), (0, 3), (0, 4), (0, 1), (0, 1), (0, 1), (0, 16)])
+        func frame(override: Bool) -> [UInt8] {
+            // Not shown before, a key frame, shown; cdf updates on; size override; 2048x2048.
+            bits([(0, 1), (0, 2), (1, 1), (0, 1), (override ? 1 : 0, 1)] + (override ? [(2047, 16), (2047, 16)] : []) + [(0, 16)])
+        }
+        func obu(_ type: Int, _ payload: [UInt8]) -> [UInt8] { [UInt8(type << 3 | 2), UInt8(payload.count)] + payload }
+        for override in [true, false] {
+            let data = obu(2, []) + obu(1, sequence) + obu(3, frame(override: override))
+            let av1C: [UInt8] = [0, 0, 0, UInt8(12 + 2 + sequence.count)] + Array("av1C".utf8) + [0x81, 0, 0x0C, 0] + obu(1, sequence)
+            let file = HEIFBytes.single(HEIFBytes.Coded(type: "av01", config: av1C, data: data), ispe: (64, 64))
+            let size = Self.codedSize(file)
+            #expect(override ? size == (2048, 2048, nil) : size == (64, 64, nil), "override \(override): \(size)")
+            if override {
+                #expect(throws: RasterError.tooLarge(width: 2048, height: 2048, limit: 1_000_000)) {
+                    try Pictures.decode(data: file, options: DecodeOptions(maxPixels: 1_000_000))
+                }
+            }
+        }
+    }
+
     // MARK: Grid pictures
 
-    /// A box: its 4-byte size, type and payload (sizes below 4 GB, as here).
-    static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
-        PictureBytes.be32(UInt32(8 + payload.count)) + Array(type.utf8) + payload
-    }
-
-    /// A full box: version and 24-bit flags before the payload.
-    static func fullBox(_ type: String, version: UInt8 = 0, flags: UInt32 = 0, _ payload: [UInt8]) -> [UInt8] {
-        box(type, [version, UInt8(flags >> 16 & 255), UInt8(flags >> 8 & 255), UInt8(flags & 255)] + payload)
-    }
-
-    static func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 255), UInt8(v & 255)] }
-
-    /// The boxes in `bytes[range]`: type and the whole box's range.
-    static func boxes(_ bytes: [UInt8], _ range: Range<Int>) -> [(type: String, range: Range<Int>)] {
-        var found: [(String, Range<Int>)] = [], at = range.lowerBound
-        while at + 8 <= range.upperBound {
-            let size = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
-            guard size >= 8, at + size <= range.upperBound else { break }
-            found.append((String(decoding: bytes[at + 4..<at + 8], as: UTF8.self), at..<at + size))
-            at += size
-        }
-        return found
-    }
-
-    /// What a grid needs of one of heif-enc's files: the tile's decoder configuration (`hvcC`)
-    /// and its coded bytes (the `mdat` payload: heif-enc stores the one picture there, and wraps
-    /// it in a 1x1 grid of its own, which is left behind).
-    static func tile(_ file: [UInt8]) throws -> (hvcC: [UInt8], data: [UInt8]) {
-        let top = boxes(file, 0..<file.count)
-        let meta = try #require(top.first { $0.type == "meta" }).range
-        let iprp = try #require(boxes(file, meta.lowerBound + 12..<meta.upperBound).first { $0.type == "iprp" }).range
-        let ipco = try #require(boxes(file, iprp.lowerBound + 8..<iprp.upperBound).first { $0.type == "ipco" }).range
-        let hvcC = try #require(boxes(file, ipco.lowerBound + 8..<ipco.upperBound).first { $0.type == "hvcC" }).range
-        let mdat = try #require(top.first { $0.type == "mdat" }).range
-        return (Array(file[hvcC]), Array(file[mdat.lowerBound + 8..<mdat.upperBound]))
-    }
-
-    /// A HEIF file whose primary picture is a `grid` item (ISO/IEC 23008-12 6.6.2.3) of
-    /// `columns` x `rows` hidden HEVC tiles, `width` x `height` once put together and cropped, as
-    /// cameras write them (an iPhone's photo is 512x512 tiles). Debian's heif-enc cannot write
-    /// one, so it is put together here, box by box, from tiles heif-enc encoded.
-    static func grid(tiles: [(hvcC: [UInt8], data: [UInt8])], columns: Int, rows: Int, tileSide: Int,
-                     width: Int, height: Int) -> [UInt8] {
-        let gridID = tiles.count + 1
-        let ftyp = box("ftyp", Array("heic".utf8) + PictureBytes.be32(0) + Array("mif1heic".utf8))
-        let hdlr = fullBox("hdlr", PictureBytes.be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
-        let pitm = fullBox("pitm", be16(gridID))
-        var entries: [UInt8] = []
-        for id in 1...gridID {
-            // infe version 2: item ID, protection index, type, empty name; tiles hidden (flag 1).
-            entries += fullBox("infe", version: 2, flags: id == gridID ? 0 : 1,
-                               be16(id) + be16(0) + Array((id == gridID ? "grid" : "hvc1").utf8) + [0])
-        }
-        let iinf = fullBox("iinf", be16(gridID) + entries)
-        let iref = fullBox("iref", box("dimg", be16(gridID) + be16(tiles.count) + (1...tiles.count).flatMap { be16($0) }))
-        // The grid's description: version 0, flags 0 (16-bit sizes), rows and columns less one.
-        let descriptor: [UInt8] = [0, 0, UInt8(rows - 1), UInt8(columns - 1)] + be16(width) + be16(height)
-        let idat = box("idat", descriptor)
-        // Properties: one hvcC per tile, then the tile's ispe, the grid's ispe.
-        var ipco = tiles.flatMap { $0.hvcC }
-        ipco += fullBox("ispe", PictureBytes.be32(UInt32(tileSide)) + PictureBytes.be32(UInt32(tileSide)))
-        ipco += fullBox("ispe", PictureBytes.be32(UInt32(width)) + PictureBytes.be32(UInt32(height)))
-        var ipma: [UInt8] = PictureBytes.be32(UInt32(gridID))
-        for id in 1...tiles.count { ipma += be16(id) + [2, 0x80 | UInt8(id), UInt8(tiles.count + 1)] }
-        ipma += be16(gridID) + [1, UInt8(tiles.count + 2)]
-        let iprp = box("iprp", box("ipco", ipco) + fullBox("ipma", ipma))
-        // iloc version 1, 4-byte offsets and lengths: tiles in the mdat (construction method 0,
-        // offsets from the file's start), the grid's description in the idat (method 1).
-        func iloc(mdatStart: Int) -> [UInt8] {
-            var items: [UInt8] = [0x44, 0x00] + be16(gridID)
-            var offset = mdatStart
-            for (index, tile) in tiles.enumerated() {
-                items += be16(index + 1) + be16(0) + be16(0) + be16(1)
-                items += PictureBytes.be32(UInt32(offset)) + PictureBytes.be32(UInt32(tile.data.count))
-                offset += tile.data.count
-            }
-            items += be16(gridID) + be16(1) + be16(0) + be16(1) + PictureBytes.be32(0)
-                + PictureBytes.be32(UInt32(descriptor.count))
-            return fullBox("iloc", version: 1, items)
-        }
-        func meta(mdatStart: Int) -> [UInt8] {
-            fullBox("meta", hdlr + pitm + iloc(mdatStart: mdatStart) + iinf + iref + idat + iprp)
-        }
-        let metaSize = meta(mdatStart: 0).count
-        return ftyp + meta(mdatStart: ftyp.count + metaSize + 8) + box("mdat", tiles.flatMap { $0.data })
-    }
+    /// A tile: what `HEIFBytes` needs of one of heif-enc's files (its `hvcC` and its coded bytes).
+    static func tile(_ file: [UInt8]) throws -> HEIFBytes.Coded { try #require(HEIFBytes.coded(from: file)) }
 
     /// A 2x2 grid of 64x64 tiles, cropped to 120x100, decodes to the four tiles put together
     /// and cropped (lossless: within a level of the source, the same as libheif's own
     /// `heif-convert`), with its size read from the grid's `ispe` before any tile is decoded.
     @Test func gridPicturesArePutTogetherFromTheirTiles() throws {
         let side = 64, whole = Self.picture(2 * side, 2 * side)
-        var tiles: [(hvcC: [UInt8], data: [UInt8])] = []
+        var tiles: [HEIFBytes.Coded] = []
         for (index, (column, row)) in [(0, 0), (1, 0), (0, 1), (1, 1)].enumerated() {
             var pixels: [UInt8] = []
             for y in 0..<side {
@@ -401,7 +447,7 @@ import CCodecs
                                     "tile\(index).png"])
             tiles.append(try Self.tile([UInt8](Data(contentsOf: URL(fileURLWithPath: path("tile\(index).heic"))))))
         }
-        try write(Self.grid(tiles: tiles, columns: 2, rows: 2, tileSide: side, width: 120, height: 100), "grid.heic")
+        try write(HEIFBytes.grid(tiles, columns: 2, rows: 2, canvas: (120, 100), tileISPE: (side, side)), "grid.heic")
 
         let info = try Pictures.info(.file(path("grid.heic")))
         #expect(info.format == .heif && info.width == 120 && info.height == 100)

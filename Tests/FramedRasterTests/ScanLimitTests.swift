@@ -71,6 +71,38 @@ struct ScanLimitTests {
         }
     }
 
+    /// Issue 32: a scan's work grows with the picture, so the passes are counted against the
+    /// pixel limit too: passes times pixels at most 16 times `maxPixels`. The 64x48 file (3072
+    /// pixels) with 10 more DC scans (15.3 passes) decodes at a limit of 3072 pixels; 11 more
+    /// (16.3) are refused there, and decode at the default limit. The same scans in a header
+    /// that claims 16000x16000 (where 69 scans cost 7.5 s and 529 MB at 600x400) are refused
+    /// at the default limit of 256 megapixels from 16.3 passes, before a scan is decoded.
+    @Test func scansAreCountedAgainstThePixelLimitTimesTheirArea() throws {
+        let within = Self.withCopies(Self.progressive, of: 0, 10), over = Self.withCopies(Self.progressive, of: 0, 11)
+        #expect(abs(try JPEGExtent.structure(of: PictureInput(bytes: over)).passes - (13 + Double(240) / 72)) < 1e-9)
+        #expect(try JPEGExtent.structure(of: PictureInput(bytes: over)).pixels == 3072)
+        #expect(try JPEGDecoder().decode(within, options: DecodeOptions(maxPixels: 3072)).image.width == 64)
+        #expect(throws: RasterError.corrupt(.jpeg, "its scans go over its 3072 pixels 16.3 times, more than 16 times the "
+                                                   + "pixel limit in all (a pathological JPEG)")) {
+            try JPEGDecoder().decode(over, options: DecodeOptions(maxPixels: 3072))
+        }
+        #expect(try JPEGDecoder().decode(over, options: DecodeOptions()).image.width == 64)
+        // The frame header's height and width (SOF2: FF C2, length, precision, then the sizes).
+        func claiming16000(_ jpeg: [UInt8]) throws -> [UInt8] {
+            var bytes = jpeg
+            let sof = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC2 })
+            bytes.replaceSubrange(sof + 5..<sof + 9, with: [0x3E, 0x80, 0x3E, 0x80])
+            return bytes
+        }
+        let huge = try claiming16000(over)
+        #expect(try JPEGExtent.structure(of: PictureInput(bytes: huge)).pixels == 256_000_000)
+        #expect(throws: RasterError.corrupt(.jpeg, "its scans go over its 256000000 pixels 16.3 times, more than 16 times "
+                                                   + "the pixel limit in all (a pathological JPEG)")) {
+            try JPEGDecoder().decode(huge, options: DecodeOptions())
+        }
+        try JPEGExtent.checkScans(of: PictureInput(bytes: try claiming16000(within)), maxPixels: 256_000_000)
+    }
+
     /// The end is just past EOI, whatever follows it; a baseline file is one scan, one pass.
     @Test func theEndIsTheEndMarker() throws {
         let baseline = try PictureEncoder.jpeg(Support.busyPicture(width: 40, height: 30, alpha: false))

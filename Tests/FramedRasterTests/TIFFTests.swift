@@ -17,6 +17,21 @@ import CCodecs
         try Pictures.decode(data: bytes, options: options)
     }
 
+    /// The little-endian 32-bit value at `offset`.
+    static func u32(_ bytes: [UInt8], _ offset: Int) -> Int {
+        Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
+    }
+
+    /// Where the first directory's entry for `tag` starts in a little-endian TIFF, nil without one.
+    static func entry(_ tag: Int, in bytes: [UInt8]) -> Int? {
+        let directory = u32(bytes, 4), count = Int(bytes[directory]) | Int(bytes[directory + 1]) << 8
+        for index in 0..<count {
+            let at = directory + 2 + 12 * index
+            if Int(bytes[at]) | Int(bytes[at + 1]) << 8 == tag { return at }
+        }
+        return nil
+    }
+
     /// 16 bits to 8, rounded to the nearest.
     static func round16(_ v: UInt16) -> UInt8 { UInt8((Int(v) * 255 + 32767) / 65535) }
 
@@ -301,6 +316,58 @@ import CCodecs
         float.sampleFormat = 3
         #expect(throws: RasterError.unsupportedContent(.tiff, "TIFF with floating-point samples is not supported")) {
             try Self.decode(PictureBytes.tiff([float]))
+        }
+    }
+
+    /// Issue 32: a tile that cannot be read is an error wherever it is. libtiff's RGBA interface
+    /// (which reads what framed's own loops do not: CIELab here) went on past a tile that failed
+    /// when it was not the first of a band, and the picture framed without a word with another
+    /// tile's pixels in its place; only a band's first tile said "Read error". Tile 5 of this
+    /// 128x64 picture (32x32 tiles: one band of 64 rows) is moved to the file's last 10 bytes,
+    /// as in a file cut short; the same fault in RGB, which framed reads itself, fails too.
+    @Test func aTileCutShortIsAnErrorWhereverItIs() throws {
+        for photometric in [8, 2] {
+            let samples: [UInt16] = (0..<128 * 64 * 3).map { (i: Int) -> UInt16 in UInt16((i * 7 + i / 384) % 256) }
+            var page = TIFFPage(width: 128, height: 64, samplesPerPixel: 3, photometric: photometric, samples: samples)
+            page.tile = (32, 32)
+            let whole = PictureBytes.tiff([page])
+            #expect(try Self.decode(whole).image.width == 128, "photometric \(photometric), whole")
+            var cut = whole
+            let entry = try #require(Self.entry(324, in: cut), "TileOffsets")
+            let offsets = Self.u32(cut, entry + 8), moved = cut.count - 10
+            for k in 0..<4 { cut[offsets + 4 * 5 + k] = UInt8(truncatingIfNeeded: moved >> (8 * k)) }
+            do {
+                let decoded = try Self.decode(cut)
+                Issue.record("photometric \(photometric): a tile cut short framed, \(decoded.warningCount) warnings")
+            } catch let error as RasterError {
+                guard case .corrupt(.tiff, let reason) = error else {
+                    Issue.record("photometric \(photometric): \(error)")
+                    continue
+                }
+                #expect(reason.contains("Read error"), "photometric \(photometric): \(reason)")
+            }
+        }
+    }
+
+    /// Issue 32: a tile is decoded whole, so a tile over the pixel limit is over it, however
+    /// small the picture: a 64x64 picture whose TileWidth and TileLength say 1048576 (a tile of a
+    /// terapixel, which libtiff would allocate) is refused as too large, not "out of memory".
+    @Test func aTileOverThePixelLimitIsRefusedAsTooLarge() throws {
+        var page = TIFFPage(width: 64, height: 64, samplesPerPixel: 1, photometric: 1, samples: Array(repeating: 9, count: 64 * 64))
+        page.tile = (16, 16)
+        var bytes = PictureBytes.tiff([page])
+        #expect(try Self.decode(bytes).image.width == 64)
+        for tag in [322, 323] {  // TileWidth, TileLength: one LONG each, in the entry
+            let at = try #require(Self.entry(tag, in: bytes))
+            bytes.replaceSubrange(at + 8..<at + 12, with: [0x00, 0x00, 0x10, 0x00])
+        }
+        #expect(throws: RasterError.tooLarge(width: 1 << 20, height: 1 << 20, limit: 256_000_000)) { try Self.decode(bytes) }
+        // A 16x8 picture in one 32x32 tile: within a limit of 1024 pixels, over one of 1023.
+        var small = TIFFPage(width: 16, height: 8, samplesPerPixel: 1, photometric: 1, samples: Array(repeating: 9, count: 128))
+        small.tile = (32, 32)
+        #expect(try Self.decode(PictureBytes.tiff([small]), options: DecodeOptions(maxPixels: 1024)).image.width == 16)
+        #expect(throws: RasterError.tooLarge(width: 32, height: 32, limit: 1023)) {
+            try Self.decode(PictureBytes.tiff([small]), options: DecodeOptions(maxPixels: 1023))
         }
     }
 

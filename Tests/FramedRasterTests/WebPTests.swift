@@ -46,7 +46,7 @@ import CCodecs
         var out = ccodecs_decoded()
         var message = [CChar](repeating: 0, count: Int(CCODECS_MESSAGE_SIZE))
         defer { ccodecs_decoded_release(&out) }
-        let status = ccodecs_webp_decode(bytes, bytes.count, scale, 1 << 30, &out, &message)
+        let status = ccodecs_webp_decode(bytes, bytes.count, scale, 1 << 30, 0, &out, &message)
         let icc = out.icc.map { Array(UnsafeBufferPointer(start: $0, count: out.icc_size)) }
         let exif = out.exif.map { Array(UnsafeBufferPointer(start: $0, count: out.exif_size)) }
         return (status, icc, exif, out.scale_eighths == 0 ? 8 : out.scale_eighths, out.dpi_x)
@@ -197,6 +197,33 @@ import CCodecs
             #expect(try Self.run("dwebp", [input.path, "-pam", "-o", output.path]))
             let reference = try #require(Self.readPAM(Array(Data(contentsOf: output))))
             #expect(try difference(Pictures.decode(data: bytes).image.pixels, reference.pixels) == nil, "\(name)")
+        }
+    }
+
+    /// Issue 32: an animation's canvas over 4 megapixels may be at most 64 times its first
+    /// frame, whether the header is read first or the picture decoded straight away (a library
+    /// user's call): 4096x4096 around an 8x8 frame is refused by both, 4096x4096 around a
+    /// 512x512 one (at the bound) decodes.
+    @Test func aCanvasFarLargerThanTheFirstFrameIsRefusedByHeaderAndDecoder() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (side, refused) in [(8, true), (512, false)] {
+            let frame = directory.appendingPathComponent("frame\(side).webp")
+            let animation = directory.appendingPathComponent("animation\(side).webp")
+            try Data(PictureEncoder.webp(RasterImage(width: side, height: side, pixels: [UInt8](repeating: 200, count: side * side * 4)),
+                                         quality: nil)).write(to: frame)
+            #expect(try Self.run("webpmux", ["-frame", frame.path, "+100", "-frame", frame.path, "+100", "-o", animation.path]))
+            var bytes = Array(try Data(contentsOf: animation))
+            try #require(String(decoding: bytes[12..<16], as: UTF8.self) == "VP8X")
+            for offset in [24, 27] { bytes.replaceSubrange(offset..<offset + 3, with: [0xFF, 0x0F, 0x00]) }  // 4095: 4096 wide
+            let message = "its 4096x4096 canvas is more than 64 times the \(side * side) pixels of its first frame"
+            if refused {
+                #expect(throws: RasterError.unsupportedContent(.webp, message)) { try Pictures.info(data: bytes) }
+                #expect(throws: RasterError.unsupportedContent(.webp, message)) { try Pictures.decode(data: bytes) }
+            } else {
+                #expect(try Pictures.info(data: bytes).width == 4096)
+                #expect(try Pictures.decode(data: bytes, options: DecodeOptions(scaleDenominator: 8)).image.width == 512)
+            }
         }
     }
 

@@ -14,6 +14,17 @@ void ccodecs_message(char *message, const char *format, ...)
  * in memory as RGBA8, else CCODECS_OK. */
 int ccodecs_check_size(uint32_t width, uint32_t height, size_t max_pixels, char *message);
 
+/* A canvas (an animation's, a GIF's logical screen, a HEIF overlay's) is transparent, or one
+ * colour, where nothing is drawn on it, and a file says its size in a few bytes: one of more
+ * than CCODECS_CANVAS_FREE_PIXELS may be at most CCODECS_CANVAS_RATIO times the pixels drawn on
+ * it (`covered`: an animation's first frame, the picture framed). */
+#define CCODECS_CANVAS_FREE_PIXELS ((uint64_t)4 << 20)
+#define CCODECS_CANVAS_RATIO 64
+
+/* CCODECS_UNSUPPORTED (with a message naming `what` covers it: "first frame") when a canvas of
+ * width x height breaks that rule, else CCODECS_OK. */
+int ccodecs_check_canvas(uint64_t width, uint64_t height, uint64_t covered, const char *what, char *message);
+
 /* CCODECS_BAD_ARGUMENT (with a message) unless scale_eighths is 1, 2, 3, 4 or 8, else CCODECS_OK. */
 int ccodecs_check_scale(int scale_eighths, char *message);
 

@@ -9,7 +9,8 @@
 
 /* The header up to the first image: the canvas (logical screen, grown to hold the first image
  * when that goes past it), has_alpha when the first image has a transparent colour or does not
- * cover the canvas, color_space PALETTE, bit_depth 8. */
+ * cover the canvas, color_space PALETTE, bit_depth 8. A canvas that the first image covers too
+ * little of (ccodecs_check_canvas) is refused, here and by ccodecs_gif_open. */
 int ccodecs_gif_info(const ccodecs_input *input, ccodecs_image_info *info, char *message);
 
 /* Opens the first image for ccodecs_reader_read, on its canvas: the canvas transparent where

@@ -35,6 +35,18 @@ int ccodecs_heif_open(const ccodecs_input *input, int flags, uint32_t need_width
                       int threads, size_t max_pixels, ccodecs_decoded *out, ccodecs_reader **reader,
                       char *message);
 
+/* The largest picture the decoders are asked to code to decode item `id` of the HEIF at
+ * `input` (0: the primary image), from the file's boxes and its codecs' headers, without
+ * decoding: an HEVC image's largest sequence parameter set (pic_width/height_in_luma_samples,
+ * in its hvcC or its data), an AV1 image's largest frame (its frame headers' sizes, the
+ * sequence header's maximum without an override, or the most the sequence header's bits can
+ * say for an inter frame), a grid's canvas or its tiles side by side (columns of the largest
+ * tile's width, rows of its height), whichever holds more, an overlay's canvas or its layers
+ * one above the other, an identity's source, and the alpha plane that belongs to it. This is
+ * what libde265 and dav1d allocate, whatever the ispe box says. Images that refer to each
+ * other deeper than 8 levels: CCODECS_ERROR. */
+int ccodecs_heif_coded_size(const ccodecs_input *input, uint32_t id, uint64_t *width, uint64_t *height, char *message);
+
 /* The decoded picture in libheif's own buffer, when it is 8-bit interleaved RGBA (a picture with
  * alpha, or opened with CCODECS_HEIF_RGBA): straight RGBA rows *stride bytes apart, out->width
  * x out->height, before colour conversion; 1, or 0 when the picture is not held so (more than

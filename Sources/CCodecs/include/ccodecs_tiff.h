@@ -19,7 +19,8 @@ int ccodecs_tiff_info(const ccodecs_input *input, ccodecs_image_info *info, char
  * CMYK (pixel_format CMYK, for colour management), contiguous or planar, in strips or tiles,
  * with every compression Debian's libtiff decodes (YCbCr JPEG as RGB); anything else that
  * libtiff's RGBA interface reads goes through it. 16-bit samples are rounded to 8 bits.
- * Refuses a page over max_pixels before decoding. With need_width and need_height (0: full
+ * Refuses a page, or a tile, over max_pixels before decoding (CCODECS_TOO_LARGE, out->width
+ * and out->height the size refused). With need_width and need_height (0: full
  * size), a reduced-resolution subfile of that page (a pyramid level: a following directory or
  * a SubIFD) is read instead when it is the smallest with at least those pixels and the same
  * shape and kind of samples (out->full_width/full_height are then the page's size). out->icc

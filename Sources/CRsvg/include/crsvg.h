@@ -58,4 +58,13 @@ int crsvg_render(crsvg_document *document, void *cairo, double x, double y, doub
 /* Frees the document (g_object_unref); NULL is ignored. */
 void crsvg_close(crsvg_document *document);
 
+/* For a child process that runs librsvg for framed (FramedRender's SVGSandbox), before it loads
+ * the library: it ends when its parent does (PR_SET_PDEATHSIG; at once if the parent `parent`
+ * has gone already), writes no core file, and its private writable memory (RLIMIT_DATA: the
+ * heap and anonymous maps, not the libraries' code nor the memory shared with the parent) may
+ * grow by at most `data_limit` bytes from what it is now, so that a drawing that would take
+ * more fails there. 0, or -1 when
+ * a limit could not be set (errno says why). */
+int crsvg_sandbox_setup(long parent, unsigned long long data_limit);
+
 #endif

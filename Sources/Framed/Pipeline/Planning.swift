@@ -12,6 +12,10 @@ extension Framer {
         return options
     }
 
+    /// What shows through a transparent canvas under a caption: the page the preset's look is
+    /// for (`Variant.pageColor`), or on a `page` the paper, white.
+    var captionPageColor: RGBAColor { page.spec == nil ? preset.variant.pageColor : .white }
+
     /// Opens `source` for the decoders (a file is opened, not read; a pipe or device is read
     /// whole, as far as a picture within the pixel limit can go).
     package func open(_ source: PictureSource, label: String) throws(FramingError) -> PictureInput {
@@ -95,8 +99,17 @@ extension Framer {
         var layout: FrameLayout
         var style = self.style
         var placement: PagePlacement?
+        let pageColor = captionPageColor
+        // Text too large to draw at the output's resolution is refused first; then Pango's
+        // threads and fonts for the caption and the title are made ready, before the picture
+        // takes its memory.
+        do { try renderOptions(format).checkText(style) } catch { throw fail(.canvas(error)) }
+        do { try TextPreparation.prepare(style, options: renderOptions(format)) } catch { throw fail(.layout(error)) }
         if let page = page.spec {
-            do { (style, layout, placement) = try PageLayout.place(picture: metricsLaidOut, style: style, page: page, text: PangoTextMeasure()) } catch {
+            do {
+                (style, layout, placement) = try PageLayout.place(picture: metricsLaidOut, style: style, page: page,
+                                                                  text: PangoTextMeasure(), pageColor: pageColor)
+            } catch {
                 if case let .layout(reason) = error { throw fail(.layout(reason)) }
                 throw fail(.page(error))
             }
@@ -104,7 +117,8 @@ extension Framer {
             // With the other looks of a set, on the canvas they share.
             do {
                 let styles = [style] + companions.filter { $0 != style }
-                let fitted = try FrameLayout.set(picture: metricsLaidOut, styles: styles, text: PangoTextMeasure())[0]
+                let fitted = try FrameLayout.set(picture: metricsLaidOut, styles: styles, text: PangoTextMeasure(),
+                                                 pageColor: pageColor)[0]
                 (style, layout) = (fitted.style, fitted.layout)
             } catch { throw fail(.layout(error)) }
             // Marks without a page: the trim box is the framed canvas.
@@ -143,6 +157,12 @@ extension Framer {
                          dpi: options.pictureDPI, rasterPixels: need,
                          effectivePPI: document == nil ? layout.effectivePPI(of: need) : options.pictureDPI,
                          canvasPixels: format.isRaster ? options.pixelSize(ofCanvas: canvas) : nil, info: info)
+        if let document {
+            // Filters work on the picture's device pixels (points on a vector surface).
+            let area = format.isRaster ? Double(need.width) * Double(need.height) : layout.picture.width * layout.picture.height
+            let scale = (format.isRaster ? options.pictureDPI / 72 : 1) * layout.picture.width / document.naturalSize.width * 0.75
+            do { try document.checkFilters(area: area, scale: scale) } catch { throw fail(.picture(error)) }
+        }
         var result = plan
         result.trim = probe?.sourceBox
         result.backgroundCovered = backgroundCovered
@@ -160,7 +180,7 @@ extension Framer {
     /// An SVG's bytes (at most `PictureInput.svgByteLimit`) checked and loaded by librsvg.
     func loadSVG(_ input: borrowing PictureInput) throws(RasterError) -> SVGDocument {
         guard input.count <= PictureInput.svgByteLimit else { throw .tooManyBytes(limit: PictureInput.svgByteLimit) }
-        return try SVGDocument.load(try input.contents(), limits: SVGLimits(maxPixels: picture.maxPixels))
+        return try SVGDocument.load(try input.contents(), limits: SVGLimits(maxPixels: picture.maxPixels), sandbox: svgSandbox)
     }
 }
 

@@ -88,15 +88,19 @@ extension Framer {
         let unresampled = image
         image = Resampler.resize(image, width: need.width, height: need.height, filter: picture.resample, threads: threads)
         // The canvas's paint from the picture: its edge colours, or the picture itself behind it.
-        let plan = Self.resolvingAutoBackdrop(plan, image: image)
+        var plan = Self.resolvingAutoBackdrop(plan, image: image)
         let backdrop = try canvasPicture(plan, format: format, itself: unresampled, started: canvasImage)
+        paintCaption(&plan, backdrop: backdrop)
 
         // How the picture goes into the file.
         var embedding = Embedding.raster
         var jpeg: [UInt8]?
         if !format.isRaster {
+            // A JPEG the decoder warned about (cut short, damaged, no end marker and whatever
+            // follows) is not passed through: what it holds past its picture, and how viewers
+            // show its damage, are unknown; its decoded pixels are.
             let untouched = info.format == .jpeg && decoded.scaleNumerator == decoded.scaleDenominator && !resampled
-                && plan.trim == nil
+                && plan.trim == nil && decoded.warningCount == 0
                 && !decoded.colorConverted && plan.orientation == .up
             if output.embed == .jpeg && image.hasAlpha { throw fail(.transparencyInJPEG) }
             if untouched && output.embed != .png && !output.lossless {
@@ -117,6 +121,7 @@ extension Framer {
             warnings.append(.belowMinimumPPI(ppi: plan.effectivePPI, minimum: minimum))
         }
         warnings += CaptionCheck.warnings(plan.style.caption).map(FramingWarning.caption)
+        warnings += plan.captionContrastWarnings
         warnings += plan.safeMarginWarnings.map(FramingWarning.safeMargin)
 
         let report = PictureReport(sourcePixels: plan.sourcePixels, scaleNumerator: decoded.scaleNumerator,
@@ -146,21 +151,41 @@ extension Framer {
             plan = Self.resolvingAutoBackdrop(plan, image: itself!)
         }
         let backdrop = try canvasPicture(plan, format: format, itself: itself)
+        paintCaption(&plan, backdrop: backdrop)
         var warnings: [FramingWarning] = plan.warnings
         if picture.trim != nil { warnings.append(.decoder("SVG: not trimmed (trim applies to pixels; a vector picture is drawn whole)")) }
         let check = document.check
+        for note in check.notes { warnings.append(.decoder("SVG: " + note)) }
         if check.externalCount > 0 {
             let more = check.externalCount > check.external.count ? " and \(check.externalCount - check.external.count) more" : ""
             warnings.append(.decoder("SVG: not loaded (framed loads nothing outside the file): "
                                      + check.external.joined(separator: ", ") + more))
         }
         warnings += CaptionCheck.warnings(plan.style.caption).map(FramingWarning.caption)
+        warnings += plan.captionContrastWarnings
         warnings += plan.safeMarginWarnings.map(FramingWarning.safeMargin)
         let report = PictureReport(sourcePixels: plan.sourcePixels, scaleNumerator: 1, scaleDenominator: 1,
                                    embeddedPixels: plan.rasterPixels, effectivePPI: plan.effectivePPI,
                                    embedding: format.isRaster ? .raster : .vector, warnings: warnings)
         return PreparedPicture(picture: .vector(VectorPicture(document: document, background: picture.flatten)),
                                plan: plan, report: report, backdrop: backdrop)
+    }
+
+    /// The caption's colour decided again once the canvas's paint from the picture is known: the
+    /// gradient of `canvas-color auto`, and the canvas image's pixels under the lines.
+    func paintCaption(_ plan: inout FramePlan, backdrop: CanvasPicture?) {
+        guard plan.layout.caption != nil, plan.style.canvasAuto || backdrop != nil else { return }
+        var image: ((Point) -> RGBAColor)?
+        if let backdrop {
+            let pixels = backdrop.picture.image, area = backdrop.area
+            image = { point in
+                let x = Int((point.x - area.minX) / area.width * Double(pixels.width))
+                let y = Int((point.y - area.minY) / area.height * Double(pixels.height))
+                let p = pixels.pixel(x: min(max(x, 0), pixels.width - 1), y: min(max(y, 0), pixels.height - 1))
+                return RGBAColor(red8: p.r, green8: p.g, blue8: p.b, alpha: Double(p.a) / 255)
+            }
+        }
+        plan.layout.paintCaption(style: plan.style, pageColor: captionPageColor, canvasImage: image)
     }
 
     /// The picture framed in memory as a file of `format` (with `page.sheet`, a PDF of one

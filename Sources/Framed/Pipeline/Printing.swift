@@ -27,14 +27,22 @@ extension Framer {
     public func outputIntentProfile() throws(FramingError) -> ICCProfile? {
         guard let path = output.outputIntent else { return nil }
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: path, problem: problem) }
-        let bytes: [UInt8]
+        var bytes: [UInt8]
+        let limit = ICCProfile.byteLimit
         do {
             let file = try FileDescriptor.openRegularFile(path)
             defer { try? file.close() }
-            // ICC profiles are kilobytes to a few megabytes; a larger file is no profile.
-            bytes = try file.read(upTo: 64 << 20)
+            // The size the profile's header declares is looked at first: a profile that says it
+            // is larger than any is refused unread, and a file that goes on past the limit too.
+            bytes = try file.read(upTo: 4)
+            if (ICCProfile.headerSize(bytes) ?? 0) <= limit {
+                bytes += try file.read(upTo: limit + 1 - bytes.count)
+            }
         } catch {
             throw fail(.outputIntentUnreadable(path: path, reason: error.description))
+        }
+        guard bytes.count <= limit, (ICCProfile.headerSize(bytes) ?? 0) <= limit else {
+            throw fail(.outputIntentInvalid(path: path, reason: ICCProfile.Problem.tooLarge(limit: limit).description))
         }
         do { return try ICCProfile(checking: bytes) } catch {
             throw fail(.outputIntentInvalid(path: path, reason: error.description))

@@ -455,10 +455,11 @@ enum BatchPlanner {
     }
 
     /// A caption with `{name}`, `{stem}` and `{ext}` replaced by the picture's (as in an output
-    /// template); any other braces are the caption's own text and stay.
+    /// template; a byte of the name that is not UTF-8 shows as U+FFFD); any other braces are
+    /// the caption's own text and stay.
     static func expandCaption(_ text: String, source: String) -> String {
         guard text.contains("{") else { return text }
-        let parts = names(of: source)
+        let parts = names(of: SystemPath.displayName(source))
         return text.replacingOccurrences(of: "{name}", with: parts.name)
             .replacingOccurrences(of: "{stem}", with: parts.stem).replacingOccurrences(of: "{ext}", with: parts.ext)
     }

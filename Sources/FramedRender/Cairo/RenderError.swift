@@ -14,6 +14,9 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case canvasTooLargeInPoints(Size, limit: Double)
     /// The style asks for something this version cannot draw yet.
     case unsupported(String)
+    /// Text (`what`: the caption, the window title) would be `pixels` device pixels tall, over
+    /// the `limit` that Pango and FreeType draw.
+    case textTooLarge(String, pixels: Double, limit: Double)
 
     public var description: String { message(naming: { $0 }) }
 
@@ -33,6 +36,9 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
             func text(_ v: Double) -> String { v < 1e15 ? String(Int(v.rounded(.up))) : String(printf: "%.3g", v) }
             return "the output would be \(text(size.width))x\(text(size.height)) pt, over the limit of \(Int(limit)) pt per side"
         case let .unsupported(what): return what
+        case let .textTooLarge(what, pixels, limit):
+            return "the \(what) would be drawn \(Int(pixels.rounded(.up))) pixels tall, over the \(Int(limit)) that text can be; "
+                + "use a smaller \(name("scale")) or \(name("dpi"))" + (what == "caption" ? " or \(name("caption-font")) size" : "")
         }
     }
 }

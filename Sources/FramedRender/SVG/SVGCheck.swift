@@ -1,4 +1,5 @@
 import FramedRaster
+import FramedSystem
 
 /// What an SVG may hold, beyond what librsvg 2.54 bounds itself. Measured there (docs/formats.md):
 /// libxml2 refuses entity loops ("billion laughs") and nesting deeper than 256; librsvg refuses
@@ -29,9 +30,41 @@ package struct SVGLimits: Sendable, Equatable {
     package var embeddedPixels = 256_000_000
     /// The most seconds librsvg may take to load the document, and again to draw it.
     package var seconds = 60.0
+    /// The largest `font-size`, in CSS px (em and % taken at 16 px): FreeType draws no glyph
+    /// over 65,535 pixels, and librsvg 2.54 panics ("assertion failed: h >= 0.0") once a size
+    /// times Pango's 1,024 units overflows 32 bits (some 2,100,000 device pixels).
+    package var fontSize = 100_000.0
+    /// The most characters in one `<text>` element, its `<tspan>`s included: librsvg 2.54 lays
+    /// out a text's characters in a time that grows faster than their number (4,000 took
+    /// 1.9 s, 10,000 32 s; 5,000 copies of the wide U+FDFD 7 s).
+    package var textCharacters = 4_000
+    /// The most characters of text in the document (10,000 texts of 11 characters took 6 s).
+    package var documentCharacters = 100_000
+    /// The most work Cairo's tessellator may do for the document's paths (`SVGPathWork`: a
+    /// crossing of two edges counts 1): 8 million is some 8 seconds.
+    package var pathWork = 8_000_000.0
+    /// The most pixels the filters may work on, all told (`SVGCheck.filterWeight` passes over
+    /// the area drawn): a Gaussian blur of an 8000x8000 drawing took 28 s and 1.5 GB. A
+    /// quarter of the pixel limit.
+    package var filterPixels = 64_000_000
+    /// The largest kernel of an `feConvolveMatrix`, in cells (each a multiplication per pixel).
+    package var convolveCells = 256
+    /// The most stops in one gradient: Cairo's gradients cost each pixel more with each stop
+    /// (100,000 stops over a million pixels took 41 s, 10,000 1.5 s).
+    package var gradientStops = 10_000
+    /// The most dashes a dashed stroke may cut its path into (a line of 14 million units in
+    /// dashes of 0.01 took 13 s and 930 MB; 1.4 million dashes 0.6 s).
+    package var dashes = 10_000_000.0
+    /// The private memory of a sandbox's child (`SVGSandbox`), when not worked out from the
+    /// document and the area it draws.
+    package var childMemory: Int?
 
-    /// The standard limits, pictures in `data:` URLs held to `maxPixels`.
-    package init(maxPixels: Int = 256_000_000) { embeddedPixels = maxPixels }
+    /// The standard limits, pictures in `data:` URLs held to `maxPixels` and filters to a
+    /// quarter of it.
+    package init(maxPixels: Int = 256_000_000) {
+        embeddedPixels = maxPixels
+        filterPixels = max(1, maxPixels / 4)
+    }
 }
 
 /// An SVG's text, read by framed before librsvg reads it, for what librsvg does not bound
@@ -47,7 +80,15 @@ package struct SVGLimits: Sendable, Equatable {
 ///   of the type they claim, within `embeddedPixels` all together. librsvg loads nothing else
 ///   (it is given no base file: file and web addresses are refused by librsvg itself), so a
 ///   `data:` URL is the only way in for another document, a style sheet or a gdk-pixbuf loader;
-/// - more elements, instances or depth than the limits, and filters beyond them.
+/// - more elements, instances or depth than the limits, and filters beyond them;
+/// - work that a few bytes can ask of librsvg and Cairo: font sizes, characters of text, path
+///   crossings (`SVGPathWork`), dashes, gradient stops, convolution kernels, and a `data:`
+///   picture's work as framed's own decoder counts it (a progressive JPEG's scans). Filters are
+///   weighed here (`filterWeight`) and refused once the area they cover is known
+///   (`SVGDocument.checkFilters`).
+///
+/// Noncharacters in text are replaced in what librsvg reads (`sanitized`); negative font
+/// sizes are noted for a warning (`notes`).
 ///
 /// Addresses that librsvg will not load (`file:`, `http:`, relative names) are listed in
 /// `external` for a warning.
@@ -63,6 +104,46 @@ package struct SVGCheck: Sendable, Equatable {
     package var hasFilters = false
     /// The pixels of the pictures in `data:` URLs.
     package var embeddedPixels = 0
+    /// The passes the filters make over the area they filter, all told: for each element that
+    /// names a filter, the filter's primitives (a blur counts 2, an `feConvolveMatrix` its
+    /// cells, an `feTurbulence` its octaves, others 1).
+    package var filterWeight = 0.0
+    /// The `feMorphology` radii (x plus y, in user units) of those filters: each pixel looks at
+    /// that many more pixels, in device pixels.
+    package var filterRadius = 0.0
+    /// The characters of text.
+    package var textCharacters = 0
+    /// The tessellator's work for the paths (`SVGPathWork`).
+    package var pathWork = 0.0
+    /// What the document holds that librsvg reads otherwise than CSS: negative font sizes
+    /// (ignored, as CSS ignores them). One line each, for a warning.
+    package var notes: [String] = []
+    /// Where the bytes need another character before librsvg reads them (`sanitized`).
+    var replacements: [Replacement] = []
+
+    /// Bytes replaced: `range` of the document by `bytes`.
+    struct Replacement: Sendable, Equatable {
+        var range: Range<Int>
+        var bytes: [UInt8]
+    }
+
+    /// The document as librsvg is given it: the noncharacters in its text (U+FDD0 to U+FDEF and
+    /// the last two code points of each plane, as characters or references) replaced by U+FFFD.
+    /// Cairo refuses a PDF's text that holds one ("invalid string"), which would fail the whole
+    /// output; XML allows most of them.
+    package func sanitized(_ bytes: [UInt8]) -> [UInt8] {
+        guard !replacements.isEmpty else { return bytes }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var at = 0
+        for replacement in replacements {
+            out += bytes[at..<replacement.range.lowerBound]
+            out += replacement.bytes
+            at = replacement.range.upperBound
+        }
+        out += bytes[at...]
+        return out
+    }
     /// Addresses librsvg will not load, the first few of them, and how many there are in all.
     package var external: [String] = []
     package var externalCount = 0
@@ -104,6 +185,21 @@ private struct SVGScanner {
     var filter: (element: Int32, primitives: Int)?
     /// Inside `<style>`: its text is a style sheet.
     var styleDepth: Int?
+    /// The font size of each open element in CSS px, as it inherits (em and % of the
+    /// parent's), and the size the element being read sets.
+    var fontSizes: [Double] = []
+    var elementFontSize: Double?
+    /// Inside `<text>`: its depth, and the characters counted so far.
+    var textDepth: Int?
+    var textCharacters = 0
+    /// The gradient being read, and its stops so far.
+    var gradient: (element: Int32, stops: Int)?
+    /// The dashes of dashed strokes so far.
+    var dashes = 0.0
+    /// The filter primitives' weights and radii, by the `<filter>` element's index.
+    var filterWeights: [Int32: (weight: Double, radius: Double)] = [:]
+    /// (element, filter id) for each element that names a filter.
+    var filterUses: [(Int32, String)] = []
 
     init(bytes: [UInt8], limits: SVGLimits) {
         b = bytes
@@ -166,6 +262,7 @@ private struct SVGScanner {
                 let start = i
                 while i < b.count, b[i] != UInt8(ascii: "<") { i += 1 }
                 if styleDepth != nil { text += try decoded(b[start..<i]) }
+                if textDepth != nil { try characters(start..<i, raw: false) }
                 continue
             }
             if at("<!--") {
@@ -175,6 +272,7 @@ private struct SVGScanner {
                 let start = i
                 guard skip(past: "]]>") else { throw corrupt("a CDATA section does not end") }
                 if styleDepth != nil { text += b[start..<(i - 3)] }
+                if textDepth != nil { try characters(start..<(i - 3), raw: true) }
             } else if at("<!DOCTYPE") {
                 try doctype()
             } else if at("<?") {
@@ -187,12 +285,16 @@ private struct SVGScanner {
                 _ = name()
                 guard skip(past: ">") else { throw corrupt("an end tag does not end") }
                 guard let element = stack.popLast() else { throw corrupt("an end tag without its start") }
+                fontSizes.removeLast()
                 if styleDepth == stack.count {
                     styleDepth = nil
+                    try declarations(text[...], element: -1)
                     try cssText(text[...], element: -1, sheet: true)
                     text = []
                 }
+                if textDepth == stack.count { textDepth = nil }
                 if filter?.element == element { filter = nil }
+                if gradient?.element == element { gradient = nil }
             } else {
                 try startTag()
             }
@@ -310,6 +412,7 @@ private struct SVGScanner {
             throw refuse("it has more than \(limits.elements) elements")
         }
         let element = Int32(parent.count)
+        elementFontSize = nil
         parent.append(stack.last ?? -1)
         if let open = filter, element != open.element, local.starts(with: "fe".utf8),
            stack.last == open.element {
@@ -324,8 +427,9 @@ private struct SVGScanner {
             result.hasFilters = true
         }
 
-        // Attributes.
+        // Attributes (those the checks below read are kept).
         var selfClosing = false
+        var attributes: [String: [UInt8]] = [:]
         while true {
             skipSpace()
             guard i < b.count else { throw corrupt("a start tag does not end") }
@@ -341,11 +445,31 @@ private struct SVGScanner {
                 throw corrupt("an attribute value without quotes")
             }
             let value = try decoded(try quoted())
-            try self.attribute(Self.local(attribute), value, element: element, kind: kind)
+            let name = Self.local(attribute)
+            try self.attribute(name, value, element: element, kind: kind)
+            let key = String(decoding: name, as: UTF8.self)
+            if Self.keptAttributes.contains(key) { attributes[key] = value }
         }
+        if let open = filter, open.element != element, stack.last == open.element, kind.hasPrefix("fe") {
+            try primitive(kind, attributes, filter: open.element)
+        }
+        if attributes["d"] != nil || attributes["points"] != nil { try path(kind, attributes) }
+        try dashes(kind, attributes)
+        if kind == "stop", let open = gradient, stack.last == open.element {
+            gradient!.stops += 1
+            guard gradient!.stops <= limits.gradientStops else {
+                throw refuse("a gradient has more than \(limits.gradientStops) stops")
+            }
+        }
+        if (kind == "linearGradient" || kind == "radialGradient") && !selfClosing { gradient = (element, 0) }
         if !selfClosing {
             if kind == "style" && styleDepth == nil { styleDepth = stack.count }
+            if kind == "text" && textDepth == nil {
+                textDepth = stack.count
+                textCharacters = 0
+            }
             stack.append(element)
+            fontSizes.append(elementFontSize ?? fontSizes.last ?? 16)
         } else if filter?.element == element {
             filter = nil
         }
@@ -363,12 +487,20 @@ private struct SVGScanner {
             ids[String(decoding: value, as: UTF8.self)] = element
         case "href":
             try href(value, element: element, kind: kind)
+        case "font-size":
+            try fontSize(String(decoding: value, as: UTF8.self), own: true)
+        case "filter":
+            try filterUse(value[...], element: element)
+            try cssText(value[...], element: element)
         case "numOctaves" where kind == "feTurbulence":
             let octaves = Double(String(decoding: value, as: UTF8.self).trimmingSpaces) ?? 0
             guard octaves <= Double(limits.turbulenceOctaves) else {
                 throw refuse("an feTurbulence has \(String(decoding: value, as: UTF8.self)) octaves, "
                              + "more than \(limits.turbulenceOctaves)")
             }
+        case "style":
+            try declarations(value[...], element: element)
+            try cssText(value[...], element: element)
         default:
             if Self.urlProperties.contains(key) { try cssText(value[...], element: element) }
         }
@@ -493,6 +625,236 @@ private struct SVGScanner {
         return out
     }
 
+    // MARK: Work: text, fonts, paths, filters
+
+    /// The attributes the checks of text, paths and filters read once the tag is whole.
+    static let keptAttributes: Set<String> = ["d", "points", "stroke", "style", "radius", "order", "kernelMatrix",
+                                              "numOctaves", "stroke-dasharray", "x1", "y1", "x2", "y2", "r", "rx", "ry",
+                                              "width", "height"]
+
+    /// A dashed stroke's dashes: the outline's length (a path's or a shape's; a curve's control
+    /// polygon) over the dash pattern's period, times the pattern's dashes; refused over
+    /// `limits.dashes` all told.
+    mutating func dashes(_ kind: String, _ attributes: [String: [UInt8]]) throws(RasterError) {
+        var pattern = attributes["stroke-dasharray"].map { String(decoding: $0, as: UTF8.self) }
+        if let style = attributes["style"] {
+            let text = String(decoding: style, as: UTF8.self)
+            for declaration in text.split(separator: ";") {
+                let parts = declaration.split(separator: ":", maxSplits: 1)
+                if parts.count == 2, parts[0].trimmingSpaces.lowercased() == "stroke-dasharray" { pattern = String(parts[1]) }
+            }
+        }
+        guard let pattern, !pattern.contains(Character("%")) else { return }
+        var scanner = NumberScanner(Array(pattern.utf8)[...])
+        var values: [Double] = []
+        while let n = scanner.number() { values.append(n) }
+        guard !values.isEmpty, values.allSatisfy({ $0 >= 0 }) else { return }
+        let period = values.reduce(0, +) * (values.count % 2 == 1 ? 2 : 1)
+        guard period > 0 else { return }
+        func number(_ name: String) -> Double {
+            guard let value = attributes[name] else { return 0 }
+            var scanner = NumberScanner(value[...])
+            return abs(scanner.number() ?? 0)
+        }
+        let length: Double
+        switch kind {
+        case "path" where attributes["d"] != nil:
+            length = SVGPathWork(pathData: attributes["d"]![...]).length
+        case "polyline", "polygon" where attributes["points"] != nil:
+            length = SVGPathWork(points: attributes["points"]![...], closed: kind == "polygon").length
+        case "line": length = ((number("x2") - number("x1")) * (number("x2") - number("x1"))
+                               + (number("y2") - number("y1")) * (number("y2") - number("y1"))).squareRoot()
+        case "rect": length = 2 * (number("width") + number("height"))
+        case "circle": length = 2 * Double.pi * number("r")
+        case "ellipse": length = 2 * Double.pi * max(number("rx"), number("ry"))
+        default: return
+        }
+        let count = length / period * Double(values.count * (values.count % 2 == 1 ? 2 : 1))
+        dashes += count.isFinite ? count : .infinity
+        guard dashes <= limits.dashes else {
+            throw refuse("its dashed strokes would have \(Self.millions(dashes)) million dashes, more than "
+                         + "\(Self.millions(limits.dashes)) million")
+        }
+    }
+
+    /// Character data inside a `<text>` (`raw`: CDATA, without references): counted, and its
+    /// noncharacters noted for replacement.
+    mutating func characters(_ range: Range<Int>, raw: Bool) throws(RasterError) {
+        var k = range.lowerBound
+        var count = 0
+        while k < range.upperBound {
+            let c = b[k]
+            if !raw && c == UInt8(ascii: "&"), let end = b[k..<range.upperBound].firstIndex(of: UInt8(ascii: ";")) {
+                let reference = b[(k + 1)..<end]
+                if reference.first == UInt8(ascii: "#") {
+                    let hex = reference.dropFirst().first.map { $0 | 0x20 == UInt8(ascii: "x") } ?? false
+                    if let value = UInt32(String(decoding: reference.dropFirst(hex ? 2 : 1), as: UTF8.self), radix: hex ? 16 : 10),
+                       Self.isNoncharacter(value) {
+                        result.replacements.append(.init(range: k..<(end + 1), bytes: Array("&#xFFFD;".utf8)))
+                    }
+                } else if let value = entities[String(decoding: reference, as: UTF8.self)] {
+                    count += String(decoding: value, as: UTF8.self).unicodeScalars.count - 1
+                }
+                count += 1
+                k = end + 1
+                continue
+            }
+            let length = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1
+            if length > 1, k + length <= range.upperBound,
+               let scalar = String(decoding: b[k..<(k + length)], as: UTF8.self).unicodeScalars.first,
+               Self.isNoncharacter(scalar.value) {
+                result.replacements.append(.init(range: k..<(k + length), bytes: [0xEF, 0xBF, 0xBD]))
+            }
+            if c < 0x80 || c >= 0xC0 { count += 1 }
+            k += length
+        }
+        textCharacters += count
+        result.textCharacters += count
+        guard textCharacters <= limits.textCharacters else {
+            throw refuse("a <text> has more than \(limits.textCharacters) characters")
+        }
+        guard result.textCharacters <= limits.documentCharacters else {
+            throw refuse("it has more than \(limits.documentCharacters) characters of text")
+        }
+    }
+
+    /// U+FDD0 to U+FDEF, and U+xFFFE and U+xFFFF of every plane.
+    static func isNoncharacter(_ value: UInt32) -> Bool {
+        (value >= 0xFDD0 && value <= 0xFDEF) || (value & 0xFFFE == 0xFFFE && value <= 0x10FFFF)
+    }
+
+    /// CSS declarations (a `style` attribute, a style sheet): their font sizes.
+    mutating func declarations(_ raw: ArraySlice<UInt8>, element: Int32) throws(RasterError) {
+        let text = String(decoding: Self.unescapedCSS(raw), as: UTF8.self)
+        for declaration in text.split(whereSeparator: { $0 == ";" || $0 == "{" || $0 == "}" }) {
+            let parts = declaration.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            let property = parts[0].trimmingSpaces.lowercased()
+            if property == "font-size" {
+                try fontSize(String(parts[1]), own: element >= 0)
+            } else if property == "font" {
+                // The shorthand's size is its first word that starts with a digit, a sign or a dot.
+                let words = parts[1].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "/" })
+                if let size = words.first(where: { $0.first.map { "0123456789+-.".contains($0) } ?? false }) {
+                    try fontSize(String(size), own: element >= 0)
+                }
+            } else if property == "filter", element >= 0 {
+                try filterUse(Array(parts[1].utf8)[...], element: element)
+            }
+        }
+    }
+
+    /// A font size as CSS writes it: refused over `limits.fontSize` px, em and % taken of the
+    /// parent's size (`own`: the element's own, which its children inherit) or of 16 px (a
+    /// style sheet's); a negative one noted (CSS ignores it; librsvg hands it to Pango, which
+    /// complains and keeps its own).
+    mutating func fontSize(_ text: String, own: Bool) throws(RasterError) {
+        let parent = own ? fontSizes.last ?? 16 : 16
+        let value = text.trimmingSpaces.lowercased().replacingImportant
+        var number = Substring(value)
+        var unit = ""
+        while let last = number.last, last.isLetter || last == "%" {
+            unit = String(last) + unit
+            number = number.dropLast()
+        }
+        guard !number.isEmpty, let size = Double(number) else { return }  // a keyword (large, inherit...)
+        let pixels: Double
+        switch unit {
+        case "pt": pixels = size * 96 / 72
+        case "pc": pixels = size * 16
+        case "in": pixels = size * 96
+        case "cm": pixels = size * 96 / 2.54
+        case "mm": pixels = size * 96 / 25.4
+        case "q": pixels = size * 96 / 101.6
+        case "em", "ex", "ch": pixels = size * parent
+        case "rem": pixels = size * 16
+        case "%": pixels = size * parent / 100
+        default: pixels = size
+        }
+        if own, pixels > 0 { elementFontSize = pixels }
+        guard pixels.isFinite, pixels <= limits.fontSize else {
+            throw refuse("a font-size of \(String(text.trimmingSpaces.prefix(40))) is over \(Int(limits.fontSize)) px")
+        }
+        if pixels < 0, result.notes.count < 3 {
+            result.notes.append("a negative font-size (\(String(text.trimmingSpaces.prefix(40)))) is ignored")
+        }
+    }
+
+    /// `url(#id)` in a filter property: the element uses that filter.
+    mutating func filterUse(_ value: ArraySlice<UInt8>, element: Int32) throws(RasterError) {
+        let text = String(decoding: Self.unescapedCSS(value), as: UTF8.self)
+        guard let open = text.firstOccurrence(of: "url("), let close = text[open.upperBound...].firstIndex(of: ")") else { return }
+        var id = text[open.upperBound..<close].trimmingSpaces
+        if let q = id.first, q == "\"" || q == "'" { id = String(id.dropFirst().dropLast(id.last == q ? 1 : 0)) }
+        if id.hasPrefix("#") { filterUses.append((element, String(id.dropFirst()))) }
+    }
+
+    /// A filter primitive: its weight (passes over the filtered area) and radius.
+    mutating func primitive(_ kind: String, _ attributes: [String: [UInt8]], filter: Int32) throws(RasterError) {
+        func numbers(_ name: String) -> [Double] {
+            guard let value = attributes[name] else { return [] }
+            var scanner = NumberScanner(value[...])
+            var out: [Double] = []
+            while let n = scanner.number() { out.append(n) }
+            return out
+        }
+        var weight = 1.0, radius = 0.0
+        switch kind {
+        case "feGaussianBlur": weight = 2
+        case "feDropShadow": weight = 4
+        case "feDiffuseLighting", "feSpecularLighting": weight = 2
+        case "feTurbulence": weight = max(1, numbers("numOctaves").first ?? 1)
+        case "feMorphology":
+            let r = numbers("radius")
+            let rx = abs(r.first ?? 0), ry = abs(r.count > 1 ? r[1] : r.first ?? 0)
+            guard rx.isFinite, ry.isFinite else { throw refuse("an feMorphology radius is not a number") }
+            radius = rx + ry
+        case "feConvolveMatrix":
+            let order = numbers("order")
+            let ox = order.first ?? 3, oy = order.count > 1 ? order[1] : ox
+            let cells = ox * oy
+            guard cells.isFinite, cells <= Double(limits.convolveCells) else {
+                throw refuse("an feConvolveMatrix of order \(String(printf: "%g", ox))x\(String(printf: "%g", oy)) "
+                             + "is over \(limits.convolveCells) cells")
+            }
+            // librsvg 2.54 panics on a kernel whose size is not the order's; SVG makes it an error.
+            if ox >= 1, oy >= 1, ox == ox.rounded(), oy == oy.rounded(), numbers("kernelMatrix").count != Int(cells) {
+                throw refuse("an feConvolveMatrix kernel does not have order \(Int(ox))x\(Int(oy))'s \(Int(cells)) numbers")
+            }
+            weight = max(1, cells)
+        default: break
+        }
+        let sum = filterWeights[filter] ?? (0, 0)
+        filterWeights[filter] = (sum.weight + weight, sum.radius + radius)
+    }
+
+    /// A path's or a shape's points: the tessellator's work, all told.
+    mutating func path(_ kind: String, _ attributes: [String: [UInt8]]) throws(RasterError) {
+        let work: SVGPathWork
+        if kind == "path", let d = attributes["d"] {
+            work = SVGPathWork(pathData: d[...])
+        } else if kind == "polyline" || kind == "polygon", let points = attributes["points"] {
+            work = SVGPathWork(points: points[...], closed: kind == "polygon")
+        } else {
+            return
+        }
+        var stroked = false
+        if let stroke = attributes["stroke"] { stroked = String(decoding: stroke, as: UTF8.self).trimmingSpaces != "none" }
+        if let style = attributes["style"] {
+            let text = String(decoding: style, as: UTF8.self).lowercased()
+            if let range = text.firstOccurrence(of: "stroke:") {
+                stroked = !text[range.upperBound...].trimmingSpaces.hasPrefix("none")
+            }
+        }
+        result.pathWork += work.work(stroked: stroked)
+        guard result.pathWork <= limits.pathWork else {
+            throw refuse("its paths cross themselves too often to draw in time (about \(Self.millions(result.pathWork)) "
+                         + "million crossings, more than \(Self.millions(limits.pathWork)) million)")
+        }
+    }
+
+    static func millions(_ value: Double) -> String { SVGScannerText.millions(value) }
+
     // MARK: Pictures in data: URLs
 
     /// A `data:` URL in an `<image>` or `<feImage>`: the type it claims must be PNG or JPEG, its
@@ -519,7 +881,10 @@ private struct SVGScanner {
             throw refuse("a data: URL of type \(type) holds no \(expected.name) picture")
         }
         let info: PictureInfo
-        do { info = try Pictures.info(data: body) } catch {
+        do {
+            info = try Pictures.info(data: body)
+            try Pictures.checkWork(data: body, maxPixels: limits.embeddedPixels)
+        } catch {
             throw refuse("a \(expected.name) picture in a data: URL cannot be read (\(error))")
         }
         let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
@@ -625,6 +990,11 @@ private struct SVGScanner {
             sheetCost = min(cap, sheetCost + cost[Int(target)])
             sheetDepth = max(sheetDepth, depth[Int(target)])
         }
+        for (_, id) in filterUses {
+            guard let target = ids[id], let filter = filterWeights[target] else { continue }
+            result.filterWeight += filter.weight
+            result.filterRadius += filter.radius
+        }
         let (product, overflow) = cost[0].multipliedReportingOverflow(by: 1 + sheetCost)
         result.instances = overflow ? cap : min(cap, product)
         result.depth = depth[0] + sheetDepth
@@ -639,6 +1009,15 @@ private struct SVGScanner {
     }
 }
 
+private extension String {
+    /// Without a trailing `!important`.
+    var replacingImportant: String {
+        guard let bang = firstIndex(of: "!") else { return self }
+        return String(self[..<bang]).trimmingSpaces
+    }
+}
+
+
 private extension StringProtocol {
     /// Without spaces, tabs and line ends at either end.
     var trimmingSpaces: String {
@@ -647,5 +1026,14 @@ private extension StringProtocol {
         while start < end, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
         while end > start, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}
+
+/// Numbers in the check's messages.
+enum SVGScannerText {
+    /// `value` in millions: one decimal under ten, whole beyond.
+    static func millions(_ value: Double) -> String {
+        let m = value / 1e6
+        return m < 10 ? String(printf: "%.1f", m) : m < 1e12 ? String(Int(m)) : String(printf: "%.3g", m)
     }
 }

@@ -6,16 +6,22 @@
 // FramedRaster still recognises the format (`PictureFormat.svg`) and reads the bytes.
 internal import CCairo
 internal import CRsvg
+internal import Glibc
 import FramedLayout
 import FramedRaster
 import FramedSystem
 import Synchronization
 
-/// An SVG document loaded by librsvg (an `RsvgHandle`, freed with the document), its natural size,
-/// and what framed's own check found in it (`SVGCheck`). Loading and drawing each run on a thread
-/// of their own with a 64 MB stack (librsvg follows references by recursion) and at most
+/// An SVG document read by librsvg: its natural size, what framed's own check found in it
+/// (`SVGCheck`), and the means to draw it.
+///
+/// Where librsvg runs depends on `sandbox`. Without one, in this process: the document is loaded
+/// at once (an `RsvgHandle`, freed with the document), and loading and drawing each run on a
+/// thread of their own with a 64 MB stack (librsvg follows references by recursion) and at most
 /// `SVGLimits.seconds`: a document that takes longer is refused, and the thread, which nothing
-/// can stop, finishes alone and frees what it holds.
+/// can stop, finishes alone and frees what it holds. With a sandbox, librsvg runs in a child
+/// process for every step that can fail (`SVGSandbox`): a panic, an abort or a timeout ends
+/// the child, not framed, and costs one line for this picture.
 package final class SVGDocument: @unchecked Sendable {
     // @unchecked: the handle is used by one thread at a time (`drawing`); the rest is constant.
 
@@ -26,7 +32,13 @@ package final class SVGDocument: @unchecked Sendable {
     /// What framed's check found: counts, and the addresses librsvg will not load.
     package let check: SVGCheck
     package let limits: SVGLimits
-    private let handle: OpaquePointer
+    /// Where librsvg runs; nil: in this process.
+    package let sandbox: SVGSandbox?
+    /// The document's bytes (for the sandbox's drawing, and a handle loaded late).
+    let bytes: [UInt8]
+    /// librsvg's handle in this process: made at once without a sandbox, else only when a
+    /// vector output needs the document drawn here (after the sandbox has drawn it).
+    private let handle = Mutex<LibraryHandle?>(nil)
     /// Set while a thread draws with the handle.
     private let drawing = Atomic<Bool>(false)
 
@@ -34,47 +46,77 @@ package final class SVGDocument: @unchecked Sendable {
     /// most `SVGLimits.depth` lets through) took some 5 MB of it; only what is touched is memory.
     static let stackSize = 64 << 20
 
-    private init(handle: OpaquePointer, width: Double, height: Double, check: SVGCheck, limits: SVGLimits) {
-        self.handle = handle; self.width = width; self.height = height; self.check = check; self.limits = limits
+    private init(bytes: [UInt8], handle: LibraryHandle?, width: Double, height: Double, check: SVGCheck, limits: SVGLimits,
+                 sandbox: SVGSandbox?) {
+        self.bytes = bytes; self.width = width; self.height = height; self.check = check; self.limits = limits
+        self.sandbox = sandbox
+        self.handle.withLock { $0 = handle }
     }
-
-    deinit { crsvg_close(handle) }
 
     /// The natural size in points.
     package var naturalSize: Size { Size(width: width * 0.75, height: height * 0.75) }
 
-    /// Checks the bytes (`SVGCheck`) and loads them with librsvg; errors are one line
-    /// (`RasterError`: `.unsupportedContent` for what is refused, `.corrupt` for what librsvg
-    /// cannot read).
-    package static func load(_ bytes: [UInt8], limits: SVGLimits) throws(RasterError) -> SVGDocument {
+    /// Checks the bytes (`SVGCheck`) and loads them with librsvg, in `sandbox` if there is one;
+    /// errors are one line (`RasterError`: `.unsupportedContent` for what is refused, `.corrupt`
+    /// for what librsvg cannot read, `.outOfMemory`).
+    package static func load(_ bytes: [UInt8], limits: SVGLimits, sandbox: SVGSandbox? = nil) throws(RasterError) -> SVGDocument {
         guard !bytes.isEmpty else { throw .empty }
         let check = try SVGCheck.run(bytes, limits: limits)
-        let outcome: Result<SVGDocument, RasterError>?
+        return try load(check.sanitized(bytes), checked: check, limits: limits, sandbox: sandbox)
+    }
+
+    /// Loads bytes that `check` was made of (and sanitized): a sandbox's child loads what its
+    /// parent checked without checking again.
+    static func load(_ bytes: [UInt8], checked check: SVGCheck, limits: SVGLimits,
+                     sandbox: SVGSandbox?) throws(RasterError) -> SVGDocument {
+        if let sandbox {
+            let size = try sandbox.naturalSize(of: bytes, check: check, limits: limits)
+            return SVGDocument(bytes: bytes, handle: nil, width: size.width, height: size.height, check: check,
+                               limits: limits, sandbox: sandbox)
+        }
+        let loaded = try loadHere(bytes, limits: limits)
+        let size = try naturalSize(loaded.dimensions)
+        return SVGDocument(bytes: bytes, handle: loaded.handle, width: size.width, height: size.height, check: check,
+                           limits: limits, sandbox: nil)
+    }
+
+    /// librsvg's handle for `bytes`, made in this process on a thread of its own within the
+    /// time limit, and what the root says of its size.
+    static func loadHere(_ bytes: [UInt8], limits: SVGLimits) throws(RasterError)
+        -> (handle: LibraryHandle, dimensions: crsvg_dimensions) {
+        let outcome: Result<(LibraryHandle, crsvg_dimensions), RasterError>?
         do {
             outcome = try WorkerThread.run(stackSize: stackSize, seconds: limits.seconds) {
-                Result { () throws(RasterError) in try open(bytes, check: check, limits: limits) }
+                Result { () throws(RasterError) in try open(bytes) }
             }
         } catch {
-            throw .unsupportedContent(.svg, "cannot read the SVG: \(error)")
+            // A thread that cannot start is short of memory (its stack).
+            throw error.reason.code == EAGAIN || error.reason.code == ENOMEM ? .outOfMemory
+                : .unsupportedContent(.svg, "cannot read the SVG: \(error)")
         }
         guard let outcome else {
             throw .unsupportedContent(.svg, "SVG refused: librsvg took more than \(seconds(limits.seconds)) to read it")
         }
-        return try outcome.get()
+        let (handle, dimensions) = try outcome.get()
+        return (handle, dimensions)
     }
 
-    private static func open(_ bytes: [UInt8], check: SVGCheck, limits: SVGLimits) throws(RasterError) -> SVGDocument {
-        var handle: OpaquePointer?
-        try call { message in bytes.withUnsafeBufferPointer { crsvg_open($0.baseAddress, $0.count, &handle, message) } }
-        guard let handle else { throw .corrupt(.svg, "librsvg gave no document") }
+    private static func open(_ bytes: [UInt8]) throws(RasterError) -> (LibraryHandle, crsvg_dimensions) {
+        var pointer: OpaquePointer?
+        try call { message in bytes.withUnsafeBufferPointer { crsvg_open($0.baseAddress, $0.count, &pointer, message) } }
+        guard let pointer else { throw .corrupt(.svg, "librsvg gave no document") }
+        let handle = LibraryHandle(pointer)
         var dimensions = crsvg_dimensions()
-        crsvg_dimensions_of(handle, &dimensions)
-        let size: (width: Double, height: Double)
-        do { size = try naturalSize(dimensions) } catch {
-            crsvg_close(handle)
-            throw error
-        }
-        return SVGDocument(handle: handle, width: size.width, height: size.height, check: check, limits: limits)
+        crsvg_dimensions_of(pointer, &dimensions)
+        return (handle, dimensions)
+    }
+
+    /// librsvg's document handle, freed with the last reference to it.
+    final class LibraryHandle: @unchecked Sendable {
+        // @unchecked: used by one thread at a time (`SVGDocument.drawing`).
+        let pointer: OpaquePointer
+        init(_ pointer: OpaquePointer) { self.pointer = pointer }
+        deinit { crsvg_close(pointer) }
     }
 
     /// Calls a `crsvg_` function with a message buffer and throws what its status means.
@@ -148,65 +190,126 @@ package final class SVGDocument: @unchecked Sendable {
 
     /// Draws the whole document into `rect` of the context's user space, stretched to it (the
     /// layout gives the rect the document's shape unless `fit` is `fill`). The clip is the
-    /// caller's. The context is used by librsvg's thread while the caller waits; if the time runs
-    /// out, that thread keeps the context (and its surface) until it is done, and the caller
-    /// must not use them again: the error ends the output.
+    /// caller's.
+    ///
+    /// With a sandbox, the child process draws first: on an image (a PNG, JPEG or TIFF output)
+    /// it draws the clip's pixels into memory shared with this process, which paints them, and
+    /// librsvg never runs here; on a vector surface (SVG, PDF), which must get librsvg's own
+    /// paths and text, the child draws the document on a surface of the same kind that writes
+    /// nowhere, and only once it has succeeded is the document drawn here, in this process,
+    /// asking first for the memory the child needed.
+    ///
+    /// In this process the context is used by librsvg's thread while the caller waits; if the
+    /// time runs out, that thread keeps the context (and its surface) until it is done, and the
+    /// caller must not use them again: the error ends the output.
     func draw(in context: CairoContext, rect: Rect) throws(RenderError) {
         guard rect.width > 0, rect.height > 0 else { return }
         guard drawing.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
             throw .cairo(operation: "drawing the SVG", message: "its earlier drawing has not ended")
         }
-        if check.hasFilters {
+        var handedOn = false
+        defer { if !handedOn { drawing.store(false, ordering: .releasing) } }
+        guard let area = SVGSandbox.DeviceArea(context) else { return }  // nothing of the picture shows
+        try checkFilters(area: area, rect: rect, context: context)
+        var need = 0
+        if let sandbox {
+            if area.isImage {
+                try sandbox.drawPixels(bytes, check: check, limits: limits, area: area, rect: rect, size: naturalSize,
+                                       onto: context)
+                return
+            }
+            need = try sandbox.rehearse(bytes, check: check, limits: limits, area: area, rect: rect, size: naturalSize)
+        } else if check.hasFilters {
             // A filter works on images of the whole picture's size, in device pixels.
             var w = rect.width, h = rect.height
             cairo_user_to_device_distance(context.pointer, &w, &h)
             let pixels = abs(w * h)
-            guard pixels < 1e15, Memory.available(Int(pixels) * 16 + 1) else {
-                drawing.store(false, ordering: .releasing)
-                throw .cairo(operation: "drawing the SVG", message: "out of memory")
-            }
+            guard pixels < 1e15 else { throw .cairo(operation: "drawing the SVG", message: "out of memory") }
+            need = Int(pixels) * 16 + 1
         }
+        guard Memory.available(need) else { throw .cairo(operation: "drawing the SVG", message: "out of memory") }
+        let handle = try libraryHandle()
         let size = naturalSize
-        let job = DrawJob(document: self, context: context)
+        let job = DrawJob(document: self, handle: handle, context: context)
         let outcome: Result<Void, RenderError>?
         do {
             outcome = try WorkerThread.run(stackSize: Self.stackSize, seconds: limits.seconds) {
                 defer { job.document.drawing.store(false, ordering: .releasing) }
                 return Result { () throws(RenderError) in
-                    try job.document.render(on: job.context, rect: rect, size: size)
+                    try Self.render(job.handle, on: job.context.pointer, rect: rect, size: size)
+                    try job.context.checkStatus("drawing the SVG")
                 }
             }
         } catch {
-            drawing.store(false, ordering: .releasing)
             throw .cairo(operation: "drawing the SVG", message: error.description)
         }
+        // The thread has the flag now: it clears it when it ends, in time or not.
+        handedOn = true
         guard let outcome else {
             throw .cairo(operation: "drawing the SVG", message: "librsvg took more than \(Self.seconds(limits.seconds))")
         }
         try outcome.get()
     }
 
-    /// What the drawing thread holds: the document and the context (with its surface and that
-    /// surface's byte sink), until it ends.
+    /// Refuses filters that would work on more than `limits.filterPixels` pixels when the
+    /// document is drawn on `area` device pixels, `scale` of them to a CSS px of the document:
+    /// each pass of `check.filterWeight` over the area, and an `feMorphology` over its radius
+    /// in device pixels besides. Called when the picture is planned (the area is its place at
+    /// the output's resolution) and again when it is drawn (the area the clip leaves).
+    package func checkFilters(area: Double, scale: Double) throws(RasterError) {
+        guard check.filterWeight > 0 else { return }
+        let passes = check.filterWeight + check.filterRadius * (scale.isFinite && scale > 0 ? scale : 1)
+        let pixels = passes * area
+        guard pixels <= Double(limits.filterPixels) else {
+            throw .unsupportedContent(.svg, "SVG refused: its filters would go over \(SVGScannerText.millions(pixels)) "
+                                      + "million pixels at this size, more than \(SVGScannerText.millions(Double(limits.filterPixels))) "
+                                      + "million (a quarter of the pixel limit)")
+        }
+    }
+
+    private func checkFilters(area: SVGSandbox.DeviceArea, rect: Rect, context: CairoContext) throws(RenderError) {
+        var w = rect.width, h = 0.0
+        cairo_user_to_device_distance(context.pointer, &w, &h)
+        do {
+            try checkFilters(area: Double(area.width) * Double(area.height), scale: (w * w + h * h).squareRoot() / width)
+        } catch {
+            throw .cairo(operation: "drawing the SVG", message: error.description)
+        }
+    }
+
+    /// The handle in this process: the one loaded with the document, else one loaded now.
+    private func libraryHandle() throws(RenderError) -> LibraryHandle {
+        if let handle = handle.withLock({ $0 }) { return handle }
+        let loaded: LibraryHandle
+        do { loaded = try Self.loadHere(bytes, limits: limits).handle } catch {
+            throw .cairo(operation: "drawing the SVG", message: error.description)
+        }
+        handle.withLock { $0 = loaded }
+        return loaded
+    }
+
+    /// What the drawing thread holds: the document, its handle and the context (with its
+    /// surface and that surface's byte sink), until it ends.
     private struct DrawJob: @unchecked Sendable {
         let document: SVGDocument
+        let handle: LibraryHandle
         let context: CairoContext
     }
 
-    /// On librsvg's thread: the document into `rect`, scaled from its natural `size` (points).
-    private func render(on context: CairoContext, rect: Rect, size: Size) throws(RenderError) {
+    /// The document into `rect` of `cr`'s user space, scaled from its natural `size` (points).
+    static func render(_ handle: LibraryHandle, on cr: OpaquePointer, rect: Rect, size: Size) throws(RenderError) {
         try CairoNumbers.check("placing the SVG", rect.x, rect.y, rect.width / size.width, rect.height / size.height)
-        let cr = context.pointer
         cairo_save(cr)
         cairo_translate(cr, rect.x, rect.y)
         cairo_scale(cr, rect.width / size.width, rect.height / size.height)
         let (status, message) = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(CRSVG_MESSAGE_SIZE)) {
             $0[0] = 0
-            let status = crsvg_render(handle, UnsafeMutableRawPointer(cr), 0, 0, size.width, size.height, $0.baseAddress!)
+            let status = crsvg_render(handle.pointer, UnsafeMutableRawPointer(cr), 0, 0, size.width, size.height,
+                                      $0.baseAddress!)
             return (status, String(cString: $0.baseAddress!))
         }
         cairo_restore(cr)
-        if status != CRSVG_OK { throw .cairo(operation: "drawing the SVG", message: message) }
-        try context.checkStatus("drawing the SVG")
+        // librsvg says "rendering error: NoMemory" when Cairo could not make a surface.
+        if status != CRSVG_OK { throw .cairo(operation: "drawing the SVG", message: message.containsOccurrence(of: "NoMemory") ? "out of memory" : message) }
     }
 }

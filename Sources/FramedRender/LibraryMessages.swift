@@ -1,0 +1,14 @@
+internal import CMessages
+
+/// What the C libraries write on their own, kept off framed's one-line messages: GLib's log is
+/// routed by the text and SVG wrappers when they load Pango or librsvg; the C library's stderr
+/// stream is the program's to quieten (`quietStandardErrorStream`).
+package enum LibraryMessages {
+    /// Makes the C library's `stderr` stream drop what libraries write while framed is inside
+    /// one of them (fontconfig through Pango and librsvg, dav1d through libheif), and pass on
+    /// the rest (the Swift runtime's last words). For the `framed` program, at its start; a
+    /// library user's program keeps its stream as it is.
+    package static func quietStandardErrorStream() {
+        cmessages_quiet_stderr_stream()
+    }
+}

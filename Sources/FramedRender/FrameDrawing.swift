@@ -35,13 +35,15 @@ struct FrameDrawing {
         if let gradient = style.canvasGradient {
             // A filled shape rather than a paint: Cairo writes a paint as a bare `sh`, which
             // Inkscape's PDF import drops; a fill becomes a clip before it, which imports exactly.
-            // The canvas's outline has a fifth point, a point above its top edge (off the page):
-            // Cairo turns the fill of a rectilinear path that covers the page back into a paint.
+            // The shape is what the paint covered, the clip's box (the canvas, and the bleed
+            // around a print's), with a fifth point above its top edge (off the page): Cairo turns
+            // the fill of a rectilinear path that covers the page back into a paint.
             let canvas = Rect(origin: .zero, size: layout.canvas)
+            let covered = context.clipExtents().map { $0.union(canvas) } ?? canvas
             context.newPath()
-            context.addPolygon([Point(x: canvas.minX, y: canvas.minY), Point(x: canvas.midX, y: canvas.minY - 1),
-                                Point(x: canvas.maxX, y: canvas.minY), Point(x: canvas.maxX, y: canvas.maxY),
-                                Point(x: canvas.minX, y: canvas.maxY)])
+            context.addPolygon([Point(x: covered.minX, y: covered.minY), Point(x: covered.midX, y: covered.minY - 1),
+                                Point(x: covered.maxX, y: covered.minY), Point(x: covered.maxX, y: covered.maxY),
+                                Point(x: covered.minX, y: covered.maxY)])
             context.setSource(try Self.pattern(gradient.resolved(in: canvas)))
             context.fill()
         }

@@ -183,8 +183,8 @@ struct PDFShadow {
     /// holds the functions already written to the file, by their dictionary: a function that is
     /// there already (the same blur in another shadow) is used again rather than written twice.
     /// `defaultRGB`, when given, is the `DefaultRGB` colour space the form's resources name, so
-    /// that its colour stays sRGB under a CMYK output intent (the mask groups keep DeviceRGB: a
-    /// luminosity is taken from their gray as it is).
+    /// that its colour stays sRGB under a CMYK output intent; the mask groups then blend in that
+    /// profile too (PDF/X-4 leaves no DeviceRGB), and every resource dictionary names it.
     func objects(number: Int, next: inout Int, functions: inout [[UInt8]: Int], defaultRGB: Int? = nil)
         -> (streams: [(number: Int, bytes: [UInt8])], plain: [(number: Int, body: [UInt8])])? {
         var streams: [(number: Int, bytes: [UInt8])] = [], plain: [(number: Int, body: [UInt8])] = []
@@ -219,7 +219,11 @@ struct PDFShadow {
             return number
         }
         let big = area.outset(by: Self.margin)
-        let group = "/Subtype/Form/BBox[\(Self.corners(big))]/Group<</S/Transparency/CS/DeviceRGB>>"
+        // Under a CMYK output intent (PDF/X-4) the groups blend in the sRGB profile that
+        // DefaultRGB names, and every resource dictionary names it: no DeviceRGB is left.
+        let colorSpaces = defaultRGB.map { "/ColorSpace<</DefaultRGB \($0) 0 R>>" } ?? ""
+        let blending = defaultRGB.map { "\($0) 0 R" } ?? "/DeviceRGB"
+        let group = "/Subtype/Form/BBox[\(Self.corners(big))]/Group<</S/Transparency/CS \(blending)>>"
         /// A group of shadings (no mask): the complement of one factor.
         func shadings(_ axes: [Axis], horizontal: Bool) -> Int? {
             let middle = horizontal ? shadow.box.midX : shadow.box.midY
@@ -252,7 +256,7 @@ struct PDFShadow {
                 content += "q \(Self.rect(big)) re W n /h0 sh Q\n"
             }
             let number = reserve()
-            guard stream(number, group + "/Resources<</ExtGState<</s<</SM \(Self.smoothness)>>>>/Shading<<\(names)>>>>",
+            guard stream(number, group + "/Resources<</ExtGState<</s<</SM \(Self.smoothness)>>>>/Shading<<\(names)>>\(colorSpaces)>>",
                          Array(content.utf8)) else { return nil }
             return number
         }
@@ -265,7 +269,7 @@ struct PDFShadow {
             // radial shading whose centre lies on a pixel row's edge with a seam along that row
             // (27/255 at 100 dpi); off centre by so little, the shading is the same elsewhere.
             let sh = shading(3, [0.01, 0.01, 0, 0, 0, radius], function(knots))
-            let resources = group + "/Resources<</ExtGState<</s<</SM \(Self.smoothness)>>>>/Shading<</h0 \(sh) 0 R>>>>"
+            let resources = group + "/Resources<</ExtGState<</s<</SM \(Self.smoothness)>>>>/Shading<</h0 \(sh) 0 R>>\(colorSpaces)>>"
             let box = shadow.box
             let apart = centres.allSatisfy { abs($0.x - box.midX) >= radius && abs($0.y - box.midY) >= radius }
             func draw(_ centre: Point, clip: Rect) -> String {
@@ -299,7 +303,7 @@ struct PDFShadow {
                 states += "/m\(i)<</SMask<</S/Luminosity/G \(mask) 0 R>>/SM \(Self.smoothness)>>"
             }
             let number = reserve()
-            guard stream(number, group + "/Resources<</ExtGState<<\(states)>>>>", Array(content.utf8)) else { return nil }
+            guard stream(number, group + "/Resources<</ExtGState<<\(states)>>\(colorSpaces)>>", Array(content.utf8)) else { return nil }
             return number
         }
 
@@ -345,7 +349,6 @@ struct PDFShadow {
         // image's unit square onto `area` (its first row at the top), so the form's matrix maps
         // user space back onto that square: (x, y) -> ((x - ax) / aw, 1 - (y - ay) / ah).
         let c = shadow.color
-        let colorSpaces = defaultRGB.map { "/ColorSpace<</DefaultRGB \($0) 0 R>>" } ?? ""
         let matrix = [1 / area.width, 0, 0, -1 / area.height, -area.minX / area.width, 1 + area.minY / area.height]
         let fill = "q \(n(c.red)) \(n(c.green)) \(n(c.blue)) rg /m gs \(Self.rect(big)) re f Q\n"
         guard stream(number, "/Type/XObject/Subtype/Form/BBox[\(Self.corners(big))]"

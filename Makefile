@@ -73,8 +73,8 @@ demo: build
 	@ls -l $(OUT)
 
 # The suite, then the suite again with every one of framed's own engines off (the plain libraries
-# do all the work; the tests about an engine turn it on themselves), the README's library example
-# built from outside (Tests/library-example.sh), the doc comments (Tests/doc-coverage.py), the
+# do all the work; the tests about an engine turn it on themselves), the library examples of the
+# README, docs/library.md and DocC built from outside (Tests/library-example.sh), the doc comments (Tests/doc-coverage.py), the
 # DocC site (make docs, so that the documented command cannot break unseen), then the
 # whole suite once more under the sanitizers (Tests/sanitize.sh, its own build in
 # .build/sanitize), then the suites that start threads under ThreadSanitizer (Tests/tsan.sh,

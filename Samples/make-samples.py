@@ -6,6 +6,7 @@
 landscape.jpg  1200x800 photo-like scene (gradients, noise, hard and soft edges), JPEG quality 90
 screenshot.png 800x500 RGBA mock application window with rounded, transparent corners
 tiles.png      360x540 portrait test card with fine lines (shows resampling quality)
+margin.png     980x630 the screenshot on white, as if saved with an empty margin (for --trim)
 """
 import math, os, random, struct, subprocess, zlib
 
@@ -112,6 +113,17 @@ def tiles(width=360, height=540):
     return rows
 
 
+def margin(window, left=60, top=40, width=980, height=630):
+    """The window (RGBA rows) composited over white at (left, top) of a white RGB picture."""
+    rows = [bytearray(b"\xff" * (3 * width)) for _ in range(height)]
+    for y, source in enumerate(window):
+        row = rows[top + y]
+        for x in range(len(source) // 4):
+            r, g, b, a = source[4 * x:4 * x + 4]
+            row[3 * (left + x):3 * (left + x) + 3] = bytes(clamp((c * a + 255 * (255 - a)) / 255 + 0.5) for c in (r, g, b))
+    return rows
+
+
 if __name__ == "__main__":
     ppm = os.path.join(HERE, "landscape.ppm")
     with open(ppm, "wb") as f:
@@ -119,5 +131,7 @@ if __name__ == "__main__":
     with open(os.path.join(HERE, "landscape.jpg"), "wb") as out:
         subprocess.run(["cjpeg", "-quality", "90", "-optimize", ppm], stdout=out, check=True)
     os.remove(ppm)
-    write_png(os.path.join(HERE, "screenshot.png"), 800, 500, screenshot(), alpha=True)
+    window = screenshot()
+    write_png(os.path.join(HERE, "screenshot.png"), 800, 500, window, alpha=True)
+    write_png(os.path.join(HERE, "margin.png"), 980, 630, margin(window), alpha=False)
     write_png(os.path.join(HERE, "tiles.png"), 360, 540, tiles(), alpha=False)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders the example pictures shown in README.md into Samples/examples/.
+# Renders the example pictures shown in README.md and docs/examples.md into Samples/examples/.
 #
 #   Samples/render-examples.sh [path/to/framed]     (default: .build/release/framed)
 #
@@ -23,7 +23,7 @@ trap 'rm -rf "$work"' EXIT
 out=Samples/examples
 mkdir -p "$out"
 
-# Runs framed, first echoing the command (arguments with spaces or # quoted as in the README).
+# Runs framed, first echoing the command (arguments with spaces or # quoted as in the docs).
 run() {
     local line="+ framed" a
     for a in "$@"; do
@@ -72,11 +72,9 @@ run Samples/screenshot.png -o "$work/card.svg" --width 480 --border 0 --radius 1
     --canvas-color 'linear-gradient(135deg, #6a11cb, #2575fc)' --aspect 1200x630
 rsvg-convert -o "$out/card.png" "$work/card.svg"
 
-# 8. Trimming: the screenshot as if saved with a wide white margin (made here by framing it on a
-#    white mat), trimmed back to the window and framed as a figure, as PNG.
-run Samples/screenshot.png -o "$work/margin.png" --preset none --padding '40px 120px 90px 60px' --background white \
-    --flatten white
-run "$work/margin.png" -o "$work/trimmed.png" --trim --width 400 --border 1 --border-color '#d0d0d0' \
+# 8. Trimming: the screenshot as if saved with a wide white margin (Samples/margin.png, made by
+#    make-samples.py), trimmed back to the window and framed as a figure, as PNG.
+run Samples/margin.png -o "$work/trimmed.png" --trim --width 400 --border 1 --border-color '#d0d0d0' \
     --shadow '0 6px 18px rgba(0,0,0,.3)' --margin 16 --canvas-color '#f3f4f6'
 cp "$work/trimmed.png" "$out/trimmed.png"
 
@@ -88,7 +86,7 @@ run Samples/landscape.jpg -o "$work/chrome.svg" --width 480 --border 0 --radius 
 rsvg-convert -o "$out/chrome.png" "$work/chrome.svg"
 
 # 10. A set: the screenshot as a docs figure for light and dark pages, at 1x and 2x, in one run
-#    (set.png, set@2x.png, set-dark.png, set-dark@2x.png); the README shows the 1x pair.
+#    (set.png, set@2x.png, set-dark.png, set-dark@2x.png); docs/examples.md shows the 1x pair.
 run Samples/screenshot.png -o "$work/set.png" --preset docs --width 360 --margin 8 --variant light,dark --scale 1,2
 cp "$work/set.png" "$out/set.png"
 cp "$work/set-dark.png" "$out/set-dark.png"

@@ -4,26 +4,30 @@ _framed() {
     case $prev in
         -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W 'svg pdf png jpeg tiff' -- "$cur")); return ;;
+        --scale) COMPREPLY=(); return ;;
+        --variant) COMPREPLY=($(compgen -W 'light dark light,dark' -- "$cur")); return ;;
+        --dpi) COMPREPLY=(); return ;;
+        --embed) COMPREPLY=($(compgen -W 'auto jpeg png' -- "$cur")); return ;;
+        --quality) COMPREPLY=(); return ;;
         --preset) COMPREPLY=($(compgen -W 'classic docs docs-dark print polaroid none' -- "$cur")); return ;;
-        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --size) COMPREPLY=(); return ;;
         --width) COMPREPLY=(); return ;;
         --height) COMPREPLY=(); return ;;
-        --border) COMPREPLY=(); return ;;
+        --border|--border-width) COMPREPLY=(); return ;;
         --border-color) COMPREPLY=(); return ;;
         --border-style) COMPREPLY=($(compgen -W 'solid double' -- "$cur")); return ;;
         --inner-border) COMPREPLY=($(compgen -W 'none' -- "$cur")); return ;;
         --padding) COMPREPLY=(); return ;;
-        --background) COMPREPLY=(); return ;;
-        --radius) COMPREPLY=(); return ;;
-        --fit) COMPREPLY=($(compgen -W 'contain cover fill none scale-down' -- "$cur")); return ;;
-        --position) COMPREPLY=($(compgen -W 'center top bottom left right top-left top-right bottom-left bottom-right' -- "$cur")); return ;;
-        --shadow) COMPREPLY=($(compgen -W 'none' -- "$cur")); return ;;
+        --background|--background-color) COMPREPLY=(); return ;;
+        --radius|--border-radius) COMPREPLY=(); return ;;
+        --fit|--object-fit) COMPREPLY=($(compgen -W 'contain cover fill none scale-down' -- "$cur")); return ;;
+        --position|--object-position) COMPREPLY=($(compgen -W 'center top bottom left right top-left top-right bottom-left bottom-right' -- "$cur")); return ;;
+        --shadow|--box-shadow) COMPREPLY=($(compgen -W 'none' -- "$cur")); return ;;
         --margin) COMPREPLY=(); return ;;
         --canvas-color|--backdrop) COMPREPLY=($(compgen -W 'auto transparent white' -- "$cur")); return ;;
         --canvas-image) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --canvas-blur) COMPREPLY=(); return ;;
-        --aspect) COMPREPLY=($(compgen -W 'none 16:9 1:1 4:3' -- "$cur")); return ;;
+        --aspect|--aspect-ratio) COMPREPLY=($(compgen -W 'none 16:9 1:1 4:3' -- "$cur")); return ;;
         --canvas-size) COMPREPLY=($(compgen -W 'none 1200x630 1600x900 1920x1080' -- "$cur")); return ;;
         --chrome) COMPREPLY=($(compgen -W 'macos windows plain none' -- "$cur")); return ;;
         --chrome-theme) COMPREPLY=($(compgen -W 'light dark' -- "$cur")); return ;;
@@ -34,15 +38,10 @@ _framed() {
         --caption-align) COMPREPLY=($(compgen -W 'left center right start end' -- "$cur")); return ;;
         --caption-color) COMPREPLY=(); return ;;
         --image-dpi) COMPREPLY=($(compgen -W 'css auto' -- "$cur")); return ;;
-        --scale) COMPREPLY=(); return ;;
-        --variant) COMPREPLY=($(compgen -W 'light dark light,dark' -- "$cur")); return ;;
-        --dpi) COMPREPLY=(); return ;;
-        --embed) COMPREPLY=($(compgen -W 'auto jpeg png' -- "$cur")); return ;;
-        --quality) COMPREPLY=(); return ;;
         --resample) COMPREPLY=($(compgen -W 'box good best' -- "$cur")); return ;;
         --flatten) COMPREPLY=(); return ;;
         --trim) COMPREPLY=($(compgen -W '0 5% 10%' -- "$cur")); return ;;
-        --intent) COMPREPLY=($(compgen -W 'perceptual relative' -- "$cur")); return ;;
+        --rendering-intent|--intent) COMPREPLY=($(compgen -W 'perceptual relative' -- "$cur")); return ;;
         --max-pixels) COMPREPLY=(); return ;;
         --min-ppi) COMPREPLY=(); return ;;
         --page) COMPREPLY=($(compgen -W 'A3 A4 A5 A6 Letter Legal 4x6 5x7 8x10 11x14 10x15 13x18 20x30' -- "$cur")); return ;;
@@ -60,9 +59,10 @@ _framed() {
         --title) COMPREPLY=(); return ;;
         --author) COMPREPLY=(); return ;;
         -j|--jobs) COMPREPLY=(); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '-o --output --format --preset --config --print-config --size --width --height --border --border-color --border-style --inner-border --padding --background --radius --fit --position --shadow --margin --canvas-color --backdrop --canvas-image --canvas-blur --aspect --canvas-size --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --scale --variant --dpi --no-snap --embed --quality --lossless --resample --flatten --trim --no-auto-orient --intent --max-pixels --min-ppi --strict --page --orientation --bleed --safe-margin --marks --pdf-variant --output-intent --proof --gamut-warning --pages --sheet --n-up --gutter --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run -h --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '-o --output --format --scale --variant --dpi --no-snap --embed --quality --lossless --preset --size --width --height --border --border-width --border-color --border-style --inner-border --padding --background --background-color --radius --border-radius --fit --object-fit --position --object-position --shadow --box-shadow --margin --canvas-color --backdrop --canvas-image --canvas-blur --aspect --aspect-ratio --canvas-size --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --resample --flatten --trim --no-auto-orient --rendering-intent --intent --max-pixels --min-ppi --strict --page --orientation --bleed --safe-margin --marks --pdf-variant --output-intent --proof --gamut-warning --pages --sheet --n-up --gutter --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run --config --print-config -h --help --version' -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -f -- "$cur"))

@@ -79,11 +79,12 @@ public struct Framer: Sendable, Equatable {
     /// Sets one setting by name, as a configuration file or the command line writes it:
     /// `set("border", "2mm")`, `set("shadow", "0 4px 16px rgba(0,0,0,.35)")`, `set("lossless",
     /// "true")`. `preset` starts again from that preset (see `apply(_:)`). `Setting.all` lists
-    /// the names.
+    /// the names; a setting's aliases work too (`set("border-radius", "8px")`). A name that is
+    /// no setting is an error that suggests the nearest one, as the command line does.
     public mutating func set(_ name: String, _ value: String) throws(SettingError) {
         guard let setting = Setting.named(name) else {
             throw SettingError(setting: name, reason: "no such setting"
-                               + (nearestName(to: name, in: Setting.all.map(\.name)).map { " (did you mean \"\($0)\"?)" } ?? ""))
+                               + (nearestName(to: name, in: Setting.allNames).map { " (did you mean \"\($0)\"?)" } ?? ""))
         }
         try setting.apply(&self, value)
     }

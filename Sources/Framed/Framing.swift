@@ -12,10 +12,11 @@ extension Framer {
     /// (`.svg`, `.pdf`, `.png`) unless `output.format` says otherwise.
     ///
     /// The file is written atomically: into a temporary file beside it, renamed into place only
-    /// when complete, so that a failure never leaves part of a file nor harms an existing one.
-    /// The output is never the picture itself. With `overwrite` false an existing output is an
-    /// error (`outputExists`), found before any work. With `OutputOptions.proof` the soft proof
-    /// is written too, after the output, in the same way.
+    /// when complete, so that a failure never leaves part of a file nor harms an existing one;
+    /// its missing folders are made first (as `mkdir -p`). The output is never the picture
+    /// itself. With `overwrite` false an existing output is an error (`outputExists`), found
+    /// before any work. With `OutputOptions.proof` the soft proof is written too, after the
+    /// output, in the same way.
     /// - Returns: what happened to the picture (warnings included).
     @discardableResult
     public func frame(_ path: String, to output: String, overwrite: Bool = true) throws(FramingError) -> PictureReport {
@@ -248,6 +249,8 @@ extension Framer {
         case let .exists(path): return .outputExists(path)
         case let .cannotWrite(path, reason): return .cannotWrite(output: path, reason: reason.description)
         case let .refused(path, reason): return .cannotWrite(output: path, reason: reason)
+        case let .cannotCreateFolder(path, folder, reason):
+            return .cannotWrite(output: path, reason: "cannot create the folder \(folder) (\(reason))")
         }
     }
 

@@ -142,6 +142,9 @@ public enum FramingWarning: Equatable, Sendable, CustomStringConvertible {
     /// A background was set, but the picture covers the whole mat, so it shows nowhere: the
     /// paint around the frame is the canvas colour (`canvas-color`, also called `backdrop`).
     case backgroundCovered
+    /// A canvas blur was given without a canvas image: there is nothing to blur, and it
+    /// changes nothing.
+    case canvasBlurWithoutImage
     /// A member of a set of scales needs more pixels than the picture has (`needed` at `scale`;
     /// `available` is what it has): that file is enlarged, no sharper than a smaller scale.
     case fewerPixels(scale: Double, needed: PixelSize, available: PixelSize)
@@ -158,6 +161,8 @@ public enum FramingWarning: Equatable, Sendable, CustomStringConvertible {
         case .backgroundCovered:
             return "the background does not show: the picture covers the whole mat; the paint around the frame is "
                 + "canvas-color (also called backdrop)"
+        case .canvasBlurWithoutImage:
+            return "canvas-blur changes nothing: it blurs the canvas-image, and there is none"
         case let .fewerPixels(scale, needed, available):
             return "at scale \(Self.number(scale)) the picture needs \(needed) pixels but has \(available): "
                 + "that file is enlarged, no sharper than a smaller scale"

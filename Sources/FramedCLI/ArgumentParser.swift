@@ -7,6 +7,10 @@ import Framed
 struct OptionSpec: Sendable {
     /// Long name without dashes, e.g. "border".
     var name: String
+    /// Other long names that mean the same option (`border-radius` for `radius`). A setting's
+    /// option takes the setting's aliases (`Option.setting`), so the library, config files,
+    /// help, the manual page and completions all know the same ones.
+    var aliases: [String] = []
     /// Optional one-letter alias, e.g. "o".
     var short: Character? = nil
     /// Placeholder for the value in help (nil: a flag that takes no value).
@@ -21,14 +25,9 @@ struct OptionSpec: Sendable {
     /// is its value only when it reads as one (a number, or a percentage), and otherwise the
     /// option's value is empty.
     var optionalValue: Bool = false
-    /// Other long names the option answers to (`--backdrop` for `--canvas-color`); the parser
-    /// gives the option's own name.
-    var aliases: [String] = []
 
-    /// The help line, with the other names the option answers to.
-    var helpLine: String {
-        aliases.isEmpty ? help : help + " (also " + aliases.map { "--" + $0 }.joined(separator: ", ") + ")"
-    }
+    /// The name and the aliases.
+    var names: [String] { [name] + aliases }
 
     /// What an option's value can be, for shell completion.
     enum Completion: Sendable, Equatable {
@@ -97,12 +96,15 @@ struct ArgumentParser {
                 name = spec.name
                 if letters.count > 1 { inlineValue = String(letters.dropFirst()) }
             }
-            guard let spec = specs.first(where: { $0.name == name || $0.aliases.contains(name) }) else {
+            guard let spec = specs.first(where: { $0.name == name }) ?? specs.first(where: { $0.aliases.contains(name) }) else {
                 throw UsageError("unknown option --\(excerpt(name))" + suggestion(for: name))
             }
+            // Messages name the option as it was typed; the result by its own name, so that an
+            // alias and the name override each other as one option.
+            let typed = name
             name = spec.name
             if spec.valueName == nil {
-                guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
+                guard inlineValue == nil else { throw UsageError("--\(typed) takes no value") }
                 result.options.append((name, nil))
                 continue
             }
@@ -116,7 +118,7 @@ struct ArgumentParser {
                     result.options.append((name, ""))
                 }
             } else {
-                guard index < arguments.count else { throw UsageError("--\(name) needs a value (\(spec.valueName!))") }
+                guard index < arguments.count else { throw UsageError("--\(typed) needs a value (\(spec.valueName!))") }
                 result.options.append((name, arguments[index]))
                 index += 1
             }
@@ -137,22 +139,40 @@ struct ArgumentParser {
         specs.nearestName(to: name).map { " (did you mean --\($0)?)" } ?? ""
     }
 
-    /// The help text: one aligned line per option, with its default.
-    func helpText() -> String {
-        let heads = specs.map { spec -> String in
+    /// The help text: the groups in order, each under its title, with one aligned entry per
+    /// option (names, value, help and default), its words wrapped at `columns`; one alignment
+    /// for all.
+    static func helpText(groups: [(title: String, specs: [OptionSpec])], columns: Int = 100) -> String {
+        func head(_ spec: OptionSpec) -> String {
             var head = spec.short.map { "-\($0), " } ?? "    "
-            head += "--\(spec.name)"
+            head += spec.names.map { "--" + $0 }.joined(separator: ", ")
             if let value = spec.valueName { head += " \(value)" }
             return head
         }
-        let width = min(34, heads.map(\.count).max() ?? 0)
-        return zip(specs, heads).map { spec, head in
-            var line = "  " + head
-            line += head.count < width ? String(repeating: " ", count: width - head.count) : "\n  " + String(repeating: " ", count: width)
-            line += "  " + spec.helpLine
-            if let value = spec.defaultText { line += " (default: \(value))" }
-            return line
-        }.joined(separator: "\n")
+        let width = min(34, groups.flatMap(\.specs).map { head($0).count }.max() ?? 0)
+        return groups.map { title, specs in
+            "\(title):\n" + specs.map { spec in
+                let head = head(spec)
+                var text = spec.help
+                if let value = spec.defaultText { text += " (default: \(value))" }
+                let indent = String(repeating: " ", count: width + 4)
+                var lines = ["  " + head + (head.count < width ? String(repeating: " ", count: width - head.count + 2) : "")]
+                if head.count >= width { lines.append(indent) }
+                // A word that starts with a dash stays with the word before it, so that no
+                // wrapped line starts like an option ("; - for standard output").
+                var words: [String] = []
+                for word in text.split(separator: " ") {
+                    if word.hasPrefix("-"), !words.isEmpty { words[words.count - 1] += " " + word } else { words.append(String(word)) }
+                }
+                for word in words {
+                    let last = lines[lines.count - 1]
+                    if last.count > indent.count, last.count + 1 + word.count > columns { lines.append(indent + word) } else {
+                        lines[lines.count - 1] += (last.count > indent.count && !last.hasSuffix("  ") ? " " : "") + word
+                    }
+                }
+                return lines.joined(separator: "\n")
+            }.joined(separator: "\n")
+        }.joined(separator: "\n\n")
     }
 }
 
@@ -160,6 +180,6 @@ extension [OptionSpec] {
     /// The first option whose name is a prefix of `name`, has it as a prefix, or is within two
     /// edits of it: the "did you mean" of the command line.
     func nearestName(to name: String) -> String? {
-        Framed.nearestName(to: name, in: map(\.name))
+        Framed.nearestName(to: name, in: flatMap(\.names))
     }
 }

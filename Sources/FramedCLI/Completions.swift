@@ -36,8 +36,7 @@ enum Completions {
                      "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
                      "    case $prev in"]
         for spec in specs where spec.valueName != nil {
-            let names = ([spec.short.map { "-\($0)" }].compactMap { $0 } + ([spec.name] + spec.aliases).map { "--\($0)" })
-                .joined(separator: "|")
+            let names = ([spec.short.map { "-\($0)" }].compactMap { $0 } + spec.names.map { "--" + $0 }).joined(separator: "|")
             switch spec.completion {
             case .file: lines.append("        \(names)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
             case let .words(words):
@@ -45,7 +44,7 @@ enum Completions {
             case .anything: lines.append("        \(names)) COMPREPLY=(); return ;;")
             }
         }
-        let options = specs.flatMap { spec in [spec.short.map { "-\($0)" }].compactMap { $0 } + ([spec.name] + spec.aliases).map { "--\($0)" } }
+        let options = specs.flatMap { spec in [spec.short.map { "-\($0)" }].compactMap { $0 } + spec.names.map { "--" + $0 } }
         lines += [
             "    esac",
             "    if [[ $cur == -* ]]; then",
@@ -75,7 +74,7 @@ enum Completions {
                      "    fi",
                      "    _arguments -s \\"]
         for spec in specs {
-            let description = "[" + zshEscaped(spec.helpLine) + "]"
+            let description = "[" + zshEscaped(spec.help) + "]"
             var value = ""
             if let name = spec.valueName {
                 let what = zshEscaped(name)
@@ -86,11 +85,9 @@ enum Completions {
                 }
                 if spec.optionalValue { value = ":" + value }
             }
-            if let short = spec.short {
-                lines.append("        " + shellQuoted("(-\(short) --\(spec.name))") + "{-\(short),--\(spec.name)}"
-                             + shellQuoted(description + value) + " \\")
-            } else if !spec.aliases.isEmpty {
-                let names = ([spec.name] + spec.aliases).map { "--\($0)" }
+            // Every name of the option, each excluding the others once one is given.
+            let names = [spec.short.map { "-\($0)" }].compactMap { $0 } + spec.names.map { "--" + $0 }
+            if names.count > 1 {
                 lines.append("        " + shellQuoted("(" + names.joined(separator: " ") + ")") + "{" + names.joined(separator: ",") + "}"
                              + shellQuoted(description + value) + " \\")
             } else {
@@ -123,7 +120,7 @@ enum Completions {
         for spec in specs {
             var line = "complete -c framed"
             if let short = spec.short { line += " -s \(short)" }
-            for name in [spec.name] + spec.aliases { line += " -l \(name)" }
+            line += spec.names.map { " -l \($0)" }.joined()
             if spec.valueName != nil && !spec.optionalValue {
                 switch spec.completion {
                 case .file: line += " -r -F"
@@ -131,7 +128,7 @@ enum Completions {
                 case .anything: line += " -x"
                 }
             }
-            line += " -d \(fishQuoted(spec.helpLine))"
+            line += " -d \(fishQuoted(spec.help))"
             lines.append(line)
         }
         return lines.joined(separator: "\n") + "\n"

@@ -16,11 +16,8 @@ enum ConfigFile {
             throw FileError(path: path, reason: "config file: " + error.description)
         }
         do {
-            let aliases = Dictionary(uniqueKeysWithValues: frameOptions.flatMap { option in
-                option.spec.aliases.map { ($0, option.spec.name) }
-            })
-            return try Configuration.pairs(bytes, settings: frameOptions.map { ($0.spec.name, $0.spec.valueName == nil) },
-                                           aliases: aliases, refused: refused)
+            return try Configuration.pairs(bytes, settings: frameOptions.map { ($0.spec.names, $0.spec.valueName == nil) },
+                                           refused: refused)
         } catch {
             throw UsageError("--config \(path): " + message(error))
         }
@@ -34,7 +31,7 @@ enum ConfigFile {
         case let .unknown(key, suggestion):
             return "unknown key \"\(excerpt(key))\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
         case let .refused(key): return "\"\(key)\" cannot be set in a config file"
-        case .duplicate, .conflicting, .wrongType: return failure.description
+        case .duplicate, .sameSetting, .conflicting, .wrongType: return failure.description
         }
     }
 

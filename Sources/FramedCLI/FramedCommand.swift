@@ -17,8 +17,10 @@ package enum FramedCommand {
         --recursive), or - for standard input.
         OUTPUT is a file; a folder (out/) or a template such as 'out/{stem}.pdf' for several inputs
         ({name} file name, {stem} without extension, {ext} extension, {index} position from 1);
-        one PDF with --pages; - for standard output (with --format). Existing outputs are kept
-        unless --overwrite is given.
+        one PDF with --pages; - for standard output (with --format). Into a folder, a picture
+        keeps its name and format where framed writes that format (PNG, JPEG, TIFF, SVG) and
+        becomes PNG otherwise, unless --format says. Missing folders are made, as mkdir -p does.
+        Existing outputs are kept unless --overwrite is given.
         """,
         """
         Lengths take units px (1/96 in, the default), pt, in, mm, cm. Colours are CSS colours:
@@ -36,8 +38,7 @@ package enum FramedCommand {
 
         \(description.joined(separator: "\n\n"))
 
-        options:
-        \(parser.helpText())
+        \(ArgumentParser.helpText(groups: optionGroups.map { ($0.title, $0.options.map(\.spec)) }))
         """
     }
 

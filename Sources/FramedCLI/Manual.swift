@@ -2,20 +2,9 @@ import Framed
 import FramedSystem
 
 /// The manual page, `framed.1`, made from the option table that `--help` prints: the same options,
-/// help lines and defaults, grouped by stage. `framed --generate-manual` prints it; `make install`
+/// help lines and defaults, in the same groups. `framed --generate-manual` prints it; `make install`
 /// installs it; a test keeps `docs/framed.1` in step.
 enum Manual {
-    /// The option groups, in help order, with a title each.
-    static let groups: [(title: String, options: [Option])] = [
-        ("Input, output, preset and config file", generalOptions),
-        ("The look", lookOptions),
-        ("Output", outputOptions),
-        ("The picture", pictureOptions),
-        ("Pages and documents", pageOptions),
-        ("Many pictures", batchOptions),
-        ("Help", infoOptions),
-    ]
-
     /// The page, in man(7) macros.
     static var page: String {
         var lines = [
@@ -54,16 +43,16 @@ enum Manual {
             ".IR \\-\\-name=value ;",
             "they apply in command-line order on top of the preset and the config file, so that a later option wins.",
         ]
-        for (title, options) in groups {
+        for (title, options) in optionGroups {
             lines.append(".SS " + escape(title))
             for option in options {
                 let spec = option.spec
                 lines.append(".TP")
                 var head = spec.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
-                head += "\\fB\\-\\-" + escape(spec.name) + "\\fR"
+                head += spec.names.map { "\\fB\\-\\-" + escape($0) + "\\fR" }.joined(separator: ", ")
                 if let value = spec.valueName { head += " \\fI" + escape(value) + "\\fR" }
                 lines.append(head)
-                var help = escape(spec.helpLine)
+                var help = escape(spec.help)
                 if let value = spec.defaultText { help += " (default: " + escape(value) + ")" }
                 lines.append(help)
             }

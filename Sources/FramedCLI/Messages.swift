@@ -123,6 +123,8 @@ extension FramingWarning {
         case .backgroundCovered:
             return "--background does not show: the picture covers the whole mat; to paint around the frame "
                 + "use --canvas-color (or --backdrop), or give --padding to show the mat"
+        case .canvasBlurWithoutImage:
+            return "--canvas-blur changes nothing: it blurs the --canvas-image, and there is none"
         case let .fewerPixels(scale, needed, available):
             return "--scale \(FramingWarning.number(scale)): the picture needs \(needed) pixels but has \(available); "
                 + "that file is enlarged, no sharper than a smaller scale"

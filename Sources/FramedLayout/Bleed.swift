@@ -106,15 +106,16 @@ public enum Bleed {
         return strips
     }
 
-    /// The areas of bleed beyond the sides of `shape` that lie on the trim: beside the part of
+    /// The areas of bleed beyond the sides of `shape` that lie on the trim or past it: beside the part of
     /// each such side that is straight in the frame (`within`, rounded by `radius`), and beyond
     /// a corner when both its sides do and nothing rounds it.
     static func areas(shape: Rect, within frame: Rect, radius: Double, trim: Rect, bleed: Double,
                       tolerance: Double) -> [(BleedSide, Rect)] {
         let outer = trim.outset(by: bleed)
-        func on(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= tolerance }
-        let top = on(shape.minY, trim.minY), bottom = on(shape.maxY, trim.maxY)
-        let left = on(shape.minX, trim.minX), right = on(shape.maxX, trim.maxX)
+        // A side reaches the trim when it lies on it or past it (a frame of the trim's size in
+        // whole px may be a fraction of a point wider).
+        let top = shape.minY <= trim.minY + tolerance, bottom = shape.maxY >= trim.maxY - tolerance
+        let left = shape.minX <= trim.minX + tolerance, right = shape.maxX >= trim.maxX - tolerance
         // The straight part of the frame's sides, and of the shape's along them.
         let x0 = max(shape.minX, frame.minX + radius), x1 = min(shape.maxX, frame.maxX - radius)
         let y0 = max(shape.minY, frame.minY + radius), y1 = min(shape.maxY, frame.maxY - radius)

@@ -82,12 +82,17 @@ public struct CSSGradient: Sendable, Equatable, Codable, CustomStringConvertible
     /// The CSS text it was parsed from, trimmed, which `description` and `Codable` give back.
     public let text: String
 
-    /// Whether `text` reads as a gradient function rather than a colour: it starts with
-    /// `linear-gradient(` or `radial-gradient(` (any case).
+    /// Whether `text` reads as a gradient function rather than a colour: a function whose name
+    /// ends in `gradient` (any case), so that one framed does not draw (`conic-gradient(`,
+    /// `repeating-linear-gradient(`) is told apart from a colour, and its error says so.
     public static func looksLikeGradient(_ text: String) -> Bool {
         let lower = text.styleTrimmed.lowercased()
-        return lower.hasPrefix("linear-gradient(") || lower.hasPrefix("radial-gradient(")
+        guard let open = lower.firstIndex(of: "(") else { return false }
+        return lower[..<open].hasSuffix("gradient")
     }
+
+    /// The gradient functions framed draws, as an error lists them.
+    public static let functions = ["linear-gradient()", "radial-gradient()"]
 
     /// Parses `linear-gradient([<angle> | to <side-or-corner>,] <stops>)` and
     /// `radial-gradient([<shape> || <size>] [at <position>], <stops>)` with colour stops
@@ -103,7 +108,9 @@ public struct CSSGradient: Sendable, Equatable, Codable, CustomStringConvertible
         if lower.hasPrefix("linear-gradient(") { isLinear = true } else if lower.hasPrefix("radial-gradient(") {
             isLinear = false
         } else {
-            throw fail("expected linear-gradient(...) or radial-gradient(...)")
+            let name = lower.firstIndex(of: "(").map { String(lower[..<$0]) + "()" }
+            throw fail((name.map { "\"\(excerpt($0))\" is not drawn: " } ?? "") + "use "
+                       + Self.functions.joined(separator: " or "))
         }
         guard trimmed.hasSuffix(")") else { throw fail("missing the closing parenthesis") }
         let open = trimmed.firstIndex(of: "(")!
@@ -527,7 +534,7 @@ extension CSSGradient {
     }
 }
 
-/// The ratio `--aspect` grows the canvas to: `16:9`, `1:1`, `1200x630`.
+/// The ratio `aspect` grows the canvas to: `16:9`, `1:1`, `1200x630`.
 public struct AspectRatio: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The width part.
     public var width: Double
@@ -537,14 +544,16 @@ public struct AspectRatio: Sendable, Equatable, Codable, CustomStringConvertible
     /// A ratio of two positive numbers.
     public init(width: Double, height: Double) { self.width = width; self.height = height }
 
-    /// Parses `W:H` or `WxH` with positive numbers (`16:9`, `1.91:1`, `1200x630`).
+    /// Parses `W:H`, `WxH` or CSS `aspect-ratio`'s `W / H` with positive numbers (`16:9`,
+    /// `1.91:1`, `1200x630`, `16 / 9`).
     public init(parsing text: String) throws(StyleParseError) {
         let trimmed = String(text.styleTrimmed).lowercased()
-        let parts = trimmed.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == "x" })
+        let parts = trimmed.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == "x" || $0 == "/" })
+            .map { String($0.styleTrimmed) }
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
               w > 0, h > 0, w.isFinite, h.isFinite, w / h < 1e6, h / w < 1e6 else {
             throw StyleParseError(kind: "aspect ratio", input: trimmed,
-                                  reason: "expected two positive numbers as W:H or WxH, like 16:9 or 1200x630")
+                                  reason: "expected two positive numbers as W:H, WxH or W / H, like 16:9, 1200x630 or 16 / 9")
         }
         self.init(width: w, height: h)
     }

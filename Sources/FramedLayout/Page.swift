@@ -300,7 +300,8 @@ public enum PageLayout {
         let room = Self.room(layout, page: pageSize, safeMargin: safe)
         if layout.frame.width > room.width + tolerance || layout.frame.height > room.height + tolerance {
             if layout.canvas.width > pageSize.width + tolerance || layout.canvas.height > pageSize.height + tolerance {
-                guard style.size == nil, style.width == nil, style.height == nil else {
+                guard (style.size == nil && style.width == nil && style.height == nil)
+                        || Self.fillsTrim(layout, page: pageSize) else {
                     throw .doesNotFit(canvas: layout.canvas, page: pageSize, pageName: name, orientation: orientation)
                 }
             }
@@ -330,12 +331,36 @@ public enum PageLayout {
         let slug = page.marks == .none ? 0 : CropMarks.slug
         let edge = bleed + slug
         let media = Size(width: pageSize.width + 2 * edge, height: pageSize.height + 2 * edge)
-        let origin = Point(x: edge + (pageSize.width - layout.canvas.width) / 2,
-                           y: edge + (pageSize.height - layout.canvas.height) / 2)
+        // The canvas is centred; along an axis where it is wider than the page (a frame of the
+        // page's size), the frame is, and its shadows and margin are cut at the bleed box.
+        let body = Self.body(layout)
+        let origin = Point(x: edge + (layout.canvas.width > pageSize.width + tolerance
+                                      ? (pageSize.width - body.width) / 2 - body.minX
+                                      : (pageSize.width - layout.canvas.width) / 2),
+                           y: edge + (layout.canvas.height > pageSize.height + tolerance
+                                      ? (pageSize.height - body.height) / 2 - body.minY
+                                      : (pageSize.height - layout.canvas.height) / 2))
         let placement = PagePlacement(media: media, trim: Rect(x: edge, y: edge, width: pageSize.width, height: pageSize.height),
                                       bleed: bleed, orientation: orientation, origin: origin, slug: slug, marks: page.marks,
                                       safeMargin: safe)
         return (style, layout, placement)
+    }
+
+    /// The frame with a caption below it: what must lie on the page.
+    static func body(_ layout: FrameLayout) -> Rect {
+        layout.caption.map { $0.position == .below ? layout.frame.union($0.box) : layout.frame } ?? layout.frame
+    }
+
+    /// Whether the canvas of `layout`, wider or taller than `page`, is so only along axes where
+    /// the frame (with a caption below) fills the page: a frame given the trim's size, whose
+    /// shadows and margin lie past the trim, where the bleed continues the frame's paint over
+    /// them and the cut takes them off. A frame smaller than the page whose shadows would be cut
+    /// at the trim does not fit.
+    /// Sizes are whole px, so "fills" is within one px (0.75 pt).
+    static func fillsTrim(_ layout: FrameLayout, page: Size) -> Bool {
+        let body = Self.body(layout), px = 0.75
+        let wide = layout.canvas.width > page.width + 1e-6, tall = layout.canvas.height > page.height + 1e-6
+        return (!wide || abs(body.width - page.width) <= px) && (!tall || abs(body.height - page.height) <= px)
     }
 
     /// The largest frame that fits `page` as `layout` is placed: its canvas (frame, shadows,
@@ -344,7 +369,7 @@ public enum PageLayout {
     /// frame changes, and they need not be even (an offset shadow): the frame's room shrinks by
     /// the difference, so that it stays clear of the safe margin on both sides.
     static func room(_ layout: FrameLayout, page: Size, safeMargin: Double) -> Size {
-        let body = layout.caption.map { $0.position == .below ? layout.frame.union($0.box) : layout.frame } ?? layout.frame
+        let body = Self.body(layout)
         let left = body.minX, right = layout.canvas.width - body.maxX
         let top = body.minY, bottom = layout.canvas.height - body.maxY
         let below = body.height - layout.frame.height
@@ -357,7 +382,7 @@ public enum PageLayout {
     /// kept as they are. On a page this size the frame is not made smaller (a sheet's cell for
     /// prints without a page of their own).
     public static func smallestPage(for layout: FrameLayout, safeMargin: Double) -> Size {
-        let body = layout.caption.map { $0.position == .below ? layout.frame.union($0.box) : layout.frame } ?? layout.frame
+        let body = Self.body(layout)
         let left = body.minX, right = layout.canvas.width - body.maxX
         let top = body.minY, bottom = layout.canvas.height - body.maxY
         let below = body.height - layout.frame.height

@@ -8,11 +8,14 @@ package enum OutputFileError: Error, Equatable, Sendable {
     case cannotWrite(String, SystemError)
     /// framed would not write there: `reason` says why (a disk, a link another user planted).
     case refused(String, reason: String)
+    /// The output's folder was missing and could not be made: the output's path, the folder
+    /// and the system's reason.
+    case cannotCreateFolder(String, folder: String, SystemError)
 
     /// The output's path.
     package var path: String {
         switch self {
-        case let .exists(path), let .cannotWrite(path, _), let .refused(path, _): return path
+        case let .exists(path), let .cannotWrite(path, _), let .refused(path, _), let .cannotCreateFolder(path, _, _): return path
         }
     }
 }
@@ -33,6 +36,8 @@ package enum OutputFile {
     ///   opened it (appending with `>>`).
     /// - A file that is replaced keeps its permissions and, when framed may give it (as root),
     ///   its owner and group.
+    /// - A missing folder is made first, with the folders above it (as `mkdir -p`: 0777 less the
+    ///   umask); one that cannot be made is `cannotCreateFolder`.
     /// - Without `replacing`, an existing file is an error, found before writing and again at the
     ///   last step, which fails if the name appeared meanwhile: two runs started together never
     ///   replace each other's file.
@@ -138,6 +143,7 @@ package enum OutputFile {
             break
         }
         if existing != nil && !replacing { throw .exists(path) }
+        if existing == nil { try makeFolder(of: target, for: path) }
 
         let temporary = try TemporaryFiles.shared.make(besides: target, for: path)
         let descriptor = temporary.descriptor
@@ -160,6 +166,14 @@ package enum OutputFile {
             throw .cannotWrite(path, error)
         }
         return .temporary(temporary, target: target, path: path, existed: existing != nil)
+    }
+
+    /// Makes the folder that `target` goes in, and the folders above it, where missing: every
+    /// writer of outputs makes them the same way (as `mkdir -p`).
+    package static func makeFolder(of target: String, for path: String) throws(OutputFileError) {
+        let folder = Paths.deletingLastComponent(target)
+        guard !folder.isEmpty, !FileSystem.isDirectory(folder) else { return }
+        do { try FileSystem.createDirectory(folder) } catch { throw .cannotCreateFolder(path, folder: folder, error) }
     }
 
     /// Where writing `path` lands, as `write` takes it.

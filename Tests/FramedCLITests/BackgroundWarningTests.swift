@@ -77,6 +77,25 @@ struct BackgroundWarningTests {
         }
     }
 
+    /// A canvas blur with no canvas image blurs nothing: one warning, from the command line,
+    /// `framed layout` and the library; none with an image.
+    @Test func aCanvasBlurWithoutAnImageSaysItChangesNothing() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let r = try CLITests.framed(["photo.jpg", "-o", "b.png", "--canvas-blur", "20px"], in: folder)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(r.status == 0 && lines.count == 1 && lines[0].contains("photo.jpg") && lines[0].contains("--canvas-blur")
+                && lines[0].contains("--canvas-image"), "\(r.stderr)")
+        let layout = try CLITests.framed(["layout", "photo.jpg", "--canvas-blur", "20px"], in: folder)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(layout.stdout.utf8)) as? [String: Any])
+        #expect((json["warnings"] as? [String])?.contains { $0.contains("canvas-blur") } == true, "\(json)")
+        let with = try CLITests.framed(["photo.jpg", "-o", "c.png", "--canvas-image", "shot.png", "--canvas-blur", "20px"], in: folder)
+        #expect(with.status == 0 && with.stderr.isEmpty, "\(with.stderr)")
+        var framer = Framer(preset: .docs)
+        try framer.set("canvas-blur", "8px")
+        #expect(try framer.frame(folder.appendingPathComponent("photo.jpg").path).report.warnings.contains(.canvasBlurWithoutImage))
+    }
+
     @Test func backdropIsCanvasColourByAnotherName() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -99,7 +118,7 @@ struct BackgroundWarningTests {
         CLITests.expectOneLineError(both, status: 2, mentioning: ["backdrop", "canvas-color"])
         // Its help line says so, and the library takes it too.
         let help = try CLITests.framed(["--help"]).stdout
-        #expect(help.contains("(also --backdrop)"))
+        #expect(help.contains("--canvas-color, --backdrop PAINT"))
         var framer = Framer()
         try framer.set("backdrop", "#336699")
         #expect(framer.style.canvasColor == RGBAColor(red8: 0x33, green8: 0x66, blue8: 0x99))

@@ -113,6 +113,46 @@ struct CLITests {
         #expect(v.status == 0 && v.stdout.hasPrefix("framed "))
     }
 
+    /// The CSS names people type first (and `--intent`) frame as the options they stand for do,
+    /// byte for byte, and a near miss suggests the alias.
+    @Test func aliasesFrameAsTheirOptionsDo() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let byName = ["--size", "200x150", "--padding", "6", "--border", "4", "--background", "#abc", "--radius", "8", "--fit", "cover",
+                      "--position", "top", "--shadow", "0 4px 16px rgba(200,0,0,.5)", "--aspect", "4:3", "--rendering-intent", "relative"]
+        let byAlias = ["--size", "200x150", "--padding", "6", "--border-width", "4", "--background-color", "#abc", "--border-radius", "8",
+                       "--object-fit", "cover", "--object-position", "top", "--box-shadow", "0 4px 16px rgba(200,0,0,.5)",
+                       "--aspect-ratio=4 / 3", "--intent", "relative"]
+        for (name, arguments) in [("name.png", byName), ("alias.png", byAlias), ("plain.png", ["--size", "200x150"])] {
+            let r = try Self.framed(["photo.jpg", "-o", name] + arguments, in: folder)
+            #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        }
+        let bytes = try ["name.png", "alias.png", "plain.png"].map { try Data(contentsOf: folder.appendingPathComponent($0)) }
+        #expect(bytes[0] == bytes[1], "the aliases make the same file")
+        #expect(bytes[0] != bytes[2], "and the options change it")
+        let near = try Self.framed(["photo.jpg", "-o", "x.png", "--border-raduis", "8"], in: folder)
+        Self.expectOneLineError(near, status: 2, mentioning: ["--border-raduis", "did you mean --border-radius?"])
+    }
+
+    /// A gradient framed does not draw is named as one, with the ones it draws, rather than read
+    /// as an unknown colour: for the mat and the canvas, on the command line and in a config file.
+    @Test func anUnknownGradientListsTheOnesDrawn() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (option, value) in [("--background", "conic-gradient(red, blue)"),
+                                ("--canvas-color", "repeating-linear-gradient(45deg, red, blue 20px)"),
+                                ("--backdrop", "-webkit-linear-gradient(red, blue)")] {
+            let r = try Self.framed(["photo.jpg", "-o", "x.png", option, value], in: folder)
+            let function = String(value[..<value.firstIndex(of: "(")!]) + "()"
+            Self.expectOneLineError(r, status: 2, mentioning: [function, "is not drawn", "linear-gradient()", "radial-gradient()"])
+            #expect(!r.stderr.contains("rgb()"), "not called a colour: \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path))
+        }
+        try Data(#"{"background": "conic-gradient(red, blue)"}"#.utf8).write(to: folder.appendingPathComponent("c.json"))
+        let r = try Self.framed(["photo.jpg", "-o", "x.png", "--config", "c.json"], in: folder)
+        Self.expectOneLineError(r, status: 2, mentioning: ["conic-gradient()", "linear-gradient()", "radial-gradient()"])
+    }
+
     @Test func truncatedJPEGStillFramesWithAWarning() throws {
         let folder = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -212,12 +252,16 @@ struct CLITests {
     @Test func unwritableOutputs() throws {
         let folder = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var r = try Self.framed(["photo.jpg", "-o", "missing/dir/out.png"], in: folder)
-        Self.expectOneLineError(r, status: 1, mentioning: ["missing/dir/out.png"])
+        // A missing folder is made (as mkdir -p); one that cannot be, under a file, is an error.
+        var r = try Self.framed(["photo.jpg", "-o", "photo.jpg/dir/out.png"], in: folder)
+        Self.expectOneLineError(r, status: 1, mentioning: ["photo.jpg/dir", "cannot create the folder"])
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("taken.png"), withIntermediateDirectories: true)
+        // An output that names a folder that exists is that folder: the picture goes in it, by
+        // its own name and format.
         r = try Self.framed(["photo.jpg", "-o", "taken.png"], in: folder)
-        Self.expectOneLineError(r, status: 1, mentioning: ["taken.png", "folder"])
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
         #expect(try Self.files(in: folder) == ["photo.jpg", "shot.png", "taken.png"])
+        #expect(try Self.files(in: folder.appendingPathComponent("taken.png")) == ["photo.jpg"])
     }
 
     @Test func repeatedRunsGiveIdenticalFiles() throws {
@@ -292,12 +336,12 @@ struct PictureOptionTests {
         #expect(r.status == 0)
         let list = try Support.output("pdfimages", ["-list", folder.appendingPathComponent("lossless.pdf").path])
         #expect(!list.contains(" jpeg ") && list.contains(" image "))
-        for bad in [["--quality", "0"], ["--quality", "101"], ["--embed", "gif"], ["--intent", "saturation"],
+        for bad in [["--quality", "0"], ["--quality", "101"], ["--embed", "gif"], ["--rendering-intent", "saturation"],
                     ["--resample", "nearest"], ["--min-ppi", "-3"], ["--max-pixels", "0"]] {
             let e = try CLITests.framed(["photo.jpg", "-o", "bad.pdf"] + bad, in: folder)
             CLITests.expectOneLineError(e, status: 2, mentioning: [bad[0]])
         }
-        for good in [["--resample", "box"], ["--resample", "good"], ["--intent", "relative"], ["--embed", "png"]] {
+        for good in [["--resample", "box"], ["--resample", "good"], ["--intent", "relative"], ["--rendering-intent", "relative"], ["--embed", "png"]] {
             let g = try CLITests.framed(["photo.jpg", "-o", "good.svg", "--size", "100x80", "--overwrite"] + good, in: folder)
             #expect(g.status == 0, "\(good): \(g.stderr)")
         }

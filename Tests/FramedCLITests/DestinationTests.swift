@@ -148,13 +148,104 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "no folder made")
     }
 
-    /// A folder that cannot be made says why.
+    /// An output's folder that cannot be made is one line naming it, before any work.
     @Test func aFolderThatCannotBeMadeSaysWhy() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data().write(to: folder.appendingPathComponent("blocker"))
         let r = try CLITests.framed(["photo.jpg", "shot.png", "-o", "blocker/sub/{stem}.png"], in: folder)
         CLITests.expectOneLineError(r, status: 1, mentioning: ["blocker/sub: cannot create the folder (Not a directory)"])
+        // Whatever names the output, its folder comes first: before the picture is even read.
+        for output in [["-o", "blocker/x.png"], ["-o", "blocker/set.png", "--scale", "1,2"], ["-o", "blocker/", "-r"],
+                       ["-o", "blocker/book.pdf", "--pages"]] {
+            let e = try CLITests.framed(["missing.jpg"] + output, in: folder)
+            CLITests.expectOneLineError(e, status: 1, mentioning: ["blocker: cannot create the folder (Not a directory)"])
+        }
+    }
+
+    /// `-o out/` without `--format`: each picture in its own format where framed writes it (PNG,
+    /// JPEG, TIFF, SVG), told by its bytes, and under its own name when that names the format;
+    /// PNG for the others (GIF, WebP) and for an SVG that several scales write; PDF for PDF/X;
+    /// `--format` still decides. Each file is what a single run writes.
+    @Test func aFolderTakesEachPicturesOwnFormat() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var pixels = [UInt8]()
+        for y in 0..<30 { for x in 0..<40 { pixels += [UInt8(x * 6), UInt8(y * 8), 90, 255] } }
+        try Data(PictureBytes.tiff([TIFFPage(rgba: pixels, width: 40, height: 30, alpha: false)]))
+            .write(to: folder.appendingPathComponent("scan.TIF"))
+        try Data(PictureBytes.gif(width: 4, height: 2, palette: [(255, 0, 0), (0, 0, 255)], frames: [[0, 1, 0, 1, 1, 0, 1, 0]]))
+            .write(to: folder.appendingPathComponent("anim.gif"))
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="teal"/></svg>"#.utf8)
+            .write(to: folder.appendingPathComponent("icon.svg"))
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("shot.png"), to: folder.appendingPathComponent("misnamed.jpg"))
+        let inputs = ["photo.jpg", "shot.png", "scan.TIF", "anim.gif", "icon.svg", "misnamed.jpg"]
+        let r = try CLITests.framed(inputs + ["-o", "out/", "-q"], in: folder)
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        let magic: [(String, [UInt8])] = [("photo.jpg", [0xFF, 0xD8, 0xFF]), ("shot.png", [0x89, 0x50, 0x4E, 0x47]),
+                                          ("scan.TIF", [0x49, 0x49, 0x2A, 0x00]), ("anim.png", [0x89, 0x50, 0x4E, 0x47]),
+                                          ("icon.svg", Array("<?xml".utf8)), ("misnamed.png", [0x89, 0x50, 0x4E, 0x47])]
+        #expect(try CLITests.files(in: folder.appendingPathComponent("out")) == magic.map(\.0).sorted())
+        for (name, head) in magic {
+            let bytes = try Data(contentsOf: folder.appendingPathComponent("out/" + name))
+            #expect(Array(bytes.prefix(head.count)) == head, "out/\(name) is in its picture's format")
+        }
+        // The same bytes as a single run into that name.
+        for (input, name) in [("photo.jpg", "photo.jpg"), ("scan.TIF", "scan.TIF"), ("anim.gif", "anim.png")] {
+            let one = try CLITests.framed([input, "-o", "single-" + name], in: folder)
+            #expect(one.status == 0, "\(one.stderr)")
+            #expect(try Data(contentsOf: folder.appendingPathComponent("single-" + name))
+                    == Data(contentsOf: folder.appendingPathComponent("out/" + name)), "\(name): folder = single")
+        }
+        // Several scales: an SVG picture gets PNG files; PDF/X: PDF; --format decides over all.
+        var s = try CLITests.framed(["icon.svg", "photo.jpg", "-o", "set/", "--scale", "1,2", "-q"], in: folder)
+        #expect(s.status == 0, "\(s.stderr)")
+        #expect(try CLITests.files(in: folder.appendingPathComponent("set"))
+                == ["icon.png", "icon@2x.png", "photo.jpg", "photo@2x.jpg"])
+        s = try CLITests.framed(["shot.png", "-o", "x4/", "--pdf-variant", "x-4"], in: folder)
+        #expect(s.status == 0, "\(s.stderr)")
+        #expect(try CLITests.files(in: folder.appendingPathComponent("x4")) == ["shot.pdf"])
+        s = try CLITests.framed(["photo.jpg", "scan.TIF", "-o", "svg/", "--format", "svg", "-q"], in: folder)
+        #expect(s.status == 0, "\(s.stderr)")
+        #expect(try CLITests.files(in: folder.appendingPathComponent("svg")) == ["photo.svg", "scan.svg"])
+        s = try CLITests.framed(["photo.jpg", "-o", "jpeg/", "--format", "jpeg"], in: folder)
+        #expect(s.status == 0, "\(s.stderr)")
+        #expect(try CLITests.files(in: folder.appendingPathComponent("jpeg")) == ["photo.jpg"], "a name that says the format is kept")
+    }
+
+    /// Every output's missing folders are made, as `mkdir -p` makes them (0777 less the umask;
+    /// the output 0666 less it), whatever names the output: a file, a set, a template, a
+    /// folder, --pages. Existing folders are left as they are; --dry-run and a usage error make
+    /// none.
+    @Test func everyOutputsFoldersAreMadeAsMkdirDoes() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let r = try Self.sh("""
+            umask 027
+            mkdir -m 700 kept
+            "$FRAMED" photo.jpg -o one/two/x.png
+            "$FRAMED" shot.png -o set/term.png --scale 1,2,3
+            "$FRAMED" photo.jpg shot.png -o 'tpl/{stem}/f.svg' -q
+            "$FRAMED" photo.jpg shot.png -o dir/sub/ -q
+            "$FRAMED" photo.jpg shot.png --pages -o pages/book.pdf -q
+            "$FRAMED" photo.jpg -o kept/deeper/x.pdf
+            "$FRAMED" photo.jpg -o dry/x.png --dry-run > /dev/null
+            "$FRAMED" photo.jpg -o bad/x.png --border nonsense 2> /dev/null; echo "usage $?"
+            stat -c '%a %n' one one/two one/two/x.png set set/term@3x.png tpl tpl/shot tpl/shot/f.svg dir dir/sub \
+                dir/sub/photo.jpg pages pages/book.pdf kept kept/deeper kept/deeper/x.pdf
+            ls -d dry bad 2>&1 | sed 's/.*cannot access/missing/'
+            """, in: folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        let modes = r.stdout.split(separator: "\n").map(String.init)
+        #expect(modes.contains("usage 2"))
+        for line in modes where line.contains(" ") && !line.hasPrefix("usage") && !line.hasPrefix("missing") {
+            let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+            let file = parts[1].contains(".")
+            let want = parts[1] == "kept" ? "700" : file ? "640" : "750"
+            #expect(parts[0] == want, "\(parts[1]): mode \(parts[0]), not \(want)")
+        }
+        #expect(modes.filter { $0.hasPrefix("missing") }.count == 2, "\(r.stdout)")
+        #expect(modes.filter { !$0.hasPrefix("missing") && !$0.hasPrefix("usage") }.count == 16, "every output made: \(r.stdout)")
     }
 
     /// Two output names for one file (a folder and a link to it) are found before anything is

@@ -27,6 +27,23 @@ struct DocumentationTests {
         }
     }
 
+    /// The README is a page read in five minutes (issue 33, item 2): at most 12 KB; what framed
+    /// is, a print and a documentation figure, then install with `make demo` and `make test`,
+    /// before anything else; its examples' pictures are in Samples/examples/, which
+    /// Samples/render-examples.sh makes.
+    @Test func theReadmeIsShortAndStartsWithWhatFramedIs() throws {
+        let readme = try Self.text("README.md")
+        #expect(readme.utf8.count <= 12 * 1024, "README.md is \(readme.utf8.count) bytes")
+        let top = String(readme.prefix(2500))
+        for needle in ["Samples/examples/print.png", "Samples/examples/screenshot.png", "make demo", "make test"] {
+            #expect(top.contains(needle), "README.md's first 2500 characters lack \(needle)")
+        }
+        let render = try Self.text("Samples/render-examples.sh")
+        for picture in readme.matches(of: /Samples\/examples\/([a-z-]+)\.png/).map({ String($0.1) }) {
+            #expect(render.contains("$out/\(picture)"), "Samples/render-examples.sh does not make \(picture).png")
+        }
+    }
+
     /// `Suite.test` names in docs/guarantees.md: each is a test function in Tests/.
     @Test func everyGuaranteeNamesATestThatExists() throws {
         let guarantees = try Self.text("docs/guarantees.md")

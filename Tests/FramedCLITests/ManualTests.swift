@@ -16,13 +16,15 @@ struct ManualTests {
         (["--generate-completion-script", "fish"], "completions/framed.fish"),
     ]
 
-    /// Every long option that `--help` lists.
+    /// Every long option that `--help` lists, and its aliases (`--radius, --border-radius LENGTH`).
     static func helpOptions() throws -> [String] {
         let help = try CLITests.framed(["--help"]).stdout
-        return help.split(separator: "\n").compactMap { line in
-            guard let range = line.range(of: "--") else { return nil }
-            let name = line[range.upperBound...].prefix { $0.isLetter || $0 == "-" }
-            return line.hasPrefix("  -") || line.hasPrefix("      --") ? String(name) : nil
+        return help.split(separator: "\n").flatMap { line -> [String] in
+            guard line.hasPrefix("  -") || line.hasPrefix("      --") else { return [] }
+            // The head ends where the help text starts, after two spaces.
+            let body = line.drop { $0 == " " }
+            let head = body.range(of: "  ").map { body[..<$0.lowerBound] } ?? body
+            return head.split(separator: " ").filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2).prefix { $0.isLetter || $0 == "-" }) }
         }
     }
 
@@ -42,7 +44,11 @@ struct ManualTests {
 
     @Test func helpListsTheOptions() throws {
         let options = try Self.helpOptions()
-        #expect(options.count == 71 && options.contains("border") && options.contains("fail-fast"), "\(options)")
+        #expect(options.count == 71 + 9 && options.contains("border") && options.contains("fail-fast"), "\(options)")
+        for alias in ["border-radius", "border-width", "background-color", "box-shadow", "object-fit", "object-position",
+                      "aspect-ratio", "backdrop", "intent"] {
+            #expect(options.contains(alias), "--help lists the alias --\(alias)")
+        }
     }
 
     @Test func theManualRendersCleanly() throws {
@@ -66,6 +72,8 @@ struct ManualTests {
         }
         #expect(try complete(["framed", "--fit", "c"]) == ["contain", "cover"])
         #expect(try complete(["framed", "--fi"]) == ["--fit"])
+        #expect(try complete(["framed", "--border-r"]) == ["--border-radius"], "aliases complete as options")
+        #expect(try complete(["framed", "--object-fit", "c"]) == ["contain", "cover"], "and take their option's words")
         #expect(try complete(["framed", "--preset", ""]) == ["classic", "docs", "docs-dark", "print", "polaroid", "none"])
         #expect(try complete(["framed", "--border", ""]).isEmpty, "a length: nothing to offer")
         #expect(try complete(["framed", "la"]).contains("layout"))
@@ -73,10 +81,11 @@ struct ManualTests {
 
     @Test func fishCompletes() throws {
         let script = Self.root.appendingPathComponent("completions/framed.fish").path
-        let r = try Tool.run("fish", ["-c", "source '\(script)'; complete -C'framed --embed '; complete -C'framed --inner'"])
+        let r = try Tool.run("fish", ["-c", "source '\(script)'; complete -C'framed --embed '; complete -C'framed --inner'; "
+                                      + "complete -C'framed --intent '"])
         #expect(r.status == 0, "\(r.stderr)")
         let words = r.output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
-        #expect(words == ["auto", "jpeg", "png", "--inner-border"], "\(r.output)")
+        #expect(words == ["auto", "jpeg", "png", "--inner-border", "perceptual", "relative"], "\(r.output)")
     }
 
     @Test func zshReadsItsScript() throws {

@@ -88,7 +88,7 @@ struct OptionOutputTests {
         "trim": ["TrimTests.exactAndFuzzyTrimKeepTheFixturesContent", "TrimTests.transparentEdgesAreTrimmed",
                  "TrimTests.aBigPhotoIsTrimmedOnItsShrunkDecode"],
         "no-auto-orient": ["PictureOptionTests.exifOrientationTurnsThePictureUnlessToldNotTo"],
-        "intent": ["OptionOutputTests.intentConvertsACMYKPictureAsLcmsDoes"],
+        "rendering-intent": ["OptionOutputTests.intentConvertsACMYKPictureAsLcmsDoes"],
         "max-pixels": ["OptionOutputTests.maxPixelsIsTheMostAllowed", "PictureOptionTests.maxPixelsRefusesBigPictures"],
         "min-ppi": ["PictureOptionTests.minimumResolutionWarnsOrFails"],
         "strict": ["PictureOptionTests.minimumResolutionWarnsOrFails", "SafeZoneCLITests.aBorderOnTheCutIsWarnedAboutOrRefused"],
@@ -751,8 +751,8 @@ struct OptionOutputTests {
         var cmyk = [UInt8]()
         for _ in 0..<16 { for x in 0..<(16 * Self.inks.count) { cmyk += Self.inks[x / 16] } }
         try Data(PictureBytes.cmykJPEG(cmyk, width: 16 * Self.inks.count, height: 16)).write(to: folder.appendingPathComponent("cmyk.jpg"))
-        for (options, intent) in [([String](), "perceptual"), (["--intent", "perceptual"], "perceptual"),
-                                  (["--intent", "relative"], "relative")] {
+        for (options, intent) in [([String](), "perceptual"), (["--rendering-intent", "perceptual"], "perceptual"),
+                                  (["--rendering-intent", "relative"], "relative"), (["--intent", "relative"], "relative")] {
             for format in ["png", "svg"] {
                 try Self.framed(["cmyk.jpg", "-o", "c.\(format)", "--preset", "none", "--dpi", "96"] + options, in: folder)
                 let image = format == "png" ? try Self.png("c.png", in: folder)

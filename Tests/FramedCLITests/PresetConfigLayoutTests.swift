@@ -181,7 +181,7 @@ struct PresetConfigLayoutTests {
         "caption-align": ["--caption-align", "end"], "caption-color": ["--caption-color", "#345"],
         "dpi": ["--dpi", "150"], "no-snap": ["--no-snap"], "embed": ["--embed", "png"], "quality": ["--quality", "80"],
         "lossless": ["--lossless"], "resample": ["--resample", "good"], "flatten": ["--flatten", "white"],
-        "no-auto-orient": ["--no-auto-orient"], "intent": ["--intent", "relative"], "max-pixels": ["--max-pixels", "1000000"],
+        "no-auto-orient": ["--no-auto-orient"], "rendering-intent": ["--rendering-intent", "relative"], "max-pixels": ["--max-pixels", "1000000"],
         "min-ppi": ["--min-ppi", "72.5"], "strict": ["--strict"], "page": ["--page", "A5"],
         "orientation": ["--orientation", "portrait"], "bleed": ["--bleed", "3mm"], "safe-margin": ["--safe-margin", "5mm"], "title": ["--title", "A \"title\""],
         "author": ["--author", "Ann"], "marks": ["--marks", "crop"], "pdf-variant": ["--pdf-variant", "x-4"],

@@ -69,13 +69,14 @@ struct PrintBleedTests {
         }
     }
 
-    /// The example: a red mat as large as the page, no border, crop marks. Every band
-    /// of the bleed is the mat's red, in PDF (Ghostscript, PDFium), PNG, JPEG, TIFF and SVG; the
-    /// slug outside the bleed box stays paper; pikepdf reads the boxes.
+    /// The example as written: a red mat as large as the page, no border, crop marks,
+    /// and the default shadow (past the trim, under the bleed, cut off). Every band of the bleed
+    /// is the mat's red, in PDF (Ghostscript, PDFium), PNG, JPEG, TIFF and SVG; the slug outside
+    /// the bleed box stays paper; pikepdf reads the boxes.
     @Test func theMatOnTheTrimRunsThroughTheBleedInEveryFormat() throws {
         let folder = try CLITests.workspace()
         let look = ["--size", "150mmx100mm", "--page", "150mmx100mm", "--bleed", "3mm", "--border", "0",
-                    "--background", "#c33", "--padding", "8mm", "--marks", "crop", "--shadow", "none"]
+                    "--background", "#c33", "--padding", "8mm", "--marks", "crop"]
         for name in ["p.pdf", "p.png", "p.jpg", "p.tif", "p.svg"] {
             let r = try CLITests.framed(["photo.jpg", "-o", name, "--dpi", "300"] + look, in: folder)
             try #require(r.status == 0 && r.stderr.isEmpty, "\(name): \(r.stderr)")

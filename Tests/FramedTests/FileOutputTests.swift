@@ -34,6 +34,27 @@ struct FileOutputTests {
         #expect(try Self.bytes(folder.appendingPathComponent("e.pdf")).starts(with: Array("<?xml".utf8)), "the format set wins")
     }
 
+    /// An output's missing folders are made (as `mkdir -p`), for a picture and a document alike;
+    /// a folder that cannot be made is an error naming it, and nothing is written.
+    @Test func missingFoldersAreMade() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("photo.jpg").path
+        try Framer().frame(photo, to: folder.appendingPathComponent("a/b/framed.png").path)
+        #expect(try Self.bytes(folder.appendingPathComponent("a/b/framed.png")).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        try Framer().document([photo, photo], to: folder.appendingPathComponent("c/d/book.pdf").path)
+        #expect(try Self.bytes(folder.appendingPathComponent("c/d/book.pdf")).starts(with: Array("%PDF-".utf8)))
+        try Data().write(to: folder.appendingPathComponent("blocker"))
+        let blocked = folder.appendingPathComponent("blocker/e/x.png").path
+        let error = #expect(throws: FramingError.self) { try Framer().frame(photo, to: blocked) }
+        guard case let .cannotWrite(output, reason)? = error?.problem else {
+            Issue.record("not a write error: \(String(describing: error))")
+            return
+        }
+        #expect(output == blocked && reason.hasPrefix("cannot create the folder ") && reason.hasSuffix("/blocker/e (Not a directory)"),
+                "\(reason)")
+    }
+
     @Test func anExistingOutputIsKeptUnlessReplaced() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -70,11 +91,14 @@ struct FileOutputTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let photo = folder.appendingPathComponent("photo.jpg").path
-        let out = folder.appendingPathComponent("missing/out.png").path
-        #expect(throws: FramingError(picture: photo, problem: .cannotWrite(output: out, reason: "No such file or directory"))) {
+        // A folder that cannot be made: a file is in the way.
+        try Data().write(to: folder.appendingPathComponent("file"))
+        let out = folder.appendingPathComponent("file/out.png").path
+        #expect(throws: FramingError(picture: photo, problem: .cannotWrite(
+            output: out, reason: "cannot create the folder \(folder.path)/file (Not a directory)"))) {
             try Framer().frame(photo, to: out)
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["photo.jpg"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["file", "photo.jpg"])
     }
 
     /// Below the minimum resolution: a warning in the report, or with `failBelowMinimumPPI`

@@ -29,7 +29,7 @@ struct SettingsTests {
         try framer.set("bleed", "3mm")
         try framer.set("safe-margin", "5mm")
         try framer.set("title", "A title")
-        #expect(framer.output.dpi == 150 && framer.output.quality == 70 && framer.picture.intent == .relative)
+        #expect(framer.output.dpi == 150 && framer.output.quality == 70 && framer.picture.renderingIntent == .relative)
         #expect(framer.picture.flatten == .white && framer.page.size == .a4 && framer.page.bleed.points == 3 * 72 / 25.4)
         #expect(framer.output.metadata.title == "A title")
         #expect(framer.page.safeMargin == .mm(5) && PageOptions().safeMargin == .mm(3), "3 mm unless set")
@@ -106,7 +106,7 @@ struct SettingsTests {
             "caption": "Ω \u{202B}שלום", "caption-font": "oblique small-caps 300 condensed 10pt 'DejaVu Sans', monospace",
             "caption-position": "below", "caption-align": "start", "caption-color": "rgba(1, 2, 3, 0.5)", "dpi": "200",
             "no-snap": "true", "embed": "png", "quality": "75", "lossless": "true", "resample": "box", "flatten": "#eee",
-            "no-auto-orient": "true", "trim": "2.5%", "intent": "relative", "max-pixels": "1000000", "min-ppi": "150", "strict": "true",
+            "no-auto-orient": "true", "trim": "2.5%", "rendering-intent": "relative", "max-pixels": "1000000", "min-ppi": "150", "strict": "true",
             "page": "Letter", "orientation": "landscape", "bleed": "0.125in", "safe-margin": "0.25in", "title": "T", "author": "A",
             "marks": "crop", "pdf-variant": "X-4", "output-intent": "press.icc", "proof": "soft.png", "gamut-warning": "lime",
             "sheet": "A3", "n-up": "3x4", "gutter": "0.25in",
@@ -136,6 +136,42 @@ struct SettingsTests {
         ]
         for (text, reason) in wrong {
             #expect(throws: ConfigurationError(file: nil, reason: reason)) { try Framer(configuration: Array(text.utf8)) }
+        }
+    }
+
+    /// Each alias sets what its setting sets, by `set` and in a configuration, which writes the
+    /// setting's own name; an alias and its name together are refused; a near miss suggests the
+    /// nearest name, alias or not.
+    @Test func aliasesSetWhatTheirSettingsSet() throws {
+        let aliases: [(alias: String, name: String, value: String)] = [
+            ("border-width", "border", "2mm"), ("background-color", "background", "#abcdef"), ("border-radius", "radius", "12px"),
+            ("object-fit", "fit", "cover"), ("object-position", "position", "top left"),
+            ("box-shadow", "shadow", "0 4px 16px rgba(0,0,0,.35)"), ("aspect-ratio", "aspect", "16:9"),
+            ("backdrop", "canvas-color", "#336699"), ("intent", "rendering-intent", "relative"),
+        ]
+        #expect(Set(Setting.all.flatMap(\.aliases)) == Set(aliases.map(\.alias)), "every alias is tried")
+        for (alias, name, value) in aliases {
+            var byAlias = Framer(), byName = Framer()
+            try byAlias.set(alias, value)
+            try byName.set(name, value)
+            #expect(byAlias == byName && byAlias != Framer(), "\(alias) sets \(name)")
+            #expect(Setting.named(alias)?.name == name)
+            let configured = try Framer(configuration: Array(#"{"\#(alias)": "\#(value)"}"#.utf8))
+            #expect(configured == byName, "\(alias) in a configuration")
+            #expect(configured.configuration.contains("\"\(name)\":") && !configured.configuration.contains("\"\(alias)\":"))
+        }
+        var css = Framer()
+        try css.set("aspect-ratio", "16 / 9")
+        #expect(css.style.aspect == AspectRatio(width: 16, height: 9), "CSS aspect-ratio's W / H")
+        #expect(throws: ConfigurationError(file: nil, reason: #""radius" and "border-radius" name the same setting; give one"#)) {
+            try Framer(configuration: Array(#"{"radius": "1px", "border-radius": "2px"}"#.utf8))
+        }
+        var framer = Framer()
+        #expect(throws: SettingError(setting: "borderradius", reason: #"no such setting (did you mean "border-radius"?)"#)) {
+            try framer.set("borderradius", "1px")
+        }
+        #expect(throws: SettingError(setting: "backgroundcolor", reason: #"no such setting (did you mean "background-color"?)"#)) {
+            try framer.set("backgroundcolor", "red")
         }
     }
 }

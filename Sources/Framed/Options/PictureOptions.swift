@@ -3,8 +3,9 @@
 public struct PictureOptions: Sendable, Equatable {
     /// Turn the picture upright by its EXIF orientation; false keeps the stored pixels.
     public var autoOrient: Bool
-    /// How colours are brought into sRGB from an embedded ICC profile or CMYK.
-    public var intent: RenderingIntent
+    /// How colours are brought into sRGB from an embedded ICC profile or CMYK: ICC's rendering
+    /// intent (not the PDF/X output intent, `OutputOptions.outputIntent`).
+    public var renderingIntent: RenderingIntent
     /// Composite a picture with alpha onto this colour first (its alpha is ignored).
     public var flatten: RGBAColor?
     /// The kernel that shrinks (or enlarges) the picture to the pixels its place needs.
@@ -24,10 +25,17 @@ public struct PictureOptions: Sendable, Equatable {
 
     /// The defaults: upright, perceptual intent, no flattening, Lanczos-3, 256 megapixels, no
     /// resolution check.
-    public init(autoOrient: Bool = true, intent: RenderingIntent = .perceptual, flatten: RGBAColor? = nil,
+    public init(autoOrient: Bool = true, renderingIntent: RenderingIntent = .perceptual, flatten: RGBAColor? = nil,
                 resample: ResamplingFilter = .best, maxPixels: Int = 256_000_000, minimumPPI: Double? = nil,
                 failBelowMinimumPPI: Bool = false) {
-        self.autoOrient = autoOrient; self.intent = intent; self.flatten = flatten; self.resample = resample
+        self.autoOrient = autoOrient; self.renderingIntent = renderingIntent; self.flatten = flatten; self.resample = resample
         self.maxPixels = maxPixels; self.minimumPPI = minimumPPI; self.failBelowMinimumPPI = failBelowMinimumPPI
+    }
+
+    /// `renderingIntent` by a shorter name, which reads too much like the output intent.
+    @available(*, deprecated, renamed: "renderingIntent")
+    public var intent: RenderingIntent {
+        get { renderingIntent }
+        set { renderingIntent = newValue }
     }
 }

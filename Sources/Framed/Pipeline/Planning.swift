@@ -169,6 +169,7 @@ extension Framer {
         // A picture that has no alpha channel hides the mat for sure; one that may have
         // transparent pixels is looked at once decoded.
         if backgroundCovered && info.hasAlpha == false { result.warnings.append(.backgroundCovered) }
+        if style.canvasBlur.points > 0 && style.canvasImage == nil { result.warnings.append(.canvasBlurWithoutImage) }
         return (result, document, probe)
     }
 
@@ -224,7 +225,7 @@ extension Framer {
             var decodeOptions = DecodeOptions(maxPixels: picture.maxPixels, scaleDenominator: scale.denominator)
             decodeOptions.scaleNumerator = scale.numerator
             decodeOptions.autoOrient = picture.autoOrient
-            decodeOptions.intent = picture.intent
+            decodeOptions.intent = picture.renderingIntent
             decodeOptions.threads = threads
             (decodeOptions.neededWidth, decodeOptions.neededHeight) = (need.width, need.height)
             if resize { decodeOptions.resize = ResizeRequest(width: need.width, height: need.height, filter: picture.resample) }

@@ -35,7 +35,7 @@ extension Framer {
         self.init()
         let pairs: [(name: String, value: String?)]
         do {
-            pairs = try Configuration.pairs(bytes, settings: Setting.all.map { ($0.name, $0.isSwitch) }, aliases: Setting.aliases)
+            pairs = try Configuration.pairs(bytes, settings: Setting.all.map { ($0.names, $0.isSwitch) })
         } catch { throw ConfigurationError(file: file, reason: error.description) }
         for (name, value) in pairs where name == "preset" {
             do { try set(name, value ?? "") } catch { throw ConfigurationError(file: file, reason: error.description) }
@@ -89,6 +89,8 @@ package enum Configuration {
         case notAnObject
         /// A key given twice.
         case duplicate(String)
+        /// Two keys that name one setting (an alias and its setting's name).
+        case sameSetting(String, String)
         /// A key that names no setting, with the nearest name if one is near.
         case unknown(String, suggestion: String?)
         /// A key that names a setting a configuration cannot hold (`refused`).
@@ -106,6 +108,7 @@ package enum Configuration {
             case let .syntax(reason): return "not a JSON object of settings (\(reason))"
             case .notAnObject: return "not a JSON object of settings (the top level must be an object)"
             case let .duplicate(key): return "\"\(excerpt(key))\" is given twice"
+            case let .sameSetting(a, b): return "\"\(a)\" and \"\(b)\" name the same setting; give one"
             case let .unknown(key, suggestion):
                 return "unknown setting \"\(excerpt(key))\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
             case let .refused(key): return "\"\(excerpt(key))\" cannot be set in a configuration"
@@ -115,44 +118,46 @@ package enum Configuration {
         }
     }
 
-    /// The (name, value) pairs of a configuration, in the order of `settings` (name, and whether
-    /// it is a switch), as a command line would give them: strings and numbers as text, `nil` for
-    /// a switch that is `true`; a switch that is `false` is left out. Every key and type is
-    /// checked here; values are checked by the settings.
-    /// `aliases` maps other names of settings to theirs (`Setting.aliases`); a setting given
-    /// under both names is `conflicting`.
-    package static func pairs(_ bytes: [UInt8], settings: [(name: String, isSwitch: Bool)],
-                              aliases: [String: String] = [:], refused: Set<String> = []) throws(Failure)
-        -> [(name: String, value: String?)] {
+    /// The (name, value) pairs of a configuration, in the order of `settings` (its names, the
+    /// first the one pairs are given by and the others its aliases, and whether it is a switch),
+    /// as a command line would give them: strings and numbers as text, `nil` for a switch that
+    /// is `true`; a switch that is `false` is left out. Every key and type is checked here;
+    /// values are checked by the settings.
+    package static func pairs(_ bytes: [UInt8], settings: [(names: [String], isSwitch: Bool)],
+                              refused: Set<String> = []) throws(Failure) -> [(name: String, value: String?)] {
         let document: JSON
         do { document = try JSONReader.parse(bytes) } catch { throw .syntax(error.description) }
         guard case let .object(members) = document else { throw .notAnObject }
-        var values: [String: JSON] = [:], givenAs: [String: String] = [:]
-        for (given, value) in members {
-            let key = aliases[given] ?? given
-            if let earlier = givenAs[key] { throw earlier == given ? .duplicate(given) : .conflicting(earlier, given) }
-            values[key] = value
-            givenAs[key] = given
-        }
-        let names = settings.map(\.name)
-        for key in values.keys.sorted() {
-            guard names.contains(key) else { throw .unknown(key, suggestion: nearestName(to: key, in: names)) }
-            if refused.contains(key) { throw .refused(key) }
+        // Each name, alias or not, to the name the pairs give.
+        var canonical: [String: String] = [:]
+        for setting in settings { for name in setting.names where canonical[name] == nil { canonical[name] = setting.names[0] } }
+        let names = settings.flatMap(\.names)
+        var values: [String: JSON] = [:]
+        // The key each setting was given by, for messages.
+        var keys: [String: String] = [:]
+        for (key, value) in members {
+            guard let name = canonical[key] else { throw .unknown(key, suggestion: nearestName(to: key, in: names)) }
+            if let other = keys[name] { throw other == key ? .duplicate(key) : .sameSetting(other, key) }
+            if refused.contains(name) { throw .refused(key) }
+            values[name] = value
+            keys[name] = key
         }
         for group in [["size", "width", "height"], ["aspect", "canvas-size"]] {
             let keys = group.filter { values[$0] != nil }
             if keys.count > 1 { throw .conflicting(keys[0], keys[1]) }
         }
         var pairs: [(name: String, value: String?)] = []
-        for (key, isSwitch) in settings {
-            guard let value = values[key] else { continue }
+        for (names, isSwitch) in settings {
+            let name = names[0]
+            guard let value = values[name] else { continue }
+            let key = keys[name] ?? name
             if isSwitch {
                 guard case let .bool(on) = value else { throw .wrongType(key: key, expected: "true or false", found: describe(value)) }
-                if on { pairs.append((key, nil)) }
+                if on { pairs.append((name, nil)) }
             } else {
                 switch value {
-                case let .string(text): pairs.append((key, text))
-                case let .number(n): pairs.append((key, JSON.exactNumber(n)))
+                case let .string(text): pairs.append((name, text))
+                case let .number(n): pairs.append((name, JSON.exactNumber(n)))
                 default: throw .wrongType(key: key, expected: "a string or a number", found: describe(value))
                 }
             }
@@ -176,10 +181,13 @@ package enum Configuration {
     }
 }
 
-/// The first of `names` that is a prefix of `name`, has it as a prefix, or is within two edits of
-/// it: the "did you mean" of settings, configurations and the command line.
+/// The "did you mean" of settings, configurations and the command line: the first of `names`
+/// fewest edits away from `name` (two at most), else the first that is a prefix of `name` or
+/// has it as a prefix (`bor` for `border`).
 package func nearestName(to name: String, in names: [String]) -> String? {
-    names.first { $0.hasPrefix(name) || name.hasPrefix($0) || editDistance($0, name) <= 2 }
+    let near = names.map { (name: $0, edits: editDistance($0, name)) }.filter { $0.edits <= 2 }
+    if let nearest = near.min(by: { $0.edits < $1.edits }) { return nearest.name }
+    return names.first { $0.hasPrefix(name) || name.hasPrefix($0) }
 }
 
 /// Levenshtein distance, for "did you mean" hints.

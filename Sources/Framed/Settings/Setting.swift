@@ -6,6 +6,11 @@ import FramedSystem
 public struct Setting: Sendable {
     /// The name, e.g. `border-color`.
     public let name: String
+    /// Other names that set it too: the CSS property a setting takes its values from
+    /// (`border-radius` for `radius`, `box-shadow` for `shadow`), the words people type first;
+    /// `backdrop` for `canvas-color`, since to CSS users a background is what lies behind; and
+    /// `intent` for `rendering-intent`. A configuration is written with `name`.
+    public let aliases: [String]
     /// Whether the setting is a switch, which takes `true` or `false` (an empty value means
     /// `true`), rather than a value.
     public let isSwitch: Bool
@@ -15,11 +20,14 @@ public struct Setting: Sendable {
     /// setting that is not set).
     let read: @Sendable (Framer) -> JSON?
 
-    init(_ name: String, switch isSwitch: Bool = false,
+    init(_ name: String, aliases: [String] = [], switch isSwitch: Bool = false,
          apply: @escaping @Sendable (inout Framer, String) throws(SettingError) -> Void,
          read: @escaping @Sendable (Framer) -> JSON?) {
-        self.name = name; self.isSwitch = isSwitch; self.apply = apply; self.read = read
+        self.name = name; self.aliases = aliases; self.isSwitch = isSwitch; self.apply = apply; self.read = read
     }
+
+    /// The name and the aliases.
+    public var names: [String] { [name] + aliases }
 }
 
 /// A setting's value that does not parse, or a name that is no setting.
@@ -42,16 +50,13 @@ extension Setting {
     /// picture, the page.
     public static let all: [Setting] = general + look + output + picture + page
 
-    /// The setting called `name` (or one of its `aliases`), if there is one.
-    public static func named(_ name: String) -> Setting? {
-        let name = aliases[name] ?? name
-        return all.first { $0.name == name }
-    }
+    /// Every setting's name and aliases, in `all` order.
+    public static var allNames: [String] { all.flatMap(\.names) }
 
-    /// Other names settings answer to, and the setting each names: `backdrop` is
-    /// `canvas-color`, in the words of CSS users, for whom a background is what lies behind.
-    /// Configurations read them; `Framer.configuration` writes the settings' own names.
-    public static let aliases: [String: String] = ["backdrop": "canvas-color"]
+    /// The setting called `name`, or that has `name` as an alias, if there is one.
+    public static func named(_ name: String) -> Setting? {
+        all.first { $0.name == name } ?? all.first { $0.aliases.contains(name) }
+    }
 
     static let general: [Setting] = [
         Setting("format") { f, v throws(SettingError) in
@@ -72,7 +77,7 @@ extension Setting {
         Setting("height") { f, v throws(SettingError) in
             f.style.height = try parse("height", v, Length.init(parsing:)); f.style.size = nil; f.style.width = nil
         } read: { f in f.style.height.map { .string($0.description) } },
-        Setting("border") { f, v throws(SettingError) in
+        Setting("border", aliases: ["border-width"]) { f, v throws(SettingError) in
             f.style.border = try parse("border", v, Length.init(parsing:))
         } read: { f in .string(f.style.border.description) },
         Setting("border-color") { f, v throws(SettingError) in
@@ -87,19 +92,19 @@ extension Setting {
         Setting("padding") { f, v throws(SettingError) in
             f.style.padding = try parse("padding", v, EdgeInsets.init(parsing:))
         } read: { f in .string(f.style.padding.description) },
-        Setting("background") { f, v throws(SettingError) in
+        Setting("background", aliases: ["background-color"]) { f, v throws(SettingError) in
             (f.style.background, f.style.backgroundGradient) = try paint("background", v)
         } read: { f in .string(f.style.backgroundGradient?.description ?? f.style.background.description) },
-        Setting("radius") { f, v throws(SettingError) in
+        Setting("radius", aliases: ["border-radius"]) { f, v throws(SettingError) in
             f.style.radius = try parse("radius", v, Length.init(parsing:))
         } read: { f in .string(f.style.radius.description) },
-        Setting("fit") { f, v throws(SettingError) in
+        Setting("fit", aliases: ["object-fit"]) { f, v throws(SettingError) in
             f.style.fit = try choice("fit", v, ContentFit.self)
         } read: { f in .string(f.style.fit.rawValue) },
-        Setting("position") { f, v throws(SettingError) in
+        Setting("position", aliases: ["object-position"]) { f, v throws(SettingError) in
             f.style.position = try parse("position", v, ContentPosition.init(parsing:))
         } read: { f in .string(f.style.position.description) },
-        Setting("shadow") { f, v throws(SettingError) in
+        Setting("shadow", aliases: ["box-shadow"]) { f, v throws(SettingError) in
             f.style.shadows = try parse("shadow", v, BoxShadow.parseList)
         } read: { f in
             .string(f.style.shadows.isEmpty ? "none" : f.style.shadows.map(\.description).joined(separator: ", "))
@@ -107,7 +112,7 @@ extension Setting {
         Setting("margin") { f, v throws(SettingError) in
             f.style.margin = try parse("margin", v, Length.init(parsing:))
         } read: { f in .string(f.style.margin.description) },
-        Setting("canvas-color") { f, v throws(SettingError) in
+        Setting("canvas-color", aliases: ["backdrop"]) { f, v throws(SettingError) in
             if trimmingSpaces(v).lowercased() == "auto" {
                 f.style.canvasAuto = true
                 (f.style.canvasColor, f.style.canvasGradient) = (.transparent, nil)
@@ -134,7 +139,7 @@ extension Setting {
         } read: { f in
             f.style.canvasImage == nil && f.style.canvasBlur == .zero ? nil : .string(f.style.canvasBlur.description)
         },
-        Setting("aspect") { f, v throws(SettingError) in
+        Setting("aspect", aliases: ["aspect-ratio"]) { f, v throws(SettingError) in
             f.style.aspect = v.lowercased() == "none" ? nil : try parse("aspect", v, AspectRatio.init(parsing:))
             if f.style.aspect != nil { f.style.canvasSize = nil }
         } read: { f in f.style.aspect.map { .string($0.description) } },
@@ -265,9 +270,9 @@ extension Setting {
         Setting("no-auto-orient", switch: true) { f, v throws(SettingError) in
             f.picture.autoOrient = !(try switchValue("no-auto-orient", v))
         } read: { f in .bool(!f.picture.autoOrient) },
-        Setting("intent") { f, v throws(SettingError) in
-            f.picture.intent = try choice("intent", v, RenderingIntent.self)
-        } read: { f in .string(f.picture.intent.rawValue) },
+        Setting("rendering-intent", aliases: ["intent"]) { f, v throws(SettingError) in
+            f.picture.renderingIntent = try choice("rendering-intent", v, RenderingIntent.self)
+        } read: { f in .string(f.picture.renderingIntent.rawValue) },
         Setting("max-pixels") { f, v throws(SettingError) in
             f.picture.maxPixels = Int(try number("max-pixels", v, maximum: 4_000_000_000))
         } read: { f in .number(Double(f.picture.maxPixels)) },

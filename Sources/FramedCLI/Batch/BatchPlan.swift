@@ -43,7 +43,7 @@ struct BatchPlan: Sendable {
     var pagesOutput: Destination?
     /// `--proof` with `--pages`: each page's soft proof file, in order.
     var proofs: [String] = []
-    /// Folders to create before writing (for `-o out/` and templates).
+    /// The outputs' folders, made before any picture is read when missing (as `mkdir -p`).
     var folders: [String]
     /// What the planning found to say without failing (a folder that cannot be read).
     var warnings: [String] = []
@@ -52,8 +52,9 @@ struct BatchPlan: Sendable {
 /// Turns inputs and `-o` into jobs: expands folders, names outputs, refuses collisions.
 enum BatchPlanner {
     /// One input found: its path, and for pictures found in a folder, the subfolder it was in
-    /// (kept under an output folder) and that it was found so (`walked`), not given.
-    struct Source { var path: String; var subfolder: String; var walked = false }
+    /// (kept under an output folder), that it was found so (`walked`), not given, and its format
+    /// (told from its first bytes when the walk took it).
+    struct Source { var path: String; var subfolder: String; var walked = false; var format: PictureFormat? = nil }
 
     static func plan(_ settings: Settings) throws -> BatchPlan {
         guard !settings.inputs.isEmpty else { throw UsageError("no input picture given") }
@@ -176,15 +177,11 @@ enum BatchPlanner {
                     }
                     output = .file(path)
                 case let .folder(folder):
-                    guard let f = format else {
-                        if count == 1 && !folder.hasSuffix("/") {
-                            throw FileError(path: folder, reason: "is a folder; give an output file name, or --format to write into it")
-                        }
-                        throw UsageError("writing into the folder \(folder) needs --format svg, pdf or png")
-                    }
+                    let f = format ?? folderFormat(source, framer: framer)
+                    format = f
                     var path = folder.hasSuffix("/") ? folder : folder + "/"
                     if !source.subfolder.isEmpty { path += source.subfolder + "/" }
-                    path += names(of: source.path).stem + "." + f.rawValue
+                    path += folderName(of: source.path, format: f)
                     output = .file(path)
                 case let .template(template):
                     let path = try expandTemplate(template, source: source.path, index: index + 1, digits: digits,
@@ -268,11 +265,9 @@ enum BatchPlanner {
                                  + "use a template with {name} or {index}")
             }
             taken[key] = job
-            if case .folder = mode { folders.append(Paths.deletingLastComponent(path)) }
-            if case .template = mode {
-                let folder = Paths.deletingLastComponent(path)
-                if !folder.isEmpty { folders.append(folder) }
-            }
+            // Every output's folder, whatever named it: a file, a set, a folder, a template, --pages.
+            let folder = Paths.deletingLastComponent(path)
+            if !folder.isEmpty { folders.append(folder) }
         }
         var seen = Set<String>()
         folders = folders.filter { seen.insert($0).inserted }
@@ -383,22 +378,51 @@ enum BatchPlanner {
                 walk(path, subfolder: subfolder.isEmpty ? name : subfolder + "/" + name, skip: skip, into: &sources,
                      warnings: &warnings)
             case .regular, .link:
-                // A link counts when it leads to a regular file (isPicture opens nothing else).
-                if isPicture(path) { sources.append(Source(path: path, subfolder: subfolder, walked: true)) }
+                // A link counts when it leads to a regular file (pictureFormat opens nothing else).
+                if let format = pictureFormat(path) {
+                    sources.append(Source(path: path, subfolder: subfolder, walked: true, format: format))
+                }
             default:
                 continue
             }
         }
     }
 
-    /// Whether the regular file starts like a picture framed can read (opened without waiting,
-    /// should it have become a pipe since it was looked at).
-    static func isPicture(_ path: String) -> Bool {
-        guard let file = try? FileDescriptor.openRegularFile(path) else { return false }
+    /// The format of a regular file that starts like a picture framed can read (opened without
+    /// waiting, should it have become a pipe since it was looked at); nil for anything else.
+    static func pictureFormat(_ path: String) -> PictureFormat? {
+        guard let file = try? FileDescriptor.openRegularFile(path) else { return nil }
         defer { try? file.close() }
         let head = (try? file.read(upTo: PictureFormat.sniffLength)) ?? []
-        guard let format = PictureFormat.sniff(head) else { return false }
-        return Pictures.canRead(format)
+        guard let format = PictureFormat.sniff(head), Pictures.canRead(format) else { return nil }
+        return format
+    }
+
+    /// The format a picture gets in an output folder without `--format`: its own where framed
+    /// writes it (PNG, JPEG, TIFF, SVG), else PNG, as a user of `mogrify -path` expects; PNG
+    /// for an SVG that a set of several scales writes (one SVG serves every scale), PDF when a
+    /// PDF/X variant is asked for. Standard input, read later, is PNG.
+    static func folderFormat(_ source: Source, framer: Framer) -> OutputFormat {
+        if framer.output.pdfVariant != nil { return .pdf }
+        let picture = source.format ?? (source.path == "-" ? nil : pictureFormat(source.path))
+        let own: OutputFormat? = switch picture {
+        case .png?: .png
+        case .jpeg?: .jpeg
+        case .tiff?: .tiff
+        case .svg?: .svg
+        default: nil
+        }
+        guard let own, own.isRaster || framer.output.scales.count < 2 else { return .png }
+        return own
+    }
+
+    /// An input's name in an output folder: its own when its extension names `format`
+    /// (`IMG_1.JPG` stays `IMG_1.JPG`), else its stem and the format (`shot.webp` as PNG:
+    /// `shot.png`).
+    static func folderName(of input: String, format: OutputFormat) -> String {
+        let parts = names(of: input)
+        if !parts.ext.isEmpty, OutputFormat(path: parts.name) == format { return parts.name }
+        return parts.stem + "." + format.rawValue
     }
 
     /// `{name}` the file name, `{stem}` without its extension, `{ext}` the extension (without the

@@ -60,10 +60,10 @@ enum BatchRunner {
         }
         if !settings.dryRun {
             TemporaryFiles.shared.removeOnInterrupt()
+            // Every output's folder, before any picture is read: one that cannot be made stops
+            // the run in one line rather than failing each picture after its work.
             for folder in plan.folders where !FileSystem.isDirectory(folder) {
-                do { try FileSystem.createDirectory(folder) } catch {
-                    throw FileError(path: folder, reason: "cannot create the folder (\(error))")
-                }
+                do { try FileSystem.createDirectory(folder) } catch { throw Self.folderError(folder, error) }
             }
         }
 
@@ -125,6 +125,11 @@ enum BatchRunner {
         return skipped > 0 ? 1 : 0
     }
 
+    /// An output's folder that could not be made.
+    static func folderError(_ folder: String, _ reason: SystemError) -> FileError {
+        FileError(path: folder, reason: "cannot create the folder (\(reason))")
+    }
+
     /// Writes bytes to a file (atomically; an existing one only when `replacing`) or to standard
     /// output.
     static func writeOut(_ bytes: [UInt8], to destination: Destination, replacing: Bool) throws {
@@ -156,6 +161,7 @@ enum BatchRunner {
         case let .exists(path): FileError(path: path, reason: "exists; add --overwrite (-f) to replace it")
         case let .cannotWrite(path, reason): FileError(path: path, reason: "cannot write: \(reason)")
         case let .refused(path, reason): FileError(path: path, reason: "not written: \(reason)")
+        case let .cannotCreateFolder(_, folder, reason): folderError(folder, reason)
         }
     }
 }

@@ -38,8 +38,7 @@ let lookOptions: [Option] = [
     .setting(OptionSpec(name: "canvas-color", valueName: "PAINT",
                         help: "colour or CSS gradient (linear-gradient, radial-gradient) outside the frame, "
                         + "or auto: a gradient from the picture's edge colours",
-                        defaultText: "transparent", completion: .words(["auto", "transparent", "white"]),
-                        aliases: Setting.aliases.filter { $0.value == "canvas-color" }.map(\.key).sorted())),
+                        defaultText: "transparent", completion: .words(["auto", "transparent", "white"]))),
     .setting(OptionSpec(name: "canvas-image", valueName: "FILE",
                         help: "picture behind the frame, covering the canvas (CSS background-size: cover); "
                         + "picture: the framed picture itself; or none",
@@ -61,6 +60,10 @@ let lookOptions: [Option] = [
                         defaultText: "light", completion: .cases(ChromeTheme.self))),
     .setting(OptionSpec(name: "chrome-title", valueName: "TEXT",
                         help: "title in the title bar (centred; at the left on windows), ellipsised when too long")),
+]
+
+/// Words on the framed picture: the caption.
+let textOptions: [Option] = [
     .setting(OptionSpec(name: "caption", valueName: "TEXT",
                         help: "words under the picture, in the mat (wrapped to its width); {name}, {stem} and {ext} are the picture's file name",
                         defaultText: "none")),
@@ -76,7 +79,4 @@ let lookOptions: [Option] = [
     .setting(OptionSpec(name: "caption-color", valueName: "COLOR",
                         help: "colour of the caption, or auto: a grey with 4.5:1 contrast (WCAG AA) on what lies under it",
                         defaultText: "auto")),
-    .setting(OptionSpec(name: "image-dpi", valueName: "css|auto|N",
-                        help: "size of a picture pixel: 96 per inch, the file's own, or N per inch",
-                        defaultText: "css", completion: .words(["css", "auto"]))),
 ]

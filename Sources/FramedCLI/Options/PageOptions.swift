@@ -16,8 +16,8 @@ let pageOptions: [Option] = [
                         help: "with --page or --sheet: fit a frame without --size this far inside the trim, and warn of borders "
                         + "and text nearer the cut", defaultText: "3mm")),
     .setting(OptionSpec(name: "marks", valueName: "MARKS",
-                        help: "crop marks at the trim corners, outside the bleed (the output grows 9mm a side; "
-                        + "on sheets, along every cut in the margin), or none",
+                        help: "crop (crop marks at the trim corners, outside the bleed; the output grows 9mm a side; "
+                        + "on sheets, along every cut in the margin) or none",
                         defaultText: "none", completion: .cases(PrintMarks.self))),
     .setting(OptionSpec(name: "pdf-variant", valueName: "VARIANT",
                         help: "PDF/X for print shops: pdf/x-4 (or x-4), with output intent, XMP, boxes",

@@ -2,6 +2,9 @@ import Framed
 
 /// What happens to the picture on its way in.
 let pictureOptions: [Option] = [
+    .setting(OptionSpec(name: "image-dpi", valueName: "css|auto|N",
+                        help: "size of a picture pixel: 96 per inch, the file's own, or N per inch",
+                        defaultText: "css", completion: .words(["css", "auto"]))),
     .setting(OptionSpec(name: "resample", valueName: "FILTER",
                         help: "picture resampling: box (fastest), good (Catmull-Rom) or best (Lanczos-3)",
                         defaultText: "best", completion: .cases(ResamplingFilter.self))),
@@ -10,8 +13,8 @@ let pictureOptions: [Option] = [
                         help: "remove uniform edges (the top-left corner's colour, within TOLERANCE as in ImageMagick's -fuzz: 10%) before layout",
                         defaultText: "off; exact when given alone", completion: .words(["0", "5%", "10%"]), optionalValue: true)),
     .setting(OptionSpec(name: "no-auto-orient", valueName: nil, help: "ignore the EXIF orientation; keep the stored pixels")),
-    .setting(OptionSpec(name: "intent", valueName: "INTENT",
-                        help: "colour conversion from an embedded profile to sRGB: perceptual or relative",
+    .setting(OptionSpec(name: "rendering-intent", valueName: "INTENT",
+                        help: "ICC rendering intent from a picture's embedded profile (or CMYK) to sRGB: perceptual or relative",
                         defaultText: "perceptual", completion: .cases(RenderingIntent.self))),
     .setting(OptionSpec(name: "max-pixels", valueName: "N",
                         help: "refuse pictures and PNG outputs with more pixels (from the header, before decoding)",

@@ -32,18 +32,33 @@ struct Option: Sendable {
     var spec: OptionSpec
     var apply: @Sendable (inout Settings, String) throws(UsageError) -> Void
 
-    /// An option that is a setting of the library's (`Framer.set`), by the same name; its error
-    /// names the option.
+    /// An option that is a setting of the library's (`Framer.set`), by the same name and aliases;
+    /// its error names the option.
     static func setting(_ spec: OptionSpec) -> Option {
-        precondition(Setting.named(spec.name) != nil, "--\(spec.name) is no setting of Framer")
-        return Option(spec: spec) { settings, value throws(UsageError) in
-            do throws(SettingError) { try settings.framer.set(spec.name, value) } catch {
+        guard let setting = Setting.named(spec.name), setting.name == spec.name else {
+            preconditionFailure("--\(spec.name) is no setting of Framer")
+        }
+        var withAliases = spec
+        withAliases.aliases = setting.aliases
+        return Option(spec: withAliases) { settings, value throws(UsageError) in
+            do throws(SettingError) { try settings.framer.set(setting.name, value) } catch {
                 throw UsageError("--\(error.setting): \(error.reason)")
             }
         }
     }
 }
 
+/// The options in groups, as the docs group them, each with its title: the order and the
+/// headings of `--help`, the manual page and docs/options.md's tables.
+let optionGroups: [(title: String, options: [Option])] = [
+    ("Output", generalOptions + outputOptions),
+    ("Look", presetOptions + lookOptions),
+    ("Text", textOptions),
+    ("Picture", pictureOptions),
+    ("Page and print", pageOptions),
+    ("Many pictures", batchOptions),
+    ("Config files and help", configOptions + infoOptions),
+]
+
 /// Every option of `framed`, in help order. Values apply in command-line order, after the preset.
-let frameOptions: [Option] = generalOptions + lookOptions + outputOptions + pictureOptions + pageOptions + batchOptions
-    + infoOptions
+let frameOptions: [Option] = optionGroups.flatMap(\.options)

@@ -38,8 +38,19 @@ struct FrameDrawing {
             }
         }
         if let gradient = style.canvasGradient {
-            context.setSource(try Self.pattern(gradient.resolved(in: Rect(origin: .zero, size: layout.canvas))))
-            context.paint()
+            // A filled shape rather than a paint: Cairo writes a paint as a bare `sh`, which
+            // Inkscape's PDF import drops; a fill becomes a clip before it, which imports exactly.
+            // The shape is what the paint covered, the clip's box (the canvas, and the bleed
+            // around a print's), with a fifth point above its top edge (off the page): Cairo turns
+            // the fill of a rectilinear path that covers the page back into a paint.
+            let canvas = Rect(origin: .zero, size: layout.canvas)
+            let covered = context.clipExtents().map { $0.union(canvas) } ?? canvas
+            context.newPath()
+            context.addPolygon([Point(x: covered.minX, y: covered.minY), Point(x: covered.midX, y: covered.minY - 1),
+                                Point(x: covered.maxX, y: covered.minY), Point(x: covered.maxX, y: covered.maxY),
+                                Point(x: covered.minX, y: covered.maxY)])
+            context.setSource(try Self.pattern(gradient.resolved(in: canvas)))
+            context.fill()
         }
         try drawOuterShadows(in: context)
         if style.background.alpha > 0 {

@@ -5,12 +5,16 @@ import FramedLayout
 ///
 /// A Gaussian blur of a sharp-cornered box is separable: its alpha at (x, y) is
 /// `A · fx(x) · fy(y)` with `fx(x) = Φ((x − x0)/σ) − Φ((x − x1)/σ)` (Φ the normal CDF), and `fy`
-/// likewise. Cairo draws that exactly and as vectors: the source is a linear gradient along x
-/// carrying `A · fx`, masked (`cairo_mask`) by a linear gradient along y carrying `fy`. SVG gets a
-/// `<mask>` with `<linearGradient>`s, PDF a soft mask with shadings; nothing is rasterised.
+/// likewise. Cairo draws that exactly and as vectors: the shadow's colour masked (`cairo_mask`)
+/// by fx, then by fy, each factor white with that alpha. SVG gets `<mask>`s with
+/// `<linearGradient>`s, PDF soft masks with shadings; nothing is rasterised. A factor of a box
+/// wider than 8σ is two padded gradients, one per edge, a few σ long, that overlap at the middle
+/// where both are 1: LibreOffice draws an SVG gradient in steps of its whole axis, and one across
+/// half the frame came out 19/255 off.
 ///
 /// Rounded boxes multiply that by `1 − D`, the corner correction (`CornerCorrection`): a group of
-/// six gradients composited with OVER (two linear, four radial), used as one more mask.
+/// gradients composited with OVER (the two linear ones in halves likewise, four radial), used as
+/// one more mask.
 ///
 /// Only the OVER operator is used (Cairo's SVG backend rasterises the page for any other), no mesh
 /// patterns, and every gradient is padded or reflected. Symmetric profiles are stored as their
@@ -47,30 +51,90 @@ enum VectorShadow {
         }
         let tol = tolerance(for: shadow.color)
         let area = Self.area(of: shadow)
-        let across = try profileGradient(box: box, sigma: sigma, horizontal: true, from: area.minX,
-                                         color: shadow.color, complement: false, tolerance: tol)
-        let down = try profileGradient(box: box, sigma: sigma, horizontal: false, from: area.minY,
-                                       color: .black, complement: false, tolerance: tol)
+        let across = try factorMask(box: box, sigma: sigma, horizontal: true, area: area, tolerance: tol, in: context)
+        let down = try factorMask(box: box, sigma: sigma, horizontal: false, area: area, tolerance: tol, in: context)
         let correction = CornerCorrection.fit(size: box.size, radius: shadow.radius, sigma: sigma, insideWeight: 0.3,
                                               opacity: shadow.color.alpha)
         try context.withSavedState { () throws(RenderError) in
             context.newPath()
             context.addRoundedRect(area, radius: 0)
             context.clip()
+            // The colour through fx, then through fy: each factor a mask of its own, so that each
+            // gradient runs over one edge only (LibreOffice draws a gradient in steps of its
+            // whole axis: one across half the frame was 19/255 off).
+            // The colour is a group's too: Cairo 1.16's SVG backend places a mask that is itself a
+            // group wrongly (off by the group's origin) under a plain colour, not under a group.
+            let blurred = { () throws(RenderError) -> CairoPattern in
+                let color = try context.group { () throws(RenderError) in
+                    context.setSource(shadow.color)
+                    context.paint()
+                }
+                let masked = try context.group { () throws(RenderError) in
+                    context.setSource(color)
+                    context.mask(across)
+                }
+                return try context.group { () throws(RenderError) in
+                    context.setSource(masked)
+                    context.mask(down)
+                }
+            }
             if let correction {
                 // (fx · fy) · (1 − D): the sharp shadow as a group, masked by the correction group
                 // (a mask group that holds no soft mask of its own, which Ghostscript would drop).
                 let rounded = try correctionGroup(correction, box: box, radius: shadow.radius, from: area.origin,
-                                                  tolerance: tol, in: context)
-                let sharp = try context.group { () throws(RenderError) in
-                    context.setSource(across)
-                    context.mask(down)
-                }
-                context.setSource(sharp)
+                                                  area: area, tolerance: tol, in: context)
+                context.setSource(try blurred())
                 context.mask(rounded)
             } else {
-                context.setSource(across)
-                context.mask(down)
+                context.setSource(try blurred())
+                context.paint()
+            }
+        }
+    }
+
+    /// Half the width of the band where the two halves of a factor overlap, in points: both are
+    /// opaque there, so that OVER leaves it opaque and no seam shows where their edges are
+    /// antialiased.
+    static let overlap = 0.5
+
+    /// The mask carrying fx (or fy), white with that alpha: for a box wider than 8σ two halves,
+    /// each a padded gradient over one edge's ramp, overlapping at the middle where both are 1;
+    /// else the whole profile's first half, reflected.
+    private static func factorMask(box: Rect, sigma: Double, horizontal: Bool, area: Rect, tolerance: Double,
+                                   in context: CairoContext) throws(RenderError) -> CairoPattern {
+        let lo = horizontal ? box.minX : box.minY, hi = horizontal ? box.maxX : box.maxY
+        guard (hi - lo) / 2 >= reach * sigma + overlap else {
+            return try profileGradient(box: box, sigma: sigma, horizontal: horizontal,
+                                       from: horizontal ? area.minX : area.minY, color: .white, complement: false,
+                                       tolerance: tolerance)
+        }
+        let edge = Polyline.sampling(from: lo - reach * sigma, to: lo + reach * sigma, step: sigma / 24) {
+            EdgeProfile.phi(($0 - lo) / sigma)
+        }.fitted(tolerance: tolerance)
+        return try halves(edge, lo: lo, hi: hi, horizontal: horizontal, area: area, in: context)
+    }
+
+    /// A group of two padded gradients, white with the alpha of `line` (positions in user space,
+    /// rising from the edge at `lo`) over the low half, its mirror image about the middle of `lo`
+    /// and `hi` over the high half; the halves overlap by `overlap` on each side of the middle,
+    /// where `line` must be 1.
+    private static func halves(_ line: Polyline, lo: Double, hi: Double, horizontal: Bool, area: Rect,
+                               in context: CairoContext) throws(RenderError) -> CairoPattern {
+        let middle = (lo + hi) / 2
+        let mirrored = Polyline(positions: line.positions.reversed().map { 2 * middle - $0 }, values: line.values.reversed())
+        let low = try gradient(line, horizontal: horizontal, color: .white, reflect: false)
+        let high = try gradient(mirrored, horizontal: horizontal, color: .white, reflect: false)
+        func part(_ from: Double, _ to: Double) -> Rect {
+            horizontal ? Rect(x: from, y: area.minY, width: to - from, height: area.height)
+                : Rect(x: area.minX, y: from, width: area.width, height: to - from)
+        }
+        let start = horizontal ? area.minX : area.minY, end = horizontal ? area.maxX : area.maxY
+        return try context.group { () throws(RenderError) in
+            for (pattern, rect) in [(low, part(start, middle + overlap)), (high, part(middle - overlap, end))] {
+                context.newPath()
+                context.addRoundedRect(rect, radius: 0)
+                context.setSource(pattern)
+                context.fill()
             }
         }
     }
@@ -184,7 +248,7 @@ enum VectorShadow {
     }
 
     /// The arc centres of a box with corner radius `radius`.
-    private static func arcCentres(_ box: Rect, _ radius: Double) -> [Point] {
+    static func arcCentres(_ box: Rect, _ radius: Double) -> [Point] {
         let r = min(radius, box.width / 2, box.height / 2)
         return [Point(x: box.minX + r, y: box.minY + r), Point(x: box.maxX - r, y: box.minY + r),
                 Point(x: box.minX + r, y: box.maxY - r), Point(x: box.maxX - r, y: box.maxY - r)]
@@ -192,12 +256,12 @@ enum VectorShadow {
 
     /// The group whose alpha is `1 − D`: OVER of `1 − bx`, `1 − by` and `1 − a(ρᵢ)` for each arc
     /// centre. Away from the corners `1 − bx` is opaque, so the group leaves the shadow alone.
-    private static func correctionGroup(_ c: CornerCorrection, box: Rect, radius: Double, from start: Point,
+    private static func correctionGroup(_ c: CornerCorrection, box: Rect, radius: Double, from start: Point, area: Rect,
                                         tolerance: Double, in context: CairoContext) throws(RenderError) -> CairoPattern {
-        let across = try gradient(half(c.across, weights: c.acrossWeight, origin: box.minX, from: start.x, complement: true,
-                                       tolerance: tolerance), horizontal: true, color: .black, reflect: true)
-        let down = try gradient(half(c.down, weights: c.downWeight, origin: box.minY, from: start.y, complement: true,
-                                     tolerance: tolerance), horizontal: false, color: .black, reflect: true)
+        let across = try complementMask(c.across, weights: c.acrossWeight, lo: box.minX, hi: box.maxX, from: start.x,
+                                        horizontal: true, area: area, tolerance: tolerance, in: context)
+        let down = try complementMask(c.down, weights: c.downWeight, lo: box.minY, hi: box.maxY, from: start.y,
+                                      horizontal: false, area: area, tolerance: tolerance, in: context)
         var radial = c.radial
         radial.values = radial.values.map { 1 - $0 }
         radial = radial.fitted(tolerances: weighted(tolerance, c.radialWeight))
@@ -210,10 +274,27 @@ enum VectorShadow {
             // stored once in PDF, but Cairo's SVG backend writes it again under the same id each
             // time, which is invalid XML.)
             for centre in arcCentres(box, radius) {
-                context.setSource(try radialGradient(radial, centre: centre, color: .black))
+                context.setSource(try radialGradient(radial, centre: centre, color: .white))
                 context.paint()
             }
         }
+    }
+
+    /// `1 − b` across the box, white with that alpha: two padded halves that meet where both are
+    /// 1 when b reaches 0 well before the middle, else the first half reflected.
+    private static func complementMask(_ b: Polyline, weights: [Double], lo: Double, hi: Double, from start: Double,
+                                       horizontal: Bool, area: Rect, tolerance: Double,
+                                       in context: CairoContext) throws(RenderError) -> CairoPattern {
+        var line = half(b, weights: weights, origin: lo, from: start, complement: true, tolerance: tolerance)
+        // Where 1 − b stays at 1 (within the tolerance) up to the middle, the half ends there.
+        var last = line.positions.count - 1
+        while last > 1, line.values[last - 1] >= 1 - tolerance { last -= 1 }
+        let middle = (lo + hi) / 2
+        guard line.values[last] >= 1 - tolerance, line.positions[last] <= middle - overlap else {
+            return try gradient(line, horizontal: horizontal, color: .white, reflect: true)
+        }
+        line = Polyline(positions: Array(line.positions[...last]), values: Array(line.values[..<last]) + [1])
+        return try halves(line, lo: lo, hi: hi, horizontal: horizontal, area: area, in: context)
     }
 
     /// Draws `D = bx · by · Π a(ρᵢ)` in `color`: bx masked by by, then by each radial factor in
@@ -224,10 +305,10 @@ enum VectorShadow {
         let across = try gradient(half(c.across, weights: c.acrossWeight, origin: box.minX, from: start.x, complement: false,
                                        tolerance: tolerance), horizontal: true, color: color, reflect: true)
         let down = try gradient(half(c.down, weights: c.downWeight, origin: box.minY, from: start.y, complement: false,
-                                     tolerance: tolerance), horizontal: false, color: .black, reflect: true)
+                                     tolerance: tolerance), horizontal: false, color: .white, reflect: true)
         let radial = c.radial.fitted(tolerances: weighted(tolerance, c.radialWeight))
         let factors = try arcCentres(box, radius).map { centre throws(RenderError) in
-            try radialGradient(radial, centre: centre, color: .black)
+            try radialGradient(radial, centre: centre, color: .white)
         }
         var product = try context.group { () throws(RenderError) in
             context.setSource(across)
@@ -261,7 +342,7 @@ enum VectorShadow {
 
     /// Per-knot tolerances: `tolerance` where an error moves the shadow fully, looser (up to 8
     /// times) where the shadow there is faint.
-    private static func weighted(_ tolerance: Double, _ weights: [Double]) -> [Double] {
+    static func weighted(_ tolerance: Double, _ weights: [Double]) -> [Double] {
         weights.map { tolerance / min(1, max(0.125, $0)) }
     }
 }

@@ -19,6 +19,15 @@ struct WindowChromeDrawing {
 
     var figures: ChromeFigures { ChromeFigures.of(kind, theme) }
 
+    /// `color` composited over the opaque `under`: the same pixels as drawing it translucent
+    /// there, glyph edges included, without transparency, which LibreOffice draws the title's
+    /// thin strokes too light with.
+    static func over(_ color: RGBAColor, _ under: RGBAColor) -> RGBAColor {
+        let a = color.alpha
+        return RGBAColor(red: color.red * a + under.red * (1 - a), green: color.green * a + under.green * (1 - a),
+                         blue: color.blue * a + under.blue * (1 - a))
+    }
+
     /// Fills the bar, then draws its buttons and its title, all inside `paddingBox` rounded by
     /// `radius` (the frame's inner shape).
     func draw(clip paddingBox: Rect, radius: Double, in context: CairoContext) throws(RenderError) {
@@ -45,7 +54,7 @@ struct WindowChromeDrawing {
         let box = Rect(x: bar.minX + figures.titleStart * px, y: bar.minY,
                        width: bar.width - (figures.titleStart + figures.titleEnd) * px, height: bar.height)
         guard box.width > 0 else { return }
-        context.setSource(figures.titleColor)
+        context.setSource(Self.over(figures.titleColor, figures.barColor))
         do throws(TextError) {
             let font = CSSFont(families: [Self.titleFont], size: .px(figures.titleSize))
             let alignment: CaptionAlignment = figures.titleAlignment == .center ? .center : .left
@@ -83,7 +92,7 @@ struct WindowChromeDrawing {
     private func drawWindowsGlyphs(_ buttons: ChromeFigures.CaptionButtons, in context: CairoContext) throws(RenderError) {
         let px = Self.px, size = buttons.glyphSize * px, stroke = buttons.stroke * px
         let centreY = bar.minY + (bar.height / px / 2).rounded(.down) * px
-        context.setSource(buttons.color)
+        context.setSource(Self.over(buttons.color, figures.barColor))
         for index in 0..<3 {
             // Index 0 is the close button, at the right.
             let centreX = bar.maxX - (buttons.width * Double(index) + buttons.width / 2) * px

@@ -21,6 +21,8 @@ struct CSSFrameScene: CustomTestStringConvertible, Sendable {
     var width: Double, height: Double
     var radius = 0.0, border = 0.0, padding = 0.0
     var shadows: [Shadow]
+    /// Empty space around the frame and its shadows (`--margin`), in CSS px.
+    var margin = 0.0
     var testDescription: String { name }
 
     /// A box in points: left, top, right, bottom, corner radius.
@@ -28,14 +30,14 @@ struct CSSFrameScene: CustomTestStringConvertible, Sendable {
 
     static let pt = 0.75
 
-    /// The canvas's left and top margins around the frame, in points.
+    /// The canvas's left and top margins around the frame (the shadows' room and the margin), in points.
     var origin: (x: Double, y: Double) {
         var left = 0.0, top = 0.0
         for s in shadows where !s.inset {
             left = max(left, 1.5 * s.blur + s.spread - s.x)
             top = max(top, 1.5 * s.blur + s.spread - s.y)
         }
-        return ((left - 1e-9).rounded(.up) * Self.pt, (top - 1e-9).rounded(.up) * Self.pt)
+        return (((left - 1e-9).rounded(.up) + margin) * Self.pt, ((top - 1e-9).rounded(.up) + margin) * Self.pt)
     }
 
     var canvas: (width: Double, height: Double) {
@@ -45,7 +47,8 @@ struct CSSFrameScene: CustomTestStringConvertible, Sendable {
             top = max(top, 1.5 * s.blur + s.spread - s.y); bottom = max(bottom, 1.5 * s.blur + s.spread + s.y)
         }
         func whole(_ v: Double) -> Double { (v - 1e-9).rounded(.up) }
-        return ((whole(left) + width + whole(right)) * Self.pt, (whole(top) + height + whole(bottom)) * Self.pt)
+        return ((whole(left) + width + whole(right) + 2 * margin) * Self.pt,
+                (whole(top) + height + whole(bottom) + 2 * margin) * Self.pt)
     }
 
     var frame: Box {

@@ -42,7 +42,7 @@ enum PDFBackend {
             var surfaces: [String: CairoImageSurface] = [:]
             let named = pages.count > 1 || first.prints.count > 1
             for (index, page) in pages.enumerated() {
-                if index > 0 {
+                if index > 0, page.media != pages[index - 1].media {
                     try CairoNumbers.check("sizing page \(index + 1)", page.media.width, page.media.height)
                     cairo_pdf_surface_set_size(surface.pointer, page.media.width, page.media.height)
                 }

@@ -22,7 +22,8 @@ enum SVGBackend {
             try context.checkStatus("drawing the SVG")
             try surface.finish()
         }
-        guard let svg = withExtendedLifetime(sink, { StableSVGIdentifiers.rewrite(sink.bytes, marking: true) }) else {
+        guard let svg = withExtendedLifetime(sink, { StableSVGIdentifiers.rewrite(sink.bytes, marking: true) })
+            .flatMap(SVGHexColors.rewrite) else {
             throw .cairo(operation: "writing the SVG", message: "out of memory")
         }
         return try SVGAnnotations.insert(page, into: svg, picture: pictureSize)
@@ -73,5 +74,60 @@ enum StableSVGIdentifiers {
             }
         }
         return output
+    }
+}
+
+/// Writes Cairo's colours, `rgb(41.568627%,6.666667%,79.607843%)`, as `#6a11cb`: Inkscape 1.2
+/// reads a percentage as a whole percent (the gradient canvas of a docs figure came out 2.5/255
+/// dark in red), while every SVG reader takes the hex form exactly. Cairo's percentages hold
+/// the 8-bit colours framed draws with to six decimals, so the hex form loses nothing of them.
+enum SVGHexColors {
+    /// The SVG with every `rgb(P%,Q%,R%)` replaced; nil when there is no memory for the copy.
+    static func rewrite(_ svg: [UInt8]) -> [UInt8]? {
+        guard Memory.available(svg.count) else { return nil }
+        let prefix = Array("rgb(".utf8)
+        var output = [UInt8]()
+        output.reserveCapacity(svg.count)
+        var i = 0
+        while i < svg.count {
+            if svg[i] == prefix[0], svg[i...].starts(with: prefix), let (hex, end) = color(svg, from: i + prefix.count) {
+                output += hex
+                i = end
+            } else {
+                output.append(svg[i])
+                i += 1
+            }
+        }
+        return output
+    }
+
+    /// Three `N%` separated by commas and closed by `)` from `start`: the hex colour and the
+    /// index after the `)`.
+    private static func color(_ svg: [UInt8], from start: Int) -> ([UInt8], Int)? {
+        var i = start, channels: [Int] = []
+        for k in 0..<3 {
+            var value = 0.0, scale = 0.0, digits = 0
+            while i < svg.count {
+                let c = svg[i]
+                if c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
+                    let d = Double(c - UInt8(ascii: "0"))
+                    if scale == 0 { value = value * 10 + d } else { value += d * scale; scale /= 10 }
+                    digits += 1
+                } else if c == UInt8(ascii: "."), scale == 0 {
+                    scale = 0.1
+                } else {
+                    break
+                }
+                i += 1
+            }
+            guard digits > 0, digits < 16, i + 1 < svg.count, svg[i] == UInt8(ascii: "%"),
+                  svg[i + 1] == UInt8(ascii: k < 2 ? "," : ")") else { return nil }
+            channels.append(Int((min(100, value) * 2.55).rounded()))
+            i += 2
+        }
+        let hex = Array("0123456789abcdef".utf8)
+        var out = [UInt8(ascii: "#")]
+        for v in channels { out += [hex[v >> 4], hex[v & 15]] }
+        return (out, i)
     }
 }

@@ -95,6 +95,23 @@ final class CairoContext {
         }
     }
 
+    /// A closed polygon through `points` (`cairo_move_to`, `cairo_line_to`, `cairo_close_path`).
+    func addPolygon(_ points: [Point]) {
+        guard let first = points.first, points.allSatisfy({ accepts("adding a polygon", $0.x, $0.y) }) else { return }
+        cairo_move_to(pointer, first.x, first.y)
+        for p in points.dropFirst() { cairo_line_to(pointer, p.x, p.y) }
+        cairo_close_path(pointer)
+    }
+
+    /// `cairo_clip_extents`: the box the current clip (or the surface) lets drawing into, in user
+    /// space; nil when it is empty or not a finite size.
+    func clipExtents() -> Rect? {
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(pointer, &x0, &y0, &x1, &y1)
+        guard CairoNumbers.firstUnusable([x0, y0, x1, y1]) == nil, x1 > x0, y1 > y0 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// `cairo_set_fill_rule`: even-odd makes a ring of two nested shapes.
     func setEvenOddFill(_ on: Bool) {
         cairo_set_fill_rule(pointer, on ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)

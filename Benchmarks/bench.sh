@@ -21,6 +21,8 @@
 #   --sheets-only     that row alone
 #   --no-backdrops    skip the backdrops table (--canvas-color auto, a blurred 4K --canvas-image)
 #   --backdrops-only  that table alone
+#   --no-annotations  skip the callouts table (ten callouts and a redaction on the screenshot)
+#   --annotations-only  that table alone
 #   --engines-only    the engines table alone (with the pictures it needs, or those of --only)
 #   --peer-zlib L     make the peers write PNG at zlib level L too (default: each tool's own default:
 #                     IM 7, vips 6, Pillow 6; framed writes level 1 with adaptive filters)
@@ -90,6 +92,10 @@
 #               90, about 1 MB, as desktop wallpapers are) and one that is the corpus's photo-like
 #               picture at 4K (3.4 MB: its noise makes every JPEG coefficient count), timed in
 #               interleaved rounds; the ratio to the job alone, and the CPU time (user + system).
+#   annotations the reference job on png-rgba (the 3000x2000 screenshot) at scale 1 to PNG, SVG
+#               and PDF, alone and with ten callouts (two outlines, a line, two arrows, one curved,
+#               three badges, a highlighter, a label) and one pixelated region, in interleaved
+#               rounds; the ratio to the same format without them, and the CPU time's (user + system).
 #   batch       100 pictures with -j 1 and -j 2, only when this framed takes several inputs.
 #   sheets      100 photos of 11.8 MP (4240x2774: a 4400x2934 photo from framed-bench, encoded
 #               once by cjpeg, cropped losslessly by jpegtran at 100 offsets, so that every
@@ -108,13 +114,14 @@
 # Issue 31: --canvas-color auto and the blurred 4K wallpaper as --canvas-image each <= 1.2 x the reference job; the
 # photo-like 4K canvas image is for information (decoding it at 1/8 is itself most of the job's time).
 # Issue 30: sheets <= 1.2 x one by one.
+# Issue 35: ten callouts and one redaction <= 1.1 x the same job without them, in PNG, SVG and PDF.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
 BIN=$ROOT/.build/release
 KEEP=0 RUNS=5 WARMUP=2 RSS_RUNS=3 QUICK=0 PEER_ZLIB="" DO_BATCH=1 DO_VECTOR=1 DO_ENGINES=1 DO_JOBS=1 DO_SVG=1 SVG_ONLY=0 ONLY=""
-DO_BACKDROPS=1 BACKDROPS_ONLY=0 DO_SHEETS=1
+DO_BACKDROPS=1 BACKDROPS_ONLY=0 DO_SHEETS=1 DO_ANNOTATIONS=1 ANNOTATIONS_ONLY=0
 while [ $# -gt 0 ]; do
     case $1 in
         --bin) BIN=$2; shift ;;
@@ -129,11 +136,13 @@ while [ $# -gt 0 ]; do
         --no-engines) DO_ENGINES=0 ;;
         --no-svg) DO_SVG=0 ;;
         --no-sheets) DO_SHEETS=0 ;;
-        --engines-only) DO_JOBS=0 DO_BATCH=0 DO_SVG=0 DO_ENGINES=1 DO_BACKDROPS=0 DO_SHEETS=0 ;;
-        --svg-only) DO_JOBS=0 DO_BATCH=0 DO_ENGINES=0 DO_SVG=1 SVG_ONLY=1 DO_BACKDROPS=0 DO_SHEETS=0 ;;
+        --engines-only) DO_JOBS=0 DO_BATCH=0 DO_SVG=0 DO_ENGINES=1 DO_BACKDROPS=0 DO_SHEETS=0 DO_ANNOTATIONS=0 ;;
+        --svg-only) DO_JOBS=0 DO_BATCH=0 DO_ENGINES=0 DO_SVG=1 SVG_ONLY=1 DO_BACKDROPS=0 DO_SHEETS=0 DO_ANNOTATIONS=0 ;;
         --no-backdrops) DO_BACKDROPS=0 ;;
-        --backdrops-only) DO_JOBS=0 DO_BATCH=0 DO_ENGINES=0 DO_SVG=0 DO_BACKDROPS=1 BACKDROPS_ONLY=1 DO_SHEETS=0 ;;
-        --sheets-only) DO_JOBS=0 DO_BATCH=0 DO_ENGINES=0 DO_SVG=0 DO_BACKDROPS=0 DO_SHEETS=1 SVG_ONLY=1 ;;
+        --backdrops-only) DO_JOBS=0 DO_BATCH=0 DO_ENGINES=0 DO_SVG=0 DO_BACKDROPS=1 BACKDROPS_ONLY=1 DO_SHEETS=0 DO_ANNOTATIONS=0 ;;
+        --sheets-only) DO_JOBS=0 DO_BATCH=0 DO_ENGINES=0 DO_SVG=0 DO_BACKDROPS=0 DO_SHEETS=1 SVG_ONLY=1 DO_ANNOTATIONS=0 ;;
+        --no-annotations) DO_ANNOTATIONS=0 ;;
+        --annotations-only) DO_JOBS=0 DO_BATCH=0 DO_ENGINES=0 DO_SVG=0 DO_BACKDROPS=0 DO_SHEETS=0 DO_ANNOTATIONS=1 ANNOTATIONS_ONLY=1 ;;
         --only) ONLY=$2; shift ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -216,6 +225,7 @@ declare -A PEERS=([heic12]="IM vips")
 [ "$DO_JOBS" = 0 ] && NAMES=(jpeg12 jpeg24 prog12 png-rgba png-16bit)   # the engines table's
 [ "$SVG_ONLY" = 1 ] && NAMES=()
 [ "$BACKDROPS_ONLY" = 1 ] && NAMES=(jpeg12)
+[ "$ANNOTATIONS_ONLY" = 1 ] && NAMES=(png-rgba)
 if [ -n "$ONLY" ]; then
     IFS=, read -r -a NAMES <<< "$ONLY"
     for name in "${NAMES[@]}"; do
@@ -494,6 +504,38 @@ if [ "$DO_BACKDROPS" = 1 ] && [ -n "${WIDTH[jpeg12]:-}" ]; then
                 record backdrop failed "framed could not make a backdrop"
             fi ;;
         *) record backdrop failed "this framed has no --canvas-image" ;;
+    esac
+fi
+
+# ---------------------------------------------------------------------------------------------
+# Annotations: what ten callouts and one redaction add to the reference job on the screenshot.
+if [ "$DO_ANNOTATIONS" = 1 ] && [ -n "${WIDTH[png-rgba]:-}" ]; then
+    case $FRAMED_HELP in
+        *--annotate*)
+            log "annotations: png-rgba x1, ten callouts and a pixelated region, to PNG, SVG and PDF"
+            # In the 3000x2000 picture's pixels.
+            CALLOUTS='rect 200,150 600x300 radius=8px; ellipse 1000,200 400x200; line 100,1800 -> 900,1800;'
+            CALLOUTS+=' arrow 1500,1200 -> 1100,800; arrow 2500,1500 -> 2000,1000 via=2500,1000; badge 1 150,150;'
+            CALLOUTS+=' badge 2 1050,150; badge 3 1950,150; highlight 400,900 800x60; label "Settings" 2400,400 -> 2200,600;'
+            CALLOUTS+=' pixelate 300,1300 900x90'
+            in=$CORPUS/${FILE[png-rgba]}
+            args=() ok=1
+            for ext in png svg pdf; do
+                plain=$(cmd_framed "$in" "$OUT/annotations-plain.$ext" 1)
+                annotated="$(cmd_framed "$in" "$OUT/annotations.$ext" 1) --annotate $(q "$CALLOUTS")"
+                eval "$plain" >/dev/null 2>&1 && eval "$annotated" >/dev/null 2>&1 || ok=0
+                args+=(-n "$ext" "$plain" -n "$ext-annotated" "$annotated")
+            done
+            if [ "$ok" = 1 ]; then
+                measure "$RUNS" "$WARMUP" "$JSON/annotations" "${args[@]}" > "$WORK/medians"
+                read -r t_png t_png_a t_svg t_svg_a t_pdf t_pdf_a < "$WORK/medians"
+                read -r c_png c_png_a c_svg c_svg_a c_pdf c_pdf_a < <($HELPER cpu "$JSON"/annotations.*.json)
+                record annotation result "$t_png" "$t_png_a" "$t_svg" "$t_svg_a" "$t_pdf" "$t_pdf_a" \
+                    "$c_png" "$c_png_a" "$c_svg" "$c_svg_a" "$c_pdf" "$c_pdf_a"
+            else
+                record annotation failed "framed could not draw the callouts"
+            fi ;;
+        *) record annotation failed "this framed has no --annotate" ;;
     esac
 fi
 

@@ -98,4 +98,11 @@ run Samples/landscape.jpg -o "$work/caption.pdf" --width 360 --border 0 --paddin
     --caption 'Lac d’Annecy at dawn, July 1998' --caption-font 'italic 17px "DejaVu Serif"'
 pdftoppm -png -singlefile -r 96 "$work/caption.pdf" "$out/caption"
 
+# 12. Callouts from the file beside the screenshot (Samples/screenshot.annotations.json): three
+#    numbered steps, an outline, a highlighter, a curved arrow, and two lines pixelated (in the
+#    picture's pixels, before it is embedded), as SVG (the callouts stay vector).
+run Samples/screenshot.png -o "$work/callouts.svg" --preset docs --width 560 --margin 16 \
+    --annotate Samples/screenshot.annotations.json
+rsvg-convert -o "$out/callouts.png" "$work/callouts.svg"
+
 ls -l "$out"

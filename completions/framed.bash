@@ -41,6 +41,7 @@ _framed() {
         --resample) COMPREPLY=($(compgen -W 'box good best' -- "$cur")); return ;;
         --flatten) COMPREPLY=(); return ;;
         --trim) COMPREPLY=($(compgen -W '0 5% 10%' -- "$cur")); return ;;
+        --annotate) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --rendering-intent|--intent) COMPREPLY=($(compgen -W 'perceptual relative' -- "$cur")); return ;;
         --max-pixels) COMPREPLY=(); return ;;
         --min-ppi) COMPREPLY=(); return ;;
@@ -62,7 +63,7 @@ _framed() {
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '-o --output --format --scale --variant --dpi --no-snap --embed --quality --lossless --preset --size --width --height --border --border-width --border-color --border-style --inner-border --padding --background --background-color --radius --border-radius --fit --object-fit --position --object-position --shadow --box-shadow --margin --canvas-color --backdrop --canvas-image --canvas-blur --aspect --aspect-ratio --canvas-size --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --resample --flatten --trim --no-auto-orient --rendering-intent --intent --max-pixels --min-ppi --strict --page --orientation --bleed --safe-margin --marks --pdf-variant --output-intent --proof --gamut-warning --pages --sheet --n-up --gutter --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run --config --print-config -h --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '-o --output --format --scale --variant --dpi --no-snap --embed --quality --lossless --preset --size --width --height --border --border-width --border-color --border-style --inner-border --padding --background --background-color --radius --border-radius --fit --object-fit --position --object-position --shadow --box-shadow --margin --canvas-color --backdrop --canvas-image --canvas-blur --aspect --aspect-ratio --canvas-size --chrome --chrome-theme --chrome-title --caption --caption-font --caption-position --caption-align --caption-color --image-dpi --resample --flatten --trim --annotate --no-auto-orient --rendering-intent --intent --max-pixels --min-ppi --strict --page --orientation --bleed --safe-margin --marks --pdf-variant --output-intent --proof --gamut-warning --pages --sheet --n-up --gutter --title --author -j --jobs -r --recursive -f --overwrite --fail-fast -q --quiet --dry-run --config --print-config -h --help --version' -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -f -- "$cur"))

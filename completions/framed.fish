@@ -42,6 +42,7 @@ complete -c framed -l image-dpi -x -a 'css auto' -d 'size of a picture pixel: 96
 complete -c framed -l resample -x -a 'box good best' -d 'picture resampling: box (fastest), good (Catmull-Rom) or best (Lanczos-3)'
 complete -c framed -l flatten -x -d 'composite a transparent picture onto this colour'
 complete -c framed -l trim -d 'remove uniform edges (the top-left corner\'s colour, within TOLERANCE as in ImageMagick\'s -fuzz: 10%) before layout'
+complete -c framed -l annotate -r -F -d 'callouts and redactions in picture pixels: a JSON file (\'{stem}.annotations.json\': each picture\'s own, beside it) or inline, e.g. \'badge 1 300,200; arrow 400,300 -> 250,120; pixelate 10,20 200x30\''
 complete -c framed -l no-auto-orient -d 'ignore the EXIF orientation; keep the stored pixels'
 complete -c framed -l rendering-intent -l intent -x -a 'perceptual relative' -d 'ICC rendering intent from a picture\'s embedded profile (or CMYK) to sRGB: perceptual or relative'
 complete -c framed -l max-pixels -x -d 'refuse pictures and PNG outputs with more pixels (from the header, before decoding)'

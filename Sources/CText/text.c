@@ -37,6 +37,7 @@ static struct {
     void (*line_get_extents)(void *line, ctext_PangoRectangle *ink, ctext_PangoRectangle *logical);
     int (*layout_get_direction)(ctext_PangoLayout *layout, int index);
     void (*show_layout)(ctext_cairo_t *cr, ctext_PangoLayout *layout);
+    void (*layout_path)(ctext_cairo_t *cr, ctext_PangoLayout *layout);
     ctext_PangoFontDescription *(*description_new)(void);
     void (*description_set_family)(ctext_PangoFontDescription *d, const char *family);
     void (*description_set_style)(ctext_PangoFontDescription *d, int style);
@@ -110,6 +111,7 @@ static void load(void) {
         {"pango_layout_line_get_extents", (void **)&api.line_get_extents},
         {"pango_layout_get_direction", (void **)&api.layout_get_direction},
         {"pango_cairo_show_layout", (void **)&api.show_layout},
+        {"pango_cairo_layout_path", (void **)&api.layout_path},
         {"pango_font_description_new", (void **)&api.description_new},
         {"pango_font_description_set_family", (void **)&api.description_set_family},
         {"pango_font_description_set_style", (void **)&api.description_set_style},
@@ -298,6 +300,15 @@ int ctext_layout_draw(ctext_layout *layout, void *cairo, double x, double y, cha
     api.show_layout(cr, layout->layout);
     cmessages_quiet_end();
     if (api.cairo_status(cr) != 0) { note(message, "Cairo could not draw the text"); return CTEXT_ERROR; }
+    return CTEXT_OK;
+}
+
+int ctext_layout_path(ctext_layout *layout, void *cairo, double x, double y, char *message) {
+    ctext_cairo_t *cr = (ctext_cairo_t *)cairo;
+    api.update_context(cr, layout->context);
+    api.cairo_move_to(cr, x, y + layout->leading / 2);
+    api.layout_path(cr, layout->layout);
+    if (api.cairo_status(cr) != 0) { note(message, "Cairo could not outline the text"); return CTEXT_ERROR; }
     return CTEXT_OK;
 }
 

@@ -40,6 +40,9 @@ public struct Framer: Sendable, Equatable {
     /// picture is laid out on the canvas they all share (`FrameLayout.set`), so that the files
     /// of a set, made in one run or in several, have one size. Empty outside a set.
     package var companions: [FrameStyle] = []
+    /// The file `picture.annotations` was read from (`resolvingAnnotations(for:label:)`), which
+    /// errors about an annotation name.
+    package var annotationFile: String? = nil
 
     /// The version of framed, as its PDFs name their creator.
     public static let version = "0.1.0"

@@ -132,7 +132,8 @@ extension Framer {
     /// Lays out a picture from a file or from memory from its header alone, as `plan(_:)` does.
     public func plan(_ source: PictureSource) throws(FramingError) -> FramePlan {
         let label = Self.label(source)
-        return try plan(open(source, label: label), label: label, format: output.format ?? .png)
+        let framer = try resolvingAnnotations(for: source, label: label)
+        return try framer.plan(framer.open(source, label: label), label: label, format: output.format ?? .png)
     }
 
     /// Lays out a picture once for each member of a set (`output.setMembers` lists the set that
@@ -142,7 +143,9 @@ extension Framer {
     /// fewer pixels than it needs.
     public func plan(_ source: PictureSource, set members: [SetMember]) throws(FramingError) -> [FramePlan] {
         let label = Self.label(source)
-        return try setPlans(open(source, label: label), label: label, format: output.format ?? .png, members: members)
+        let framer = try resolvingAnnotations(for: source, label: label)
+        return try framer.setPlans(framer.open(source, label: label), label: label, format: output.format ?? .png,
+                                   members: members)
     }
 
     // MARK: Documents

@@ -67,6 +67,8 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
         case twoBackdrops
         /// The canvas image could not be read or decoded: its path and why.
         case canvasImage(path: String, error: RasterError)
+        /// The annotations cannot be read, or one is wrong or lies outside the picture.
+        case annotations(AnnotationProblem)
 
         /// One line, in the library's words (settings are named as `Framer.set` names them).
         public var description: String {
@@ -112,6 +114,7 @@ public struct FramingError: Error, Equatable, Sendable, CustomStringConvertible 
             case .twoBackdrops:
                 return "canvas-color auto and canvas-image both paint the whole canvas; give one"
             case let .canvasImage(path, error): return "the canvas image \(path): \(error)"
+            case let .annotations(problem): return problem.description
             }
         }
     }
@@ -148,6 +151,9 @@ public enum FramingWarning: Equatable, Sendable, CustomStringConvertible {
     /// A member of a set of scales needs more pixels than the picture has (`needed` at `scale`;
     /// `available` is what it has): that file is enlarged, no sharper than a smaller scale.
     case fewerPixels(scale: Double, needed: PixelSize, available: PixelSize)
+    /// An annotation lies partly or wholly where the picture is cropped away (`fit` `cover` or
+    /// `none`): it is drawn cut off.
+    case annotationCutOff(AnnotationWarning)
 
     /// One line.
     public var description: String {
@@ -166,6 +172,7 @@ public enum FramingWarning: Equatable, Sendable, CustomStringConvertible {
         case let .fewerPixels(scale, needed, available):
             return "at scale \(Self.number(scale)) the picture needs \(needed) pixels but has \(available): "
                 + "that file is enlarged, no sharper than a smaller scale"
+        case let .annotationCutOff(warning): return warning.description
         }
     }
 

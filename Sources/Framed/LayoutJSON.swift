@@ -2,7 +2,9 @@
 /// (0, 0) the output's top-left corner; with a page (or marks) every rectangle is where it lands
 /// on the page (bleed and slug included). `boxes` are the PDF's page boxes: media, bleed, trim.
 /// `warnings`, when there are any, are what the layout alone tells (`FramePlan.warnings`);
-/// `canvasImage` is the canvas image's file, the area it covers and the pixels it is made at.
+/// `canvasImage` is the canvas image's file, the area it covers and the pixels it is made at;
+/// `annotations` lists each annotation's place in the list, kind and box (what it covers,
+/// strokes aside; a redaction's region).
 /// A print on a sheet is laid out on its own page, and `sheet` says where that lands: the
 /// sheet, column and row (from 1), whether it is turned, and its boxes and frame on the sheet.
 extension FramePlan {
@@ -98,6 +100,13 @@ extension FramePlan {
                 ("color", .string(caption.color.description)),
                 ("contrast", .number(caption.contrast)),
             ])))
+        }
+        let placed = annotations.drawn.map { ($0.index, $0.kind, $0.box) } + annotations.redactions.map { ($0.index, $0.kind, $0.box) }
+        if !placed.isEmpty {
+            // Each annotation's box in output points, in the list's order.
+            pairs.append(("annotations", .array(placed.sorted { $0.0 < $1.0 }.map { index, kind, box in
+                .object([("index", .number(Double(index))), ("kind", .string(kind.rawValue)), ("box", Self.rect(place(box)))])
+            })))
         }
         pairs += [
             ("rasterPixels", Self.pixels(rasterPixels)),

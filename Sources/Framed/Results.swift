@@ -65,6 +65,8 @@ public struct FramePlan: Sendable, Equatable {
     /// A background that was set (not the preset's) lies wholly under the picture: it shows
     /// only if the picture has transparent pixels, which the header alone may not tell.
     package var backgroundCovered = false
+    /// The annotations placed: callouts in output points, redactions in the picture's pixels.
+    public var annotations = AnnotationPlacement()
 
     /// The whole output's size in points: the page plus bleed, or the framed canvas.
     public var canvas: Size { placement?.media ?? layout.canvas }
@@ -139,6 +141,7 @@ package struct PreparedPicture: Sendable {
     package var renderPage: RenderPage {
         var page = RenderPage(picture: picture, layout: plan.layout, style: plan.style, placement: plan.placement)
         page.backdrop = backdrop
+        page.annotations = plan.annotations.drawn
         return page
     }
 }

@@ -58,6 +58,11 @@ extension FramingError {
         case .twoBackdrops:
             return UsageError("--canvas-color auto and --canvas-image both paint the whole canvas; give one")
         case let .canvasImage(path, error): return FileError(path: path, reason: "--canvas-image: \(error)")
+        case let .annotations(.unreadable(path, reason)): return FileError(path: path, reason: "--annotate: \(reason)")
+        case let .annotations(.invalid(_, error)) where error.textUnavailable: return FileError(path: input, reason: "--annotate: \(error)")
+        case let .annotations(.invalid(path?, error)): return UsageError("\(input): --annotate \(path): \(error)")
+        case let .annotations(.invalid(nil, error)): return UsageError("\(input): --annotate: \(error)")
+        case let .annotations(problem): return UsageError("\(input): --annotate: \(problem)")
         }
     }
 
@@ -123,6 +128,7 @@ extension FramingWarning {
         case .backgroundCovered:
             return "--background does not show: the picture covers the whole mat; to paint around the frame "
                 + "use --canvas-color (or --backdrop), or give --padding to show the mat"
+        case let .annotationCutOff(warning): return "--annotate: \(warning)"
         case .canvasBlurWithoutImage:
             return "--canvas-blur changes nothing: it blurs the --canvas-image, and there is none"
         case let .fewerPixels(scale, needed, available):

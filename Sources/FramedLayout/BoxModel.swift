@@ -198,7 +198,7 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .caption(reason):
             return "the caption: \(reason)"
         case let .textUnavailable(reason):
-            return "the caption cannot be set: \(reason)"
+            return "the text (caption, title or callouts) cannot be set: \(reason)"
         case let .captionTooTall(name, frame, needed):
             return "the frame's \(name) (\(Length(points: frame))) leaves no room for the picture: "
                 + "border, padding and caption take \(Length(points: needed))"

@@ -287,6 +287,16 @@ public struct TextBlock: Sendable, Equatable, Codable {
 public protocol TextMeasure: Sendable {
     /// The block `caption`'s text makes in its font, wrapped to `width` points.
     func measure(_ caption: Caption, width: Double) throws(LayoutError) -> TextBlock
+    /// The block `text` makes in `font` with lines broken at its line breaks only: its width
+    /// and height in points (an annotation's label and badge number).
+    func extent(of text: String, font: CSSFont) throws(LayoutError) -> Size
+}
+
+extension TextMeasure {
+    /// A measure that knows captions only: labels and badges cannot be laid out with it.
+    public func extent(of text: String, font: CSSFont) throws(LayoutError) -> Size {
+        throw .caption(reason: "this text measure measures captions only")
+    }
 }
 
 /// A caption placed: its box and lines.

@@ -7,7 +7,7 @@ import Synchronization
 /// Text laid out by Pango (through CText, loaded at the first caption): one `final class` owns
 /// each layout and frees it in `deinit`, so Swift never holds a GLib object past its use.
 final class TextLayout {
-    private let pointer: OpaquePointer
+    let pointer: OpaquePointer
 
     /// Lays out `caption`'s text wrapped to `width` points, for drawing on `context` or (nil)
     /// for measuring. The family list, weights and sizes go to Pango as fields, never as a
@@ -223,8 +223,10 @@ package enum TextPreparation {
 
     /// Prepares Pango for `style`'s caption and window title as `options` draw them; "out of
     /// memory" when the process cannot spare `headroom`.
-    package static func prepare(_ style: FrameStyle, options: RenderOptions) throws(LayoutError) {
-        var texts: [(text: String, font: CSSFont, oneLine: Bool)] = []
+    /// `annotations` are callouts' texts (badge numbers, labels) and their fonts, prepared alike.
+    package static func prepare(_ style: FrameStyle, options: RenderOptions, annotations: [(text: String, font: CSSFont)] = [])
+        throws(LayoutError) {
+        var texts: [(text: String, font: CSSFont, oneLine: Bool)] = annotations.map { ($0.text, $0.font, false) }
         if !style.caption.text.isEmpty { texts.append((style.caption.text, style.caption.font, false)) }
         if let kind = style.chrome.kind, let title = style.chrome.title, !title.isEmpty {
             let size = ChromeFigures.of(kind, style.chrome.theme).titleSize
@@ -233,7 +235,12 @@ package enum TextPreparation {
         guard !texts.isEmpty else { return }
         let k = options.format.isRaster ? options.pictureDPI / 72 : 1
         let kind = options.format.isRaster ? "image" : options.format.rawValue
-        let keys = texts.map { "\($0.font)|\($0.oneLine)|\(k)|\(kind)|\($0.text.unicodeScalars.map { $0.value > 0x7F }.contains(true) ? $0.text : "")" }
+        var keys = texts.map { "\($0.font)|\($0.oneLine)|\(k)|\(kind)|\($0.text.unicodeScalars.map { $0.value > 0x7F }.contains(true) ? $0.text : "")" }
+        // One preparation a key (a thousand badges in one font are one).
+        var seen = Set<String>()
+        let unique = keys.indices.filter { seen.insert(keys[$0]).inserted }
+        texts = unique.map { texts[$0] }
+        keys = unique.map { keys[$0] }
         do throws(TextError) {
             try prepared.withLock { (done: inout Set<String>) throws(TextError) in
                 let needed = keys.indices.filter { !done.contains(keys[$0]) }

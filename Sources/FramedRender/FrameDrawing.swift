@@ -5,7 +5,7 @@ import FramedLayout
 /// Order, bottom to top: canvas colour, canvas image, canvas gradient, outer shadows (last in
 /// the CSS list first; outside the frame only), the frame's background, the window title bar, the
 /// picture (clipped, then painted), inset shadows, the inner border, the border, the window's
-/// rims, the caption.
+/// rims, the caption, the callouts.
 struct FrameDrawing {
     var layout: FrameLayout
     var style: FrameStyle
@@ -16,6 +16,11 @@ struct FrameDrawing {
     var pdfShadows: PDFShadows? = nil
     /// The canvas image's surface and the area it covers (`CanvasPicture`), if any.
     var backdrop: (surface: CairoImageSurface, area: Rect)? = nil
+    /// The callouts, drawn last.
+    var annotations: [PlacedAnnotation] = []
+    /// PDF: the callouts go in a group that the PDF pass makes the layer "Annotations"
+    /// (`PDFLayer`); nil: drawn as they are.
+    var annotationLayer: AnnotationLayerMarker? = nil
 
     func draw(picture: DrawnPicture, in context: CairoContext) throws(RenderError) {
         if style.canvasColor.alpha > 0 {
@@ -72,6 +77,7 @@ struct FrameDrawing {
         try drawBorder(in: context)
         if layout.titleBar != nil, let figures = style.chrome.figures { try drawWindowRims(figures, in: context) }
         try drawCaption(in: context)
+        try drawAnnotations(picture: picture, in: context)
         try context.checkStatus("drawing the frame")
     }
 

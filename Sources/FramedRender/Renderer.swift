@@ -234,6 +234,8 @@ package struct RenderPage: Sendable {
     package var placement: PagePlacement?
     /// The canvas image, painted over the canvas colour and under the canvas gradient.
     package var backdrop: CanvasPicture?
+    /// The callouts drawn over everything else, in order (`AnnotationLayout`).
+    package var annotations: [PlacedAnnotation] = []
 
     package init(picture: PagePicture, layout: FrameLayout, style: FrameStyle, placement: PagePlacement? = nil) {
         self.picture = picture; self.layout = layout; self.style = style; self.placement = placement
@@ -253,9 +255,14 @@ package struct RenderPage: Sendable {
 
     /// The one drawing routine over this page (raster output pads the picture's edge pixels).
     func drawing(for format: OutputFormat, pdfShadows: PDFShadows? = nil,
-                 backdrop: (surface: CairoImageSurface, area: Rect)? = nil) -> FrameDrawing {
-        FrameDrawing(layout: layout, style: style, padPictureEdges: format.isRaster, pdfShadows: pdfShadows,
-                     backdrop: backdrop)
+                 backdrop: (surface: CairoImageSurface, area: Rect)? = nil,
+                 annotationLayer: AnnotationLayerMarker? = nil) -> FrameDrawing {
+        var drawing = FrameDrawing(layout: layout, style: style, padPictureEdges: format.isRaster, pdfShadows: pdfShadows,
+                                   backdrop: backdrop)
+        // SVG writes its callouts itself (`SVGAnnotations`), as elements a page can style.
+        drawing.annotations = format == .svg ? [] : annotations
+        drawing.annotationLayer = annotationLayer
+        return drawing
     }
 }
 

@@ -60,6 +60,7 @@ static void check(void) {
     void (*line_extents)(PangoLayoutLine *, PangoRectangle *, PangoRectangle *) = pango_layout_line_get_extents;
     PangoDirection (*direction)(PangoLayout *, int) = pango_layout_get_direction;
     void (*show)(cairo_t *, PangoLayout *) = pango_cairo_show_layout;
+    void (*path)(cairo_t *, PangoLayout *) = pango_cairo_layout_path;
     PangoFontDescription *(*d_new)(void) = pango_font_description_new;
     void (*d_family)(PangoFontDescription *, const char *) = pango_font_description_set_family;
     void (*d_style)(PangoFontDescription *, PangoStyle) = pango_font_description_set_style;
@@ -81,7 +82,7 @@ static void check(void) {
     cairo_status_t (*status)(cairo_t *) = cairo_status;
     (void)font_map_default; (void)create_context; (void)set_options; (void)update; (void)layout_new; (void)set_text;
     (void)set_width; (void)set_wrap; (void)set_ellipsize; (void)set_single; (void)set_alignment; (void)set_font; (void)set_spacing; (void)extents;
-    (void)line_count; (void)unknown; (void)get_line; (void)line_extents; (void)direction; (void)show; (void)d_new;
+    (void)line_count; (void)unknown; (void)get_line; (void)line_extents; (void)direction; (void)show; (void)path; (void)d_new;
     (void)d_family; (void)d_style; (void)d_variant; (void)d_weight; (void)d_stretch; (void)d_size; (void)d_get_family;
     (void)d_free; (void)load; (void)describe; (void)unref; (void)o_create; (void)o_antialias; (void)o_hint_style;
     (void)o_hint_metrics; (void)o_destroy; (void)move_to; (void)status;

@@ -44,7 +44,7 @@ struct ManualTests {
 
     @Test func helpListsTheOptions() throws {
         let options = try Self.helpOptions()
-        #expect(options.count == 71 + 9 && options.contains("border") && options.contains("fail-fast"), "\(options)")
+        #expect(options.count == 72 + 9 && options.contains("border") && options.contains("fail-fast"), "\(options)")
         for alias in ["border-radius", "border-width", "background-color", "box-shadow", "object-fit", "object-position",
                       "aspect-ratio", "backdrop", "intent"] {
             #expect(options.contains(alias), "--help lists the alias --\(alias)")

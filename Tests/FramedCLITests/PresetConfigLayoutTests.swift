@@ -174,7 +174,7 @@ struct PresetConfigLayoutTests {
         "canvas-color": ["--canvas-color", "beige"], "canvas-image": ["--canvas-image", "wall.jpg"],
         "canvas-blur": ["--canvas-blur", "12px"], "aspect": ["--aspect", "16:9"],
         // --canvas-size and --aspect replace each other: the size is kept by CanvasSizeTests.
-        "canvas-size": [], "chrome": ["--chrome", "macos"], "chrome-theme": ["--chrome-theme", "dark"], "chrome-title": ["--chrome-title", "Notes \"2026\""], "trim": ["--trim", "10%"], "image-dpi": ["--image-dpi", "144"], "scale": ["--scale", "1,2,3"],
+        "canvas-size": [], "chrome": ["--chrome", "macos"], "chrome-theme": ["--chrome-theme", "dark"], "chrome-title": ["--chrome-title", "Notes \"2026\""], "trim": ["--trim", "10%"], "annotate": ["--annotate", "badge 1 10,10; label 'Here \"it\" is' 5%,5% color=#00f; pixelate 0,0 20x20"], "image-dpi": ["--image-dpi", "144"], "scale": ["--scale", "1,2,3"],
         "variant": ["--variant", "light,dark"],
         "caption": ["--caption", "Mont Blanc, 1998 — é"],
         "caption-font": ["--caption-font", "italic bold 14px/1.5 \"DejaVu Serif\", serif"], "caption-position": ["--caption-position", "below"],

@@ -102,19 +102,9 @@ struct ViewerTests {
         #expect(d.max <= 16 && d.mean <= 1.5, "poppler vs MuPDF: max \(d.max), mean \(d.mean)")
     }
 
-    /// Renders `svg` with headless Chromium at `width` x `height` CSS pixels; throws when Chromium
-    /// is missing, fails, or makes no picture within two minutes.
+    /// Renders `svg` with headless Chromium (`Support.chromiumScreenshot`).
     static func chromiumScreenshot(_ svg: URL, width: Int, height: Int, folder: URL) throws -> RasterImage {
-        let shot = folder.appendingPathComponent("chromium.png")
-        let profile = folder.appendingPathComponent("chromium-profile")
-        let r = try Tool.run("timeout", ["120", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
-                                         "--hide-scrollbars", "--force-device-scale-factor=1",
-                                         "--user-data-dir=\(profile.path)", "--screenshot=\(shot.path)",
-                                         "--window-size=\(width),\(height)", svg.absoluteString])
-        guard r.status == 0, FileManager.default.fileExists(atPath: shot.path) else {
-            throw ToolFailure(description: "chromium made no screenshot (status \(r.status)): \(r.stderr.suffix(600))")
-        }
-        return try Support.readPNG(shot)
+        try Support.chromiumScreenshot(svg, width: width, height: height, folder: folder)
     }
 }
 

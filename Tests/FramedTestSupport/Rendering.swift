@@ -98,6 +98,23 @@ extension Support {
     }
 }
 
+extension Support {
+    /// Renders `svg` with headless Chromium at `width` x `height` CSS pixels, `scale` device
+    /// pixels each; throws when Chromium is missing, fails, or makes no picture within two minutes.
+    package static func chromiumScreenshot(_ svg: URL, width: Int, height: Int, scale: Int = 1, folder: URL) throws -> RasterImage {
+        let shot = folder.appendingPathComponent("chromium.png")
+        let profile = folder.appendingPathComponent("chromium-profile")
+        let r = try Tool.run("timeout", ["120", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                                         "--hide-scrollbars", "--force-device-scale-factor=\(scale)",
+                                         "--user-data-dir=\(profile.path)", "--screenshot=\(shot.path)",
+                                         "--window-size=\(width),\(height)", svg.absoluteString])
+        guard r.status == 0, FileManager.default.fileExists(atPath: shot.path) else {
+            throw ToolFailure(description: "chromium made no screenshot (status \(r.status)): \(r.stderr.suffix(600))")
+        }
+        return try readPNG(shot)
+    }
+}
+
 extension RasterImage {
     /// Components of pixel (x, y) as 0...255 numbers.
     package func rgba(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int, a: Int) {

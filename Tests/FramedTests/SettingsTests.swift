@@ -106,7 +106,7 @@ struct SettingsTests {
             "caption": "Ω \u{202B}שלום", "caption-font": "oblique small-caps 300 condensed 10pt 'DejaVu Sans', monospace",
             "caption-position": "below", "caption-align": "start", "caption-color": "rgba(1, 2, 3, 0.5)", "dpi": "200",
             "no-snap": "true", "embed": "png", "quality": "75", "lossless": "true", "resample": "box", "flatten": "#eee",
-            "no-auto-orient": "true", "trim": "2.5%", "rendering-intent": "relative", "max-pixels": "1000000", "min-ppi": "150", "strict": "true",
+            "no-auto-orient": "true", "trim": "2.5%", "annotate": "arrow 1,2 -> 3,4 via=50%,1; redact 0,0 5x5 color=white", "rendering-intent": "relative", "max-pixels": "1000000", "min-ppi": "150", "strict": "true",
             "page": "Letter", "orientation": "landscape", "bleed": "0.125in", "safe-margin": "0.25in", "title": "T", "author": "A",
             "marks": "crop", "pdf-variant": "X-4", "output-intent": "press.icc", "proof": "soft.png", "gamut-warning": "lime",
             "sheet": "A3", "n-up": "3x4", "gutter": "0.25in",

@@ -75,6 +75,11 @@ void ctext_layout_extents(ctext_layout *layout, ctext_extents *extents);
  * source colour. */
 int ctext_layout_draw(ctext_layout *layout, void *cairo, double x, double y, char *message);
 
+/* Adds the layout's glyph outlines to `cairo`'s current path with its top-left corner at x, y
+ * (pango_cairo_layout_path): the same glyphs ctext_layout_draw draws, as a path an SVG writer
+ * can copy (cairo_copy_path). */
+int ctext_layout_path(ctext_layout *layout, void *cairo, double x, double y, char *message);
+
 /* Frees the layout; NULL is ignored. */
 void ctext_layout_free(ctext_layout *layout);
 

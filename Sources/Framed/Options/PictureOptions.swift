@@ -22,6 +22,10 @@ public struct PictureOptions: Sendable, Equatable {
     /// columns within this colour distance of the top-left corner's colour, a fraction of the
     /// largest distance as `-fuzz` takes it (0 exact, 0.1 for `10%`); nil: no trimming.
     public var trim: Double? = nil
+    /// Callouts drawn over the picture and redactions of its pixels, in its own pixels (after
+    /// orientation and trimming) or percent of them; nil for none. A file is read when the
+    /// picture is framed (`AnnotationSource.file`).
+    public var annotations: AnnotationSource? = nil
 
     /// The defaults: upright, perceptual intent, no flattening, Lanczos-3, 256 megapixels, no
     /// resolution check.

@@ -101,10 +101,19 @@ extension Framer {
         var placement: PagePlacement?
         let pageColor = captionPageColor
         // Text too large to draw at the output's resolution is refused first; then Pango's
-        // threads and fonts for the caption and the title are made ready, before the picture
-        // takes its memory.
+        // threads and fonts for the caption, the title and the callouts' texts are made ready,
+        // before the picture takes its memory.
         do { try renderOptions(format).checkText(style) } catch { throw fail(.canvas(error)) }
-        do { try TextPreparation.prepare(style, options: renderOptions(format)) } catch { throw fail(.layout(error)) }
+        let calloutTexts = annotationList.compactMap { annotation -> (text: String, font: CSSFont)? in
+            switch annotation.shape {
+            case let .badge(number, _): (String(number), annotation.style.font ?? Annotation.defaultFont)
+            case let .label(text, _, _): (text, annotation.style.font ?? Annotation.defaultFont)
+            default: nil
+            }
+        }
+        do { try TextPreparation.prepare(style, options: renderOptions(format), annotations: calloutTexts) } catch {
+            throw fail(.layout(error))
+        }
         if let page = page.spec {
             do {
                 (style, layout, placement) = try PageLayout.place(picture: metricsLaidOut, style: style, page: page,
@@ -166,11 +175,31 @@ extension Framer {
         var result = plan
         result.trim = probe?.sourceBox
         result.backgroundCovered = backgroundCovered
+        // (The untrimmed plan that trimming starts from has no annotations: they are in the
+        // trimmed picture's pixels.)
+        if trimming || picture.trim == nil {
+            result.annotations = try placedAnnotations(on: layout, vector: document != nil, label: label)
+        }
+        result.warnings += result.annotations.warnings.map(FramingWarning.annotationCutOff)
         // A picture that has no alpha channel hides the mat for sure; one that may have
         // transparent pixels is looked at once decoded.
         if backgroundCovered && info.hasAlpha == false { result.warnings.append(.backgroundCovered) }
         if style.canvasBlur.points > 0 && style.canvasImage == nil { result.warnings.append(.canvasBlurWithoutImage) }
         return (result, document, probe)
+    }
+
+    /// The annotations placed over the picture as `layout` lays it out (after snapping, so that
+    /// they follow the picture as drawn). A vector picture has no pixels to redact or enlarge.
+    func placedAnnotations(on layout: FrameLayout, vector: Bool, label: String) throws(FramingError) -> AnnotationPlacement {
+        let list = annotationList
+        guard !list.isEmpty else { return AnnotationPlacement() }
+        func fail(_ problem: AnnotationProblem) -> FramingError { FramingError(picture: label, problem: .annotations(problem)) }
+        if vector, let (offset, needing) = list.enumerated().first(where: { $0.element.kind.isRedaction || $0.element.kind == .magnify }) {
+            throw fail(.needsPixels(index: offset + 1, kind: needing.kind))
+        }
+        do { return try AnnotationLayout.place(list, layout: layout, text: PangoTextMeasure()) } catch {
+            throw fail(.invalid(path: annotationFile, error))
+        }
     }
 
     /// `points` at `dpi` in whole pixels, at least 1 (clamped before `Int()` can trap).

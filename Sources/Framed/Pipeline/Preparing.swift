@@ -11,6 +11,9 @@ extension Framer {
     /// picture placed below `PictureOptions.minimumPPI` gets a warning here (never an error: the
     /// caller decides, with the report in hand).
     package func prepare(_ source: PictureSource, label: String, format: OutputFormat) throws(FramingError) -> PreparedPicture {
+        // A file of annotations is read first; the settings then hold its list (once: a Framer
+        // holding a NaN is not equal to itself, so equality cannot say when to stop).
+        if annotationsAreAFile { return try resolvingAnnotations(for: source, label: label).prepare(source, label: label, format: format) }
         let input = try open(source, label: label)
         let (plan, document, probe) = try planned(input, label: label, format: format)
         if let document { return try prepared(document, plan: plan, format: format, label: label) }
@@ -21,7 +24,11 @@ extension Framer {
 
     /// The picture decoded (shrunk on load, or taken from the trimming probe) for `plan`, and
     /// cropped to its trimmed box: the one decode of a picture, however many outputs it makes.
-    /// With `resize`, a decoder may resize it to `plan.rasterPixels` as it decodes.
+    /// With `resize`, a decoder may resize it to `plan.rasterPixels` as it decodes. Redactions
+    /// are applied here, to the picture's own pixels: then nothing made from the picture (its
+    /// resampled pixels, the canvas made of it, the JPEG embedded) holds a trace of what they
+    /// hide. So a picture with redactions is decoded whole, at its own size (a JPEG's reduced
+    /// decode and a resampler mix each pixel with its neighbours, inside the region too).
     func decoded(_ input: borrowing PictureInput, plan: FramePlan, probe: TrimProbe?, resize: Bool, label: String)
         throws(FramingError) -> DecodedPicture {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
@@ -33,8 +40,11 @@ extension Framer {
             needWhole = PixelSize(width: (need.width * whole.width + box.width - 1) / box.width,
                                   height: (need.height * whole.height + box.height - 1) / box.height)
         }
-        let scale = DecodeOptions.shrinkOnLoadScale(source: (whole.width, whole.height),
-                                                    need: (needWhole.width, needWhole.height))
+        let redactions = plan.annotations.redactions
+        if !redactions.isEmpty { needWhole = whole }
+        let scale = redactions.isEmpty ? DecodeOptions.shrinkOnLoadScale(source: (whole.width, whole.height),
+                                                                         need: (needWhole.width, needWhole.height))
+            : (numerator: 1, denominator: 1)
 
         var decoded: DecodedPicture
         if let probe, probe.scale.numerator * scale.denominator >= scale.numerator * probe.scale.denominator {
@@ -44,6 +54,7 @@ extension Framer {
             // Resized as it is decoded (on a second core), unless a picture that may have alpha
             // is flattened first, or the picture is cropped first.
             let resize = resize && threads > 1 && (picture.flatten == nil || info.hasAlpha == false) && plan.trim == nil
+                && redactions.isEmpty
             decoded = try decode(input, scale: scale, need: needWhole, resize: resize, label: label)
         }
         if let box = plan.trim {
@@ -55,7 +66,32 @@ extension Framer {
             guard Memory.available((x1 - x0) * (y1 - y0) * 4) else { throw fail(.picture(.outOfMemory)) }
             decoded.image = decoded.image.cropped(to: PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
         }
+        if !redactions.isEmpty {
+            guard Memory.available(decoded.image.pixels.count) else { throw fail(.picture(.outOfMemory)) }
+            decoded.image.redact(Self.redactions(redactions, on: decoded.image, picture: plan.layout.picturePixels))
+        }
         return decoded
+    }
+
+    /// Placed redactions (in the picture's pixels, `picture` of them) in the pixels of `image`,
+    /// the picture as decoded: each region rounded outwards to whole pixels, a pixelation's
+    /// blocks and a blur's sigma scaled alike.
+    static func redactions(_ placed: [PlacedRedaction], on image: RasterImage, picture: PixelSize) -> [Redaction] {
+        let fx = Double(image.width) / Double(picture.width), fy = Double(image.height) / Double(picture.height)
+        return placed.map { redaction in
+            let r = redaction.region
+            let x0 = max(0, Int((r.minX * fx + 1e-9).rounded(.down))), y0 = max(0, Int((r.minY * fy + 1e-9).rounded(.down)))
+            let x1 = min(image.width, Int((r.maxX * fx - 1e-9).rounded(.up)))
+            let y1 = min(image.height, Int((r.maxY * fy - 1e-9).rounded(.up)))
+            let box = PixelBox(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+            switch redaction.kind {
+            case .pixelate: return Redaction(box: box, method: .pixelate(width: redaction.block * fx, height: redaction.block * fy))
+            case .blur: return Redaction(box: box, method: .blur(sigma: redaction.sigma * (fx + fy) / 2))
+            default:
+                let c = redaction.color.rgb8
+                return Redaction(box: box, method: .solid(r: c.r, g: c.g, b: c.b))
+            }
+        }
     }
 
     /// The decoded picture made ready for `plan`'s place: flattened, resampled to
@@ -100,7 +136,7 @@ extension Framer {
             // follows) is not passed through: what it holds past its picture, and how viewers
             // show its damage, are unknown; its decoded pixels are.
             let untouched = info.format == .jpeg && decoded.scaleNumerator == decoded.scaleDenominator && !resampled
-                && plan.trim == nil && decoded.warningCount == 0
+                && plan.trim == nil && decoded.warningCount == 0 && plan.annotations.redactions.isEmpty
                 && !decoded.colorConverted && plan.orientation == .up
             if output.embed == .jpeg && image.hasAlpha { throw fail(.transparencyInJPEG) }
             if untouched && output.embed != .png && !output.lossless {
@@ -238,6 +274,9 @@ extension Framer {
     /// the settings as they are), from one read and one decode (`Framer.frame(_:set:)`).
     package func framedSet(_ source: PictureSource, label: String, format: OutputFormat, members: [SetMember])
         throws(FramingError) -> [FramedPicture] {
+        if annotationsAreAFile {
+            return try resolvingAnnotations(for: source, label: label).framedSet(source, label: label, format: format, members: members)
+        }
         let input = try open(source, label: label)
         let set = try plannedSet(input, label: label, format: format, members: members)
         // One decode, for the plan that needs the most pixels (the largest scale, unless a dpi

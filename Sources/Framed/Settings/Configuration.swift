@@ -158,12 +158,17 @@ package enum Configuration {
                 switch value {
                 case let .string(text): pairs.append((name, text))
                 case let .number(n): pairs.append((name, JSON.exactNumber(n)))
+                case .array where listSettings.contains(name): pairs.append((name, value.text(exact: true)))
                 default: throw .wrongType(key: key, expected: "a string or a number", found: describe(value))
                 }
             }
         }
         return pairs
     }
+
+    /// The settings whose value may be a JSON list (`annotate`: the annotations themselves),
+    /// given to the setting as its JSON text.
+    package static let listSettings: Set<String> = ["annotate"]
 
     /// `pairs` as a JSON object.
     static func object(_ pairs: [(name: String, value: JSON)]) -> JSON { .object(pairs.map { ($0.name, $0.value) }) }

@@ -282,6 +282,15 @@ extension Setting {
         Setting("trim") { f, v throws(SettingError) in
             f.picture.trim = try trimTolerance(v)
         } read: { f in f.picture.trim.map { .string(formatPercent($0 * 100) + "%") } },
+        Setting("annotate") { f, v throws(SettingError) in
+            f.picture.annotations = try annotationSource(v)
+        } read: { f in
+            switch f.picture.annotations {
+            case nil: return nil
+            case let .file(path)?: return .string(path)
+            case let .list(list)?: return .array(list.map(\.json))
+            }
+        },
         Setting("strict", switch: true) { f, v throws(SettingError) in
             f.picture.failBelowMinimumPPI = try switchValue("strict", v)
             f.page.failWithinSafeMargin = f.picture.failBelowMinimumPPI
@@ -445,6 +454,19 @@ private func trimTolerance(_ text: String) throws(SettingError) -> Double? {
         }
         return percent / 100
     }
+}
+
+/// `annotate`'s value: `none` (or nothing); a JSON list (starting with `[`); a file, its path
+/// ending in `.json` or holding `{name}`, `{stem}` or `{ext}`; else the inline form.
+private func annotationSource(_ given: String) throws(SettingError) -> AnnotationSource? {
+    let value = trimmingSpaces(given)
+    if value.isEmpty || value.lowercased() == "none" { return nil }
+    if value.lowercased().hasSuffix(".json") || AnnotationSource.isTemplate(value) {
+        return .file(try text("annotate", value))
+    }
+    do {
+        return .list(value.hasPrefix("[") ? try Annotation.list(jsonText: Array(value.utf8)) : try Annotation.parseList(value))
+    } catch { throw SettingError(setting: "annotate", reason: error.description) }
 }
 
 /// A percentage as short as it reads back exactly: 10, 2.5.

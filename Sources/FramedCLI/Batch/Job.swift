@@ -78,6 +78,7 @@ struct JobContext: Sendable {
 
         if settings.dryRun {
             do throws(FramingError) {
+                let framer = try framer.resolvingAnnotations(for: source, label: input)
                 let opened = try framer.open(source, label: input)
                 if job.setOutputs.isEmpty {
                     let plan = try framer.plan(opened, label: input, format: job.format)

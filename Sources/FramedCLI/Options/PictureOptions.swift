@@ -12,6 +12,10 @@ let pictureOptions: [Option] = [
     .setting(OptionSpec(name: "trim", valueName: "[TOLERANCE]",
                         help: "remove uniform edges (the top-left corner's colour, within TOLERANCE as in ImageMagick's -fuzz: 10%) before layout",
                         defaultText: "off; exact when given alone", completion: .words(["0", "5%", "10%"]), optionalValue: true)),
+    .setting(OptionSpec(name: "annotate", valueName: "CALLOUTS",
+                        help: "callouts and redactions in picture pixels: a JSON file ('{stem}.annotations.json': each "
+                        + "picture's own, beside it) or inline, e.g. 'badge 1 300,200; arrow 400,300 -> 250,120; pixelate 10,20 200x30'",
+                        defaultText: "none", completion: .file)),
     .setting(OptionSpec(name: "no-auto-orient", valueName: nil, help: "ignore the EXIF orientation; keep the stored pixels")),
     .setting(OptionSpec(name: "rendering-intent", valueName: "INTENT",
                         help: "ICC rendering intent from a picture's embedded profile (or CMYK) to sRGB: perceptual or relative",

@@ -45,12 +45,16 @@ package struct OutputPage: Sendable {
     /// marks (a PDF's are written by `PDFPrint` instead, in the registration colour). A print on
     /// a sheet is moved and turned to its place and clipped to its own bleed box, so that
     /// nothing of it reaches a neighbour or the margin. `pixelsPerPoint`: a raster output's
-    /// resolution (`RenderPage.draw`).
+    /// resolution (`RenderPage.draw`). `annotationLayers`: a PDF's marker of each print's
+    /// callouts (`PDFLayer`), in order, nil or none for a print without.
     func draw(_ pictures: [DrawnPicture], in context: CairoContext, format: OutputFormat, includeMarks: Bool = true,
-              pdfShadows: PDFShadows? = nil, pixelsPerPoint: Double? = nil) throws(RenderError) {
-        for (print, picture) in zip(prints, pictures) {
+              pdfShadows: PDFShadows? = nil, pixelsPerPoint: Double? = nil,
+              annotationLayers: [AnnotationLayerMarker?] = []) throws(RenderError) {
+        for (number, (print, picture)) in zip(prints, pictures).enumerated() {
+            let layer = number < annotationLayers.count ? annotationLayers[number] : nil
             guard let place = print.place else {
-                try print.page.draw(picture, in: context, format: format, pdfShadows: pdfShadows, pixelsPerPoint: pixelsPerPoint)
+                try print.page.draw(picture, in: context, format: format, pdfShadows: pdfShadows, pixelsPerPoint: pixelsPerPoint,
+                                    annotationLayer: layer)
                 continue
             }
             try context.withSavedState { () throws(RenderError) in
@@ -63,7 +67,7 @@ package struct OutputPage: Sendable {
                 context.addRoundedRect(Rect(origin: .zero, size: place.media), radius: 0)
                 context.clip()
                 try print.page.draw(picture, in: context, format: format, pdfShadows: pdfShadows,
-                                    pixelsPerPoint: pixelsPerPoint)
+                                    pixelsPerPoint: pixelsPerPoint, annotationLayer: layer)
             }
         }
         if includeMarks { try CropMarkDrawing.stroke(marks, in: context) }

@@ -16,7 +16,9 @@ enum PDFBackend {
     /// every picture itself.
     ///
     /// Shadows go in as `PDFShadow`s, in the same way: placeholders that the PDF pass replaces.
-    /// When it cannot, Cairo draws them too (`VectorShadow`).
+    /// When it cannot, Cairo draws them too (`VectorShadow`). Each print's callouts go in a group
+    /// that `PDFLayer` puts in the optional content group "Annotations", a layer viewers can
+    /// hide; should Cairo's file not be as it expects, the pages are drawn again without it.
     static func render(_ pages: [OutputPage], options: RenderOptions) throws(RenderError) -> [UInt8] {
         let (pdf, pictures, shadows, defaultRGB) = try draw(pages, options: options, ownPictures: true)
         if pictures.isEmpty && shadows.isEmpty { return PDFCompaction.compact(pdf) }
@@ -28,12 +30,13 @@ enum PDFBackend {
     /// lossless ones) for `PDFCompaction` to put in their placeholders' place. A single page
     /// with one picture names none: nothing can repeat, and hashing its pixels would be wasted. With
     /// `ownPictures` the shadows are framed's own too (`PDFShadow`).
-    private static func draw(_ pages: [OutputPage], options: RenderOptions, ownPictures: Bool)
+    private static func draw(_ pages: [OutputPage], options: RenderOptions, ownPictures: Bool, layer: Bool = true)
         throws(RenderError) -> (pdf: [UInt8], pictures: [PDFPicture], shadows: [PDFShadow], defaultRGB: Int?) {
         guard let first = pages.first else { throw .unsupported("a PDF needs at least one page") }
         var pictures: [PDFPicture] = []
         let shadows = ownPictures ? PDFShadows() : nil
         let sink = ByteSink()
+        var markers: [AnnotationLayerMarker] = []
         do {
             let surface = try OutputSurface.vector(.pdf, size: first.media, metadata: options.metadata, into: sink)
             var surfaces: [String: CairoImageSurface] = [:]
@@ -70,14 +73,24 @@ enum PDFBackend {
                     }
                 }
                 let context = try CairoContext(surface)
-                try page.draw(drawn, in: context, format: .pdf, includeMarks: false, pdfShadows: shadows)
+                let layers = page.prints.enumerated().map { number, print in
+                    layer && !print.page.annotations.isEmpty ? AnnotationLayerMarker(page: index, print: number) : nil
+                }
+                markers += layers.compactMap { $0 }
+                try page.draw(drawn, in: context, format: .pdf, includeMarks: false, pdfShadows: shadows, annotationLayers: layers)
                 if index < pages.count - 1 { context.showPage() }
                 try context.checkStatus("ending page \(index + 1)")
             }
             try surface.finish()
         }
         // Page boxes, crop marks and PDF/X-4's parts (`PDFPrint`), before the packing.
-        let cairoPDF = withExtendedLifetime(sink) { sink.bytes }
+        var cairoPDF = withExtendedLifetime(sink) { sink.bytes }
+        if !markers.isEmpty {
+            guard Memory.available(2 * cairoPDF.count), let layered = PDFLayer.apply(cairoPDF, markers: markers) else {
+                return try draw(pages, options: options, ownPictures: ownPictures, layer: false)
+            }
+            cairoPDF = layered
+        }
         // The last check: no number a reader refuses, whoever drew it (librsvg draws an SVG picture).
         if let bad = PDFNumbers.firstUnusable(in: cairoPDF) {
             throw .cairo(operation: "writing the PDF", message: "it would hold \(bad), a number no PDF reader takes")

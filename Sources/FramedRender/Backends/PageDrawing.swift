@@ -10,15 +10,17 @@ extension RenderPage {
     /// else) stops at the bleed box, so that the slug stays paper-white. `pdfShadows` collects a
     /// PDF's shadows for the PDF pass (`PDFShadow`). `pixelsPerPoint` is a raster output's
     /// resolution (its edges are snapped to whole pixels, so a frame within a pixel of the trim
-    /// is on it); nil for SVG and PDF.
+    /// is on it); nil for SVG and PDF. `annotationLayer` marks a PDF page's callouts for the
+    /// layer that the PDF pass makes of them (`PDFLayer`).
     func draw(_ picture: DrawnPicture, in context: CairoContext, format: OutputFormat,
-              pdfShadows: PDFShadows? = nil, pixelsPerPoint: Double? = nil) throws(RenderError) {
+              pdfShadows: PDFShadows? = nil, pixelsPerPoint: Double? = nil,
+              annotationLayer: AnnotationLayerMarker? = nil) throws(RenderError) {
         // The canvas image's surface, drawn here and let go (Cairo keeps what it recorded).
         var surface: (surface: CairoImageSurface, area: Rect)?
         if let backdrop {
             surface = (try PictureSurface.embedding(backdrop.picture, format: format, threads: 1), backdrop.area)
         }
-        let drawing = drawing(for: format, pdfShadows: pdfShadows, backdrop: surface)
+        let drawing = drawing(for: format, pdfShadows: pdfShadows, backdrop: surface, annotationLayer: annotationLayer)
         let bleed = BleedDrawing(strips: bleedStrips(pixelsPerPoint: pixelsPerPoint), frame: drawing, picture: self.picture)
         guard let placement, placement.marks != .none else {
             placeOnPage(context)

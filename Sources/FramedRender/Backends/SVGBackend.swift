@@ -6,6 +6,7 @@ import FramedSystem
 enum SVGBackend {
     static func render(_ page: RenderPage, options: RenderOptions) throws(RenderError) -> [UInt8] {
         let sink = ByteSink()
+        var pictureSize: (width: Int, height: Int)?
         do {
             let surface = try OutputSurface.vector(.svg, size: page.outputSize, metadata: options.metadata, into: sink)
             let context = try CairoContext(surface)
@@ -15,6 +16,7 @@ enum SVGBackend {
             // fails, which was likely once the encoded SVG and its copy filled the memory.
             do {
                 let picture = try PictureSurface.embedding(page.picture, format: .svg, threads: options.threads)
+                if case let .surface(image) = picture { pictureSize = (image.width, image.height) }
                 try OutputPage(page).draw([picture], in: context, format: .svg)
             }
             try context.checkStatus("drawing the SVG")
@@ -24,7 +26,7 @@ enum SVGBackend {
             .flatMap(SVGHexColors.rewrite) else {
             throw .cairo(operation: "writing the SVG", message: "out of memory")
         }
-        return svg
+        return try SVGAnnotations.insert(page, into: svg, picture: pictureSize)
     }
 }
 

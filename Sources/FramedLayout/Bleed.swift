@@ -112,8 +112,8 @@ public enum Bleed {
     static func areas(shape: Rect, within frame: Rect, radius: Double, trim: Rect, bleed: Double,
                       tolerance: Double) -> [(BleedSide, Rect)] {
         let outer = trim.outset(by: bleed)
-        // A side reaches the trim when it lies on it or past it (a frame of the trim's size in
-        // whole px may be a fraction of a point wider).
+        // A side reaches the trim when it lies on it or past it (a frame given a size a hair
+        // larger than the page's lies over the trim, `PageLayout.fillsTrim`).
         let top = shape.minY <= trim.minY + tolerance, bottom = shape.maxY >= trim.maxY - tolerance
         let left = shape.minX <= trim.minX + tolerance, right = shape.maxX >= trim.maxX - tolerance
         // The straight part of the frame's sides, and of the shape's along them.

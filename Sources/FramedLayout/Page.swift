@@ -356,7 +356,8 @@ public enum PageLayout {
     /// shadows and margin lie past the trim, where the bleed continues the frame's paint over
     /// them and the cut takes them off. A frame smaller than the page whose shadows would be cut
     /// at the trim does not fit.
-    /// Sizes are whole px, so "fills" is within one px (0.75 pt).
+    /// "Fills" is within 0.75 pt (a quarter of a millimetre): a size given in other units
+    /// (`6in` on a 152 mm page) may be a hair larger than the page, and lies over the trim.
     static func fillsTrim(_ layout: FrameLayout, page: Size) -> Bool {
         let body = Self.body(layout), px = 0.75
         let wide = layout.canvas.width > page.width + 1e-6, tall = layout.canvas.height > page.height + 1e-6

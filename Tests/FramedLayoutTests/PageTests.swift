@@ -87,24 +87,27 @@ struct PageTests {
         style.padding = EdgeInsets(all: .mm(8))
         style.margin = .px(10)
         style.shadows = [BoxShadow(offsetX: .px(4), offsetY: .px(6), blur: .px(20))]
-        style.size = LengthSize(width: .mm(150), height: .mm(100))
         let picture = PictureMetrics(pixelWidth: 1500, pixelHeight: 1000)
         let page = PageSpec(size: PageSize(width: .mm(150), height: .mm(100)), bleed: .mm(3), marks: .crop)
-        let placed = try PageLayout.place(picture: picture, style: style, page: page)
-        let frame = placed.placement.onPage(placed.layout.frame), trim = placed.placement.trim
-        // Sizes are whole px: 150 mm is 566.9 px, so the frame is 567 px (425.25 pt) wide, a
-        // twentieth of a point past each side of the 425.197 pt trim at most.
         let points = 72 / 25.4
-        #expect(abs(trim.width - 150 * points) < 1e-9 && abs(trim.height - 100 * points) < 1e-9)
-        for (a, b) in [(frame.minX, trim.minX), (frame.maxX, trim.maxX), (frame.minY, trim.minY), (frame.maxY, trim.maxY)] {
-            #expect(abs(a - b) <= 0.375, "frame \(frame) on trim \(trim)")
+        // The page's own size, and a size a tenth of a millimetre larger (as 4in is to 101.6 mm
+        // beside a 101.5 mm page): both lie on the trim, the second over it by 0.05 mm a side.
+        for extra in [0.0, 0.1] {
+            style.size = LengthSize(width: .mm(150 + extra), height: .mm(100 + extra))
+            let placed = try PageLayout.place(picture: picture, style: style, page: page)
+            let frame = placed.placement.onPage(placed.layout.frame), trim = placed.placement.trim
+            #expect(abs(trim.width - 150 * points) < 1e-9 && abs(trim.height - 100 * points) < 1e-9)
+            let over = extra / 2 * points
+            for (a, b) in [(trim.minX, frame.minX), (frame.maxX, trim.maxX), (trim.minY, frame.minY), (frame.maxY, trim.maxY)] {
+                #expect(abs(a - b - over) < 1e-6, "frame \(frame) on trim \(trim)")
+            }
+            #expect(abs(frame.midX - trim.midX) < 1e-9 && abs(frame.midY - trim.midY) < 1e-9, "the frame is centred, not the canvas")
+            // The mat (square-cornered) continues into the bleed beyond all four sides and corners.
+            #expect(placed.layout.outerRadius == 0)
+            let strips = Bleed.strips(layout: placed.layout, style: placed.style, trim: placed.placement.trimOnCanvas,
+                                      bleed: 3 * points)
+            #expect(Set(strips.filter { $0.paint == .mat }.map(\.side)) == Set(BleedSide.allCases), "+\(extra) mm: \(strips)")
         }
-        #expect(abs(frame.midX - trim.midX) < 1e-9 && abs(frame.midY - trim.midY) < 1e-9, "the frame is centred, not the canvas")
-        // The mat (square-cornered) continues into the bleed beyond all four sides and corners.
-        #expect(placed.layout.outerRadius == 0)
-        let strips = Bleed.strips(layout: placed.layout, style: placed.style, trim: placed.placement.trimOnCanvas,
-                                  bleed: 3 * points)
-        #expect(Set(strips.filter { $0.paint == .mat }.map(\.side)) == Set(BleedSide.allCases), "\(strips)")
 
         style.size = LengthSize(width: .mm(140), height: .mm(90))
         #expect(throws: PageError.self, "a smaller frame whose shadow the trim would cut") {

@@ -423,7 +423,7 @@ MUTATIONS = [
       "SVG: colours left as Cairo's percentages, which Inkscape reads as whole percents", "ChromeTests|PlacedFigureTests"),
     M("chrome-title-translucent", "colour", "Sources/FramedRender/WindowChrome.swift",
       ("context.setSource(Self.over(figures.titleColor, figures.barColor))", "context.setSource(figures.titleColor)"),
-      "the window title drawn translucent over the bar (LibreOffice draws it too light)", "PlacedFigureTests"),
+      "the window title drawn translucent over the bar (LibreOffice draws it too light)", "ChromeTests|PlacedFigureTests"),
     M("aspect-not-centred", "geometry", "Sources/FramedLayout/CanvasSizing.swift",
       ("moved(dx: Self.wholePixelsDown((target.width - canvas.width) / 2),",
        "moved(dx: Self.wholePixelsDown(target.width - canvas.width),"),

@@ -166,6 +166,31 @@ import Testing
         #expect(images.split(separator: "\n").count == 3, "one image, the picture:\n\(images)")
     }
 
+    /// The title's glyphs are one opaque colour in the SVG, the title's colour already blended
+    /// over the bar: LibreOffice draws translucent glyphs too light, so none may be translucent.
+    @Test(arguments: ["light", "dark"])
+    func theTitleIsAnOpaqueColourInTheSVG(_ theme: String) throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try OptionOutputTests.write(Support.picture(width: 200, height: 100, rgb: (0, 0, 255)), "blue.png", in: folder)
+        try OptionOutputTests.framed(["blue.png", "--preset", "none", "--chrome", "macos", "--chrome-theme", theme,
+                                      "--chrome-title", "Settings", "-o", "t.svg"], in: folder)
+        let svg = try String(contentsOf: folder.appendingPathComponent("t.svg"), encoding: .utf8)
+        // Each run of glyphs sits in a group whose style gives its fill.
+        let runs = svg.components(separatedBy: "<g style=\"").dropFirst().filter { $0.prefix(400).contains("#glyph") }
+        try #require(!runs.isEmpty, "the title's glyphs in \(theme)")
+        for run in runs {
+            let style = String(run.prefix { $0 != "\"" })
+            #expect(style.contains("fill-opacity:1;"), "\(theme): the title's glyphs drawn with \(style)")
+            // Light: near-black text on a light bar; dark: near-white on a dark one.
+            if let hash = style.range(of: "fill:#") {
+                let hex = style[hash.upperBound...].prefix(6)
+                let level = Int(hex.prefix(2), radix: 16) ?? -1
+                #expect(theme == "light" ? level < 0x40 : level > 0xc0, "\(theme): title colour #\(hex)")
+            }
+        }
+    }
+
     /// The PDF's bar, buttons and glyphs as Ghostscript and MuPDF draw them too (poppler is in
     /// the tests above): plain fills and strokes, the same in every viewer.
     @Test func ghostscriptAndMuPDFDrawTheSameBar() throws {

@@ -229,8 +229,7 @@ package enum TextPreparation {
         var texts: [(text: String, font: CSSFont, oneLine: Bool)] = annotations.map { ($0.text, $0.font, false) }
         if !style.caption.text.isEmpty { texts.append((style.caption.text, style.caption.font, false)) }
         if let kind = style.chrome.kind, let title = style.chrome.title, !title.isEmpty {
-            let size = ChromeFigures.of(kind, style.chrome.theme).titleSize
-            texts.append((title, CSSFont(families: [WindowChromeDrawing.titleFont], size: .px(size)), true))
+            texts.append((title, WindowChromeDrawing.titleFont(ChromeFigures.of(kind, style.chrome.theme)), true))
         }
         guard !texts.isEmpty else { return }
         let k = options.format.isRaster ? options.pictureDPI / 72 : 1

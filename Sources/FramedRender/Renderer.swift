@@ -138,7 +138,7 @@ package struct RenderOptions: Sendable, Equatable {
         var texts: [(String, Double)] = []
         if !style.caption.text.isEmpty { texts.append(("caption", style.caption.font.size.points)) }
         if let kind = style.chrome.kind, let title = style.chrome.title, !title.isEmpty {
-            texts.append(("window title", ChromeFigures.of(kind, style.chrome.theme).titleSize * 0.75))
+            texts.append(("window title", WindowChromeDrawing.titleFont(ChromeFigures.of(kind, style.chrome.theme)).size.points))
         }
         for (what, points) in texts where points * k > TextLayout.maximumDevicePixels {
             throw .textTooLarge(what, pixels: points * k, limit: TextLayout.maximumDevicePixels)

@@ -17,6 +17,12 @@ struct WindowChromeDrawing {
     /// The title's font family.
     static let titleFont = "DejaVu Sans"
 
+    /// The title's font on a bar drawn with `figures`: the family above at the platform's size.
+    /// Preparing the text and checking its size use it too, so that they see what is drawn.
+    static func titleFont(_ figures: ChromeFigures) -> CSSFont {
+        CSSFont(families: [titleFont], size: .px(figures.titleSize))
+    }
+
     var figures: ChromeFigures { ChromeFigures.of(kind, theme) }
 
     /// `color` composited over the opaque `under`: the same pixels as drawing it translucent
@@ -56,7 +62,7 @@ struct WindowChromeDrawing {
         guard box.width > 0 else { return }
         context.setSource(Self.over(figures.titleColor, figures.barColor))
         do throws(TextError) {
-            let font = CSSFont(families: [Self.titleFont], size: .px(figures.titleSize))
+            let font = Self.titleFont(figures)
             let alignment: CaptionAlignment = figures.titleAlignment == .center ? .center : .left
             let line = try TextLayout(title, font: font, width: box.width, alignment: alignment, oneLine: true,
                                       on: context)

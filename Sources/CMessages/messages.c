@@ -48,6 +48,10 @@ static void field_text(const cmessages_GLogField *field, char *out, size_t size)
     out[n] = 0;
 }
 
+static _Atomic(cmessages_fatal_handler) fatal_handler;
+
+void cmessages_on_fatal(cmessages_fatal_handler handler) { atomic_store(&fatal_handler, handler); }
+
 static int writer(int level, const cmessages_GLogField *fields, size_t count, void *data) {
     (void)data;
     if (!(level & (CMESSAGES_G_LOG_LEVEL_ERROR | CMESSAGES_G_LOG_FLAG_FATAL))) return CMESSAGES_G_LOG_WRITER_HANDLED;
@@ -59,6 +63,8 @@ static int writer(int level, const cmessages_GLogField *fields, size_t count, vo
     char line[600], text[480], where[64];
     field_text(message, text, sizeof text);
     field_text(domain, where, sizeof where);
+    cmessages_fatal_handler handler = atomic_load(&fatal_handler);
+    if (handler) handler(where[0] ? where : "GLib", text);
     int n = snprintf(line, sizeof line, "framed: %s: %s\n", where[0] ? where : "GLib", text);
     if (n > 0) write_all(line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
     return CMESSAGES_G_LOG_WRITER_HANDLED;

@@ -53,6 +53,7 @@ package enum FramedCommand {
         // --help; the parent hands it the document in a descriptor).
         if arguments.first == SVGSandbox.argument { return SVGSandbox.serve(Array(arguments.dropFirst())) }
         LibraryMessages.quietStandardErrorStream()
+        LibraryFailure.endCleanly()
         return main(arguments)
     }
 

@@ -11,4 +11,14 @@ package enum LibraryMessages {
     package static func quietStandardErrorStream() {
         cmessages_quiet_stderr_stream()
     }
+
+    /// Hands every GLib error from now on to `end` (its domain, such as "GLib" or "Pango", and
+    /// its message) in place of GLib's abort (`cmessages_on_fatal`). GLib ends the process on an
+    /// error, and Pango meets one where no caller can: a thread it cannot start, an allocation
+    /// that fails. `end` must not return: it ends the process its own way (framed removes its
+    /// temporary files and exits 1). For the `framed` program, at its start; a library user's
+    /// program keeps GLib's abort.
+    package static func onFatalError(_ end: @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Void) {
+        cmessages_on_fatal(end)
+    }
 }

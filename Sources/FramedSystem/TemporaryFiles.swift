@@ -184,11 +184,17 @@ package final class TemporaryFiles: Sendable {
         }
     }
 
-    /// Removes every temporary file and ends the process by `signal`. The lock is never given
-    /// back: no writer makes or renames a temporary file after this.
+    /// Removes every temporary file and ends the process with `status`, as `exit` would but
+    /// without running what the process registered to run at its end (another thread may be
+    /// inside any of it): for a failure no caller can be told of.
+    package func removeAll(thenExit status: Int32) -> Never {
+        removeAll { _exit(status) }
+    }
+
+    /// Removes every temporary file and ends the process by `signal`, as if it had not been
+    /// caught.
     private func removeAll(thenEndBy signal: Int32) -> Never {
-        state.withLock { state -> Never in
-            for path in state.paths { SystemPath.withCString(path) { _ = unlink($0) } }
+        removeAll {
             Glibc.signal(signal, SIG_DFL)
             var only = sigset_t()
             sigemptyset(&only)
@@ -196,6 +202,15 @@ package final class TemporaryFiles: Sendable {
             raise(signal)
             pthread_sigmask(SIG_UNBLOCK, &only, nil)
             _exit(128 + signal)
+        }
+    }
+
+    /// Removes every temporary file, then runs `end`. The lock is never given back: no writer
+    /// makes or renames a temporary file after this.
+    private func removeAll(then end: () -> Never) -> Never {
+        state.withLock { state -> Never in
+            for path in state.paths { SystemPath.withCString(path) { _ = unlink($0) } }
+            end()
         }
     }
 }

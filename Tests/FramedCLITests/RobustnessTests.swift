@@ -532,6 +532,41 @@ import Testing
         #expect(outcomes[1, default: 0] > 0 && outcomes[0, default: 0] > 0, "both ends of the sweep: \(outcomes)")
     }
 
+    /// Issue 32, item 4, at the point no preparation reaches: Pango starts a thread for each
+    /// new font it looks up, while the text is drawn, and GLib ends the process when one cannot
+    /// start. framed takes GLib's error instead: one line, its temporary files removed, exit 1.
+    /// A thread asks for the stack limit (`ulimit -s`) in address space, so a stack limit near
+    /// the memory limit (`ulimit -v`) makes Pango's threads fail every time, where a memory
+    /// limit alone does so rarely and at no limit one can name. The stack limit is swept: at the
+    /// small end everything starts, then Pango's threads fail, then framed's own worker. (Not
+    /// under the sanitizers, as `runningOutOfMemoryIsAnError`.)
+    @Test(arguments: ["caption-png", "title-png", "caption-pdf", "caption-svg"])
+    func aThreadTheTextLibraryCannotStartEndsWithOneLine(_ kind: String) throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (option, format) = (kind.hasPrefix("title") ? "--chrome macos --chrome-title hi" : "--caption hi",
+                                String(kind.split(separator: "-")[1]))
+        var stopped = 0, written = 0
+        for megabytes in stride(from: 256, through: 1280, by: 128) {
+            let r = try Self.sh("mkdir -p out; ulimit -s \(megabytes * 1024); ulimit -v 2600000; SWIFT_BACKTRACE=enable=no "
+                                + "FRAMED_TEMPORARY_FILES=named \"$FRAMED\" shot.png \(option) -o out/shot.\(format) -f", in: folder)
+            #expect(r.status == 0 || r.status == 1, "stack \(megabytes) MB: exit \(r.status): \(r.stderr.prefix(300))")
+            let output = folder.appendingPathComponent("out/shot.\(format)")
+            if r.status == 1 {
+                CLITests.expectOneLineError(r, status: 1, mentioning: [])
+                #expect(!FileManager.default.fileExists(atPath: output.path), "stack \(megabytes) MB: an output after a failure")
+                if r.stderr.contains("stopped: out of memory") && r.stderr.contains("creating thread") { stopped += 1 }
+            } else if r.status == 0 {
+                #expect(r.stderr.isEmpty, "stack \(megabytes) MB: \(r.stderr.prefix(300))")
+                written += 1
+                try FileManager.default.removeItem(at: output)
+            }
+            try HostileCLITests.expectNoTemporaryFiles(in: folder.appendingPathComponent("out"))
+        }
+        #expect(written > 0, "no stack limit was small enough for the threads to start")
+        #expect(stopped > 0, "no stack limit made Pango's thread fail")
+    }
+
     /// A HEIC decoded short of memory ends with one line and exit 1, never a hang or an abort.
     /// libheif's HEVC decoder (libde265) waits forever for a worker thread it could not start,
     /// and throws std::bad_alloc through libheif's C API; framed starts the threads first and

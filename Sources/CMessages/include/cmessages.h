@@ -12,6 +12,15 @@
  * "framed: DOMAIN: MESSAGE". Thread-safe. */
 void cmessages_route_glib_log(void *library);
 
+/* What a program does instead of GLib's abort: called with the domain and the message of an
+ * error (a thread that cannot start, an allocation that failed), on the thread that met it, and
+ * never returns. */
+typedef void (*cmessages_fatal_handler)(const char *domain, const char *message);
+
+/* Makes `handler` (NULL: none, GLib's abort after the one line) take every GLib error from
+ * now on, in the whole process. For the framed program: a library's user keeps GLib's abort. */
+void cmessages_on_fatal(cmessages_fatal_handler handler);
+
 /* Replaces the C library's `stderr` stream with one that writes to descriptor 2 what is written
  * while no quiet section is open, and drops what is written while one is (anywhere in the
  * process: a library may write from a thread of its own). For the framed program, once, before

@@ -37,6 +37,29 @@ struct SheetPrintTests {
         return ["x", "y", "width", "height"].map { ((r[$0] ?? .nan) / 72 * 25.4 * 1000).rounded() / 1000 }
     }
 
+    /// The same picture twice on one sheet is one image drawn twice, and the sheet's resources
+    /// name it once: qpdf reads the file without a warning (it exits 3 on one, such as Cairo's
+    /// "dictionary has duplicated key /x7"), and pikepdf finds one image drawn at two places.
+    @Test func aPictureTwiceOnASheetIsNamedOnce() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try OptionOutputTests.framed(["photo.jpg", "photo.jpg", "-o", "twice.pdf"] + Self.look, in: folder)
+        try #require(run.status == 0, "\(run.stderr)")
+        let check = try Tool.run("qpdf", ["--check", "twice.pdf"], in: folder)
+        #expect(check.status == 0 && !(check.output + check.stderr).contains("duplicated"), "\(check.output) \(check.stderr)")
+        let script = """
+            import pikepdf, re
+            pdf = pikepdf.open("twice.pdf")
+            page = pdf.pages[0]
+            images = [name for name, x in page.Resources.XObject.items() if x.Subtype == "/Image"]
+            contents = page.Contents if isinstance(page.Contents, pikepdf.Array) else [page.Contents]
+            drawn = re.findall(rb"(/[A-Za-z0-9]+) Do", b"".join(c.read_bytes() for c in contents))
+            print(len(pdf.pages), len(images), sum(1 for d in drawn if d.decode() in images))
+            """
+        let judged = try Tool.run(PDFViewer.pikepdfPython, ["-c", script], in: folder)
+        #expect(judged.output == "1 1 2\n", "pages, images named, images drawn: \(judged.output) \(judged.stderr)")
+    }
+
     @Test func sheetsRenderWhereTheGridSays() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -109,6 +109,25 @@ struct PDFPictureTests {
         #expect(try Tool.run("qpdf", ["--check", url.path]).status == 0, "qpdf --check")
     }
 
+    /// A resource list names each resource once: Cairo lists an object again for each use, and
+    /// a duplicated key is what qpdf and preflight report. Only plain lists of references whose
+    /// repeats agree are changed.
+    @Test func resourceListsNameEachResourceOnce() {
+        func fixed(_ text: String) -> String {
+            String(decoding: PDFCompaction.withoutRepeatedResources(Array(text.utf8)), as: UTF8.self)
+        }
+        #expect(fixed("<< /ExtGState << /a0 << /CA 1 /ca 1 >> >> /XObject << /x6 6 0 R /x7 7 0 R /x8 8 0 R /x7 7 0 R >> >>")
+                == "<< /ExtGState << /a0 << /CA 1 /ca 1 >> >> /XObject << /x6 6 0 R /x7 7 0 R /x8 8 0 R >> >>")
+        #expect(fixed("<< /Pattern << /p5 5 0 R /p5 5 0 R /p5 5 0 R >> /Font << /f-0-0 9 0 R /f-0-0 9 0 R >> >>")
+                == "<< /Pattern << /p5 5 0 R >> /Font << /f-0-0 9 0 R >> >>")
+        for untouched in ["<< /XObject << /x6 6 0 R /x7 7 0 R >> >>",
+                          "<< /XObject << /x6 6 0 R /x6 7 0 R >> >>",
+                          "<< /XObject << /x6 6 0 R /x6 << /Type /XObject >> >> >>",
+                          "<< /Type /Page /Contents 4 0 R /Resources 3 0 R >>"] {
+            #expect(fixed(untouched) == untouched)
+        }
+    }
+
     /// Pages: each lossless picture gets its own object, a repeated one is written once, and
     /// each reads back exactly.
     @Test func pagesWriteEachLosslessPictureOnce() throws {

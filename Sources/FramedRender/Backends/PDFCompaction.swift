@@ -49,7 +49,7 @@ enum PDFCompaction {
                 // The document information stays readable as plain text (dates, title, creator).
                 kept.append((object.number, [pdf[object.range]]))
             } else {
-                var dictionary = Syntax.collapsingWhiteSpace(Array(body))
+                var dictionary = Self.withoutRepeatedResources(Syntax.collapsingWhiteSpace(Array(body)))
                 if !shadows.isEmpty { dictionary = Self.withoutPageGroup(dictionary) }
                 packed.append((object.number, dictionary))
             }
@@ -177,6 +177,56 @@ enum PDFCompaction {
         var out = dictionary
         out.removeSubrange(range)
         return out
+    }
+
+    /// The resource categories whose entries Cairo lists once per use rather than once per
+    /// object (`_cairo_pdf_surface_add_xobject` and its kin append without looking).
+    static let resourceCategories = ["/XObject", "/Pattern", "/Shading", "/Font", "/ExtGState"].map { Array(($0 + " << ").utf8) }
+
+    /// A collapsed dictionary whose resource lists name each resource once. Cairo lists an
+    /// object again each time it is drawn, so the same picture twice on a page (a sheet) gave
+    /// `/XObject << /x7 7 0 R /x7 7 0 R >>`: a duplicated key, which qpdf and preflight
+    /// report. A list is changed only when every entry is `/Name N 0 R` and a name's entries
+    /// agree; anything else stays as Cairo wrote it.
+    static func withoutRepeatedResources(_ dictionary: [UInt8]) -> [UInt8] {
+        var out = dictionary
+        for category in resourceCategories {
+            var from = out.startIndex
+            while let found = out[from...].firstOccurrence(of: category) {
+                let start = found.upperBound
+                guard let end = out[start...].firstOccurrence(of: Array(">>".utf8))?.lowerBound,
+                      let entries = referenceEntries(out[start..<end]) else { from = start; continue }
+                var seen: [String: String] = [:], kept: [String] = []
+                var consistent = true
+                for (name, target) in entries {
+                    if let earlier = seen[name] {
+                        consistent = consistent && earlier == target
+                    } else {
+                        seen[name] = target
+                        kept.append("\(name) \(target)")
+                    }
+                }
+                guard consistent, kept.count < entries.count else { from = start; continue }
+                let replacement = Array((kept.joined(separator: " ") + " ").utf8)
+                out.replaceSubrange(start..<end, with: replacement)
+                from = start + replacement.count
+            }
+        }
+        return out
+    }
+
+    /// The entries of a resource list's inside ("/x6 6 0 R /x7 7 0 R "), each a name and its
+    /// "N 0 R", or nil when anything else is there (a nested dictionary, a direct object).
+    static func referenceEntries(_ inside: ArraySlice<UInt8>) -> [(String, String)]? {
+        let words = inside.split(whereSeparator: Syntax.isWhite).map { String(decoding: $0, as: UTF8.self) }
+        guard words.count % 4 == 0 else { return nil }
+        var entries: [(String, String)] = []
+        for i in stride(from: 0, to: words.count, by: 4) {
+            let (name, number, generation, r) = (words[i], words[i + 1], words[i + 2], words[i + 3])
+            guard name.hasPrefix("/"), name.count > 1, Int(number) != nil, Int(generation) != nil, r == "R" else { return nil }
+            entries.append((name, "\(number) \(generation) R"))
+        }
+        return entries
     }
 
     enum Syntax {

@@ -271,7 +271,20 @@ int ccodecs_heif_info(const ccodecs_input *input, ccodecs_image_info *info, char
     info->orientation = 1;
     info->has_icc = has_profile(handle);
     info->dpi_x = info->dpi_y = exif_dpi(handle);
+    heif_item_id id = 0;
+    if (libheif.heif_context_get_primary_image_ID(file.context, &id).code != heif_error_Ok) id = 0;
     close_file(&file);
+    /* What decoding will code, for the caller's pixel limit (framed layout refuses what framing
+     * would); unknown when framed cannot read the boxes, which decoding then refuses. */
+    ccodecs_heif_boxes *boxes = NULL;
+    uint64_t coded_width = 0, coded_height = 0;
+    char ignored[CCODECS_MESSAGE_SIZE];
+    if (id && ccodecs_heif_boxes_open(input, &boxes, ignored) == CCODECS_OK
+        && ccodecs_heif_boxes_coded(boxes, id, &coded_width, &coded_height, ignored) == CCODECS_OK) {
+        info->coded_width = coded_width > UINT32_MAX ? UINT32_MAX : (uint32_t)coded_width;
+        info->coded_height = coded_height > UINT32_MAX ? UINT32_MAX : (uint32_t)coded_height;
+    }
+    ccodecs_heif_boxes_close(boxes);
     return CCODECS_OK;
 }
 

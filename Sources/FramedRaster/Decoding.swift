@@ -119,6 +119,24 @@ package struct PictureInfo: Sendable, Equatable {
     package var storedWidth: Int?
     /// See `storedWidth`.
     package var storedHeight: Int?
+    /// HEIF and AVIF: the largest picture the decoders will be asked to code (the HEVC or AV1
+    /// headers' size, a grid's tiles), whatever the `ispe` says; a file may code far more than
+    /// it shows. nil where unknown and for the other formats.
+    package var codedWidth: Int?
+    /// See `codedWidth`.
+    package var codedHeight: Int?
+
+    /// The size that `limit` (a pixel count, as `--max-pixels`) refuses the picture for, or nil
+    /// when it is within: the size shown, or what is coded when that is over the limit.
+    package func sizeOver(limit: Int) -> (width: Int, height: Int)? {
+        func over(_ width: Int, _ height: Int) -> Bool {
+            width.multipliedReportingOverflow(by: height).overflow
+                || width.multipliedReportingOverflow(by: height).partialValue > limit || width > limit || height > limit
+        }
+        if over(width, height) { return (width, height) }
+        if let codedWidth, let codedHeight, over(codedWidth, codedHeight) { return (codedWidth, codedHeight) }
+        return nil
+    }
 
     package init(format: PictureFormat, width: Int, height: Int, hasAlpha: Bool?, resolution: Double?,
                 orientation: Orientation = .up, hasICCProfile: Bool = false, isCMYK: Bool = false) {
@@ -308,6 +326,10 @@ extension PictureInfo {
         if info.stored_width > 0 && info.stored_height > 0 {
             storedWidth = Int(info.stored_width)
             storedHeight = Int(info.stored_height)
+        }
+        if info.coded_width > 0 && info.coded_height > 0 {
+            codedWidth = Int(info.coded_width)
+            codedHeight = Int(info.coded_height)
         }
     }
 }

@@ -104,6 +104,9 @@ import Testing
             // Decoding it takes libheif's planes and the RGBA copy: 2048 x 2048 x 4 is 16 MB alone.
             let kilobytes = Int(lines.last ?? "") ?? .max
             #expect(kilobytes < 40_000, "\(name): peak \(kilobytes) KB")
+            // framed layout reads no pixels, and refuses the same file for the same size.
+            let layout = try CLITests.framed(["layout", name, "--max-pixels", "10000"], in: folder)
+            CLITests.expectOneLineError(layout, status: 1, mentioning: ["\(name): picture is 2048x2048 pixels, over the limit of 10000 pixels"])
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.png").path))
     }

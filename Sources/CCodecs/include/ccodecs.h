@@ -59,6 +59,10 @@ typedef struct {
     uint32_t stored_width, stored_height; /* HEIF: the coded size before the file's own
                                          transformations (ispe, before irot/imir/clap), which
                                          --no-auto-orient keeps; 0 elsewhere */
+    uint32_t coded_width, coded_height; /* HEIF: the largest picture the decoders will be asked
+                                         to code (the HEVC or AV1 headers, a grid's tiles),
+                                         whatever the ispe says, UINT32_MAX past it; 0 where
+                                         unknown and elsewhere */
 } ccodecs_image_info;
 
 /* How the 4 bytes of each decoded pixel are to be read. */

@@ -85,9 +85,8 @@ extension Framer {
             }
             let info = try Pictures.info(input)
             let limit = picture.maxPixels
-            guard info.width.multipliedReportingOverflow(by: info.height).partialValue <= limit,
-                  info.width <= limit, info.height <= limit else {
-                throw RasterError.tooLarge(width: info.width, height: info.height, limit: limit)
+            if let over = info.sizeOver(limit: limit) {
+                throw RasterError.tooLarge(width: over.width, height: over.height, limit: limit)
             }
             let oriented = info.decodedSize(autoOrient: picture.autoOrient)
             let cover = CanvasImageGeometry.cover(image: PixelSize(width: max(1, oriented.0), height: max(1, oriented.1)),

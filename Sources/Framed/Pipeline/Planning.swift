@@ -68,9 +68,8 @@ extension Framer {
                 do { info = try Pictures.info(input) } catch { throw fail(.picture(error)) }
             }
             let limit = picture.maxPixels
-            guard info.width.multipliedReportingOverflow(by: info.height).partialValue <= limit,
-                  info.width <= limit, info.height <= limit else {
-                throw fail(.picture(.tooLarge(width: info.width, height: info.height, limit: limit)))
+            if let over = info.sizeOver(limit: limit) {
+                throw fail(.picture(.tooLarge(width: over.width, height: over.height, limit: limit)))
             }
             orientation = picture.autoOrient ? info.orientation : .up
             let oriented = info.decodedSize(autoOrient: picture.autoOrient)

@@ -221,9 +221,9 @@ MUTATIONS = [
       "--author written as the title", "PresetConfigLayoutTests"),
 
     # --- Limits ---------------------------------------------------------------------------------
-    M("max-pixels-off-by-one", "limits", "Sources/Framed/Pipeline/Planning.swift",
-      ("info.width.multipliedReportingOverflow(by: info.height).partialValue <= limit",
-       "info.width.multipliedReportingOverflow(by: info.height).partialValue < limit"),
+    M("max-pixels-off-by-one", "limits", "Sources/FramedRaster/Decoding.swift",
+      ("|| width.multipliedReportingOverflow(by: height).partialValue > limit",
+       "|| width.multipliedReportingOverflow(by: height).partialValue >= limit"),
       "a picture of exactly --max-pixels refused", "LimitTests|FramerTests|OptionOutputTests"),
     M("png-height-unchecked", "limits", "Sources/FramedRender/Renderer.swift",
       ("guard size.width <= Self.maxCanvasPixelsPerSide, size.height <= Self.maxCanvasPixelsPerSide else {",

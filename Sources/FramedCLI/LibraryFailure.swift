@@ -20,7 +20,7 @@ enum LibraryFailure {
     /// allocation the system refused), else the library's own words.
     static func line(domain: String, message: String) -> String {
         let memory = ["creating thread", "allocate", "Resource temporarily unavailable", "Cannot allocate memory"]
-        let problem = memory.contains(where: { message.contains($0) }) ? "out of memory" : "a library failed"
+        let problem = memory.contains(where: { message.utf8.containsOccurrence(of: $0.utf8) }) ? "out of memory" : "a library failed"
         let words = message.count > 200 ? String(message.prefix(200)) + "…" : message
         return "framed: stopped: \(problem) (\(domain): \(words)); outputs not yet finished are not written\n"
     }

@@ -255,7 +255,7 @@ MUTATIONS = [
     M("replace-race", "files", "Sources/FramedSystem/OutputFile.swift",
       ("try TemporaryFiles.shared.place(&temporary, at: target, replacing: replacing, for: path)",
        "try TemporaryFiles.shared.place(&temporary, at: target, replacing: true, for: path)"),
-      "an output that appeared meanwhile replaced without -f", "RobustnessTests"),
+      "an output that appeared meanwhile replaced without -f", "anOutputThatAppearsAtTheLastStepIsKept"),
     M("mode-not-kept", "files", "Sources/FramedSystem/OutputFile.swift",
       ("fchmod(descriptor, mode_t(existing.permissions))", "fchmod(descriptor, newFileMode)"),
       "a replaced file loses its permissions", "RobustnessTests"),
@@ -964,7 +964,9 @@ def main(arguments):
     sync_tree(ROOT, scratch)
     link_judges(ROOT, scratch)
     build = [SWIFT, "build", "--build-tests"]
-    test = [SWIFT, "test", "--skip-build"]
+    # MutantsListTests checks that every mutation applies to the code: in the scratch copy, with
+    # one mutation applied, it always fails, and would count every mutant as killed.
+    test = [SWIFT, "test", "--skip-build", "--skip", "MutantsListTests"]
 
     started = time.time()
     baseline = os.path.join(logs, "baseline.log")

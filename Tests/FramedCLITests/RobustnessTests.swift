@@ -120,23 +120,66 @@ import Testing
     }
 
     /// Without `-f`, an output that appears while framed works is not replaced: the last step
-    /// fails. The picture comes through a pipe that is written only after the output appeared,
-    /// so the order is certain.
+    /// fails. The picture comes through a pipe. The shell's opening it for writing waits until
+    /// framed opens it to read, which is after framed's first look for the output; only then
+    /// does the output appear, and only then is the picture written. So the order is certain
+    /// however slowly framed starts (a fixed sleep let a loaded machine's framed look after the
+    /// file appeared, and the first look refused it, passing for the last step).
     @Test func anOutputThatAppearsMeanwhileIsKept() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let r = try Self.sh("""
             mkfifo picture
             "$FRAMED" picture -o out.png 2>err.txt & pid=$!
-            sleep 0.3
+            exec 3>picture
             echo theirs > out.png
-            cat photo.jpg > picture
+            cat photo.jpg >&3; exec 3>&-
             wait $pid; echo "status $?"; cat err.txt
             """, in: folder)
         #expect(r.stdout.contains("status 1"), "\(r.stdout)")
         #expect(r.stdout.contains("framed: out.png: exists; add --overwrite (-f) to replace it"), "\(r.stdout)")
         #expect(try String(contentsOf: folder.appendingPathComponent("out.png"), encoding: .utf8) == "theirs\n")
         try HostileCLITests.expectNoTemporaryFiles(in: folder)
+    }
+
+    /// Without `-f`, the last step itself refuses an output that appeared after framed's every
+    /// earlier look: between writing its temporary file and moving it into place. framed looks
+    /// before it makes the temporary file, so the output is made as soon as that file shows
+    /// (`FRAMED_TEMPORARY_FILES=named`), while framed is still writing 20 MB of noise into it.
+    /// A round where the shell came too late (framed had put its file in place, and the shell
+    /// wrote over it) shows nothing either way and is run again.
+    @Test func anOutputThatAppearsAtTheLastStepIsKept() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let noise = (0..<(2600 * 2600 * 4)).map { i -> UInt8 in
+            if i % 4 == 3 { return 255 }
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        try Data(PictureEncoder.png(RasterImage(width: 2600, height: 2600, pixels: noise, hasAlpha: false), dropAlpha: true))
+            .write(to: folder.appendingPathComponent("noise.png"))
+        var refused = 0
+        for round in 0..<12 where refused < 2 {
+            let r = try Self.sh("""
+                rm -f out.png .out.png.framed-*
+                FRAMED_TEMPORARY_FILES=named "$FRAMED" noise.png -o out.png --shadow none 2>err.txt & pid=$!
+                while kill -0 $pid 2>/dev/null; do
+                    for f in .out.png.framed-*; do [ -e "$f" ] && break 2; done
+                done
+                echo theirs > out.png
+                wait $pid; echo "status $?"; cat err.txt
+                """, in: folder)
+            let kept = (try? String(contentsOf: folder.appendingPathComponent("out.png"), encoding: .utf8)) == "theirs\n"
+            #expect(kept || !r.stdout.contains("status 0"), "round \(round): framed replaced the file that appeared: \(r.stdout)")
+            if r.stdout.contains("status 1") {
+                refused += 1
+                #expect(r.stdout.contains("framed: out.png: exists; add --overwrite (-f) to replace it"), "\(r.stdout)")
+                #expect(kept, "round \(round): \(r.stdout)")
+            }
+            try HostileCLITests.expectNoTemporaryFiles(in: folder)
+        }
+        #expect(refused > 0, "the output never appeared before framed placed its own")
     }
 
     /// The same for the one PDF of `--pages`, written after every page is made. The shell opens

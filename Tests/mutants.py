@@ -468,7 +468,7 @@ MUTATIONS = [
     M("heif-memory-not-asked-first", "robustness", "Sources/CCodecs/heif.c",
       ("            } else if (memory_was_short(needs)) {", "            } else if (0) {"),
       "HEIC: decoding starts without asking for its memory first, and libde265 aborts short of it",
-      "RobustnessTests/decodingAHEICShortOfMemoryIsAnError"),
+      "RobustnessTests/aHEICAsksForItsMemoryBeforeDecoding"),
     M("svg-picture-outlives-the-copy", "robustness", "Sources/FramedRender/Backends/SVGBackend.swift",
       [("        var pictureSize: (width: Int, height: Int)?\n        do {",
         "        var pictureSize: (width: Int, height: Int)?\n        var kept: Any?\n        do {"),

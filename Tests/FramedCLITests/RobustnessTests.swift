@@ -639,6 +639,50 @@ import Testing
         #expect(outMemory > 0, "no limit was small enough to run out of memory")
     }
 
+    /// A HEIC asks for four times its decoded size (16 bytes a pixel) before decoding starts, so
+    /// that libheif's HEVC decoder starts only with room to spare: short of that, framing is
+    /// "out of memory" before a pixel is decoded. Seen from outside: take the smallest
+    /// address-space limit at which a 64x64 HEIC frames (found by bisection); at every limit
+    /// from 8 MiB above it to three quarters of the request above it, a 3000x2000 HEIC is
+    /// refused with "out of memory". Without the request the decoder gets by in some of those
+    /// limits, the drawing after it runs short in others, and the decoder's worker thread
+    /// sometimes aborts (measured with the debug build: the small picture frames in 138 MiB;
+    /// the large one framed at 154, 166 and 202 MiB and above, and a plasma picture's HEIC
+    /// aborted at 178; with the request both are refused up to 256 MiB).
+    @Test func aHEICAsksForItsMemoryBeforeDecoding() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (width, height) = (3000, 2000)
+        try Data(PictureEncoder.png(Support.busyPicture(width: width, height: height, alpha: false)))
+            .write(to: folder.appendingPathComponent("big.png"))
+        try Data(PictureEncoder.png(Support.busyPicture(width: 64, height: 64, alpha: false)))
+            .write(to: folder.appendingPathComponent("small.png"))
+        for name in ["big", "small"] {
+            let encoded = try Self.sh("heif-enc -q 60 -o \(name).heic \(name).png", in: folder)
+            try #require(encoded.status == 0, "heif-enc (Debian: libheif-examples): \(encoded.stderr)")
+        }
+        func frame(_ name: String, in megabytes: Int) throws -> CLITests.Result {
+            try Self.sh("ulimit -v \(megabytes * 1024); timeout 60 \"$FRAMED\" \(name).heic -o out.png -f --size 300x200",
+                        in: folder)
+        }
+        // The smallest limit, to 2 MiB, at which the small picture frames.
+        var (low, high) = (16, 4000)
+        try #require(try frame("small", in: high).status == 0, "the 64x64 HEIC does not frame in \(high) MiB")
+        while high - low > 2 {
+            let middle = (low + high) / 2
+            if try frame("small", in: middle).status == 0 { high = middle } else { low = middle }
+        }
+        let asked = (16 * width * height) >> 20  // MiB
+        let limits = Array(stride(from: high + 8, through: high + asked * 3 / 4, by: 4))
+        #expect(limits.count >= 10, "\(limits)")
+        for megabytes in limits {
+            let r = try frame("big", in: megabytes)
+            #expect(r.status == 1 && r.stderr.split(separator: "\n").count == 1 && r.stderr.contains("big.heic")
+                        && r.stderr.contains("out of memory"),
+                    "the small picture frames in \(high) MiB; the large one in \(megabytes) MiB: exit \(r.status), \(r.stderr.prefix(300))")
+        }
+    }
+
     // MARK: Names, signals and edges
 
     /// `-o - | head -c 10`: the reader goes away; framed stops quietly with 141 (as a program

@@ -844,8 +844,17 @@ MUTATIONS = [
       ("        document.replace(file.root, body: withLayer)\n", "        _ = withLayer\n"),
       "the PDF's callouts in no optional content group the catalog names: no layer to hide", "AnnotationTests"),
     M("redaction-ignores-trim", "geometry", "Sources/Framed/Pipeline/Preparing.swift",
-      ("on: decoded.image, picture: plan.layout.picturePixels)", "on: decoded.image, picture: plan.sourcePixels)"),
+      ("                                                 picture: plan.layout.picturePixels))",
+       "                                                 picture: plan.sourcePixels))"),
       "redactions placed in the untrimmed picture's pixels after --trim", "AnnotationTests"),
+    M("redaction-rows-read-early", "robustness", "Sources/FramedRaster/RedactionGate.swift",
+      ("        return min(stored, nextTop)", "        return stored"),
+      "a picture resized while it decodes: the resize reads rows a redaction has not reached yet",
+      "AnnotationTests|ResizeWhileDecodingTests"),
+    M("redactions-out-of-order", "geometry", "Sources/FramedRaster/RedactionGate.swift",
+      ("            for redaction in redactions[applied...last] {", "            for redaction in redactions[applied...last].reversed() {"),
+      "overlapping redactions applied while decoding in another order than the list's",
+      "AnnotationTests|ResizeWhileDecodingTests"),
 ]
 
 

@@ -27,6 +27,12 @@ package struct DecodeOptions: Sendable, Equatable {
     /// whole file was read (progressive JPEG, interlaced PNG, WebP): then the picture comes at
     /// its decoded size.
     package var resize: ResizeRequest?
+    /// Regions to redact, in the pixels of the upright picture decoded at full size (ask for
+    /// scale 1 with them). A decoder that can applies them to the decoded pixels before anything
+    /// is made of them, and may then resize while it decodes, redacting each row before the
+    /// resize reads it; `DecodedPicture.redacted` says whether it did. One that cannot ignores
+    /// `resize` too: its picture comes unredacted at its decoded size, for the caller to redact.
+    package var redactions: [Redaction] = []
     /// How many threads decoding may keep busy; nil: one per core. A PNG's image data is
     /// inflated on a second thread while the calling one unfilters it
     /// (`ccodecs_reader_set_threads`).
@@ -183,10 +189,12 @@ package struct DecodedPicture: Sendable, Equatable {
     package var scaleNumerator: Int
     /// Whether `image` was resized to `DecodeOptions.resize` while decoding.
     package var resampled: Bool = false
+    /// Whether `DecodeOptions.redactions` were applied.
+    package var redacted: Bool = false
 
     package init(image: RasterImage, format: PictureFormat, warningCount: Int = 0, firstWarning: String? = nil,
                 orientation: Orientation = .up, colorConverted: Bool = false, colorWarnings: [String] = [],
-                scaleNumerator: Int = 1, scaleDenominator: Int = 1, resampled: Bool = false) {
+                scaleNumerator: Int = 1, scaleDenominator: Int = 1, resampled: Bool = false, redacted: Bool = false) {
         self.image = image
         self.format = format
         self.warningCount = warningCount
@@ -197,6 +205,7 @@ package struct DecodedPicture: Sendable, Equatable {
         self.scaleNumerator = scaleNumerator
         self.scaleDenominator = scaleDenominator
         self.resampled = resampled
+        self.redacted = redacted
     }
 
     /// One line for users, e.g. "Premature end of JPEG file (and 2 more warnings)"; nil if none.
@@ -365,7 +374,7 @@ func shimDecode(_ format: PictureFormat, _ input: borrowing PictureInput, limit:
     guard input.count > 0 else { throw .empty }
     var out = ccodecs_decoded()
     defer { ccodecs_decoded_release(&out) }
-    let (image, stored, color, resampled) = try withUnsafeMutablePointer(to: &out) { (out) throws(RasterError) in
+    let (image, stored, color, resampled, redacted) = try withUnsafeMutablePointer(to: &out) { (out) throws(RasterError) in
         try input.withCInput { (input) throws(RasterError) in
             var reader: OpaquePointer?
             defer { ccodecs_reader_close(reader) }
@@ -373,10 +382,10 @@ func shimDecode(_ format: PictureFormat, _ input: borrowing PictureInput, limit:
                 open(input, out, &reader, message)
             }
             let (width, height) = (Int(out.pointee.width), Int(out.pointee.height))
-            if let resized, let resize = options.resize, resize.width > 0, resize.height > 0,
+            if let resized, options.redactions.isEmpty, let resize = options.resize, resize.width > 0, resize.height > 0,
                resize.width != width || resize.height != height, width * height >= resize.minimumPixels,
                let (image, color) = try resized(reader, out, resize) {
-                return (image, storedOrientation(out.pointee), color, true)
+                return (image, storedOrientation(out.pointee), color, true, false)
             }
             return try readImage(format, reader, out, options: options)
         }
@@ -389,7 +398,8 @@ func shimDecode(_ format: PictureFormat, _ input: borrowing PictureInput, limit:
     return DecodedPicture(image: image, format: format, warningCount: Int(out.warnings),
                           firstWarning: warning.isEmpty ? nil : warning, orientation: stored,
                           colorConverted: color.converted, colorWarnings: color.warning.map { [$0] } ?? [],
-                          scaleNumerator: scale.numerator, scaleDenominator: scale.denominator, resampled: resampled)
+                          scaleNumerator: scale.numerator, scaleDenominator: scale.denominator, resampled: resampled,
+                          redacted: redacted)
 }
 
 /// The pixels of an opened picture (`out`: what open filled in; warnings are added to it),
@@ -400,10 +410,11 @@ func shimDecode(_ format: PictureFormat, _ input: borrowing PictureInput, limit:
 /// one while the file is read, and need no conversion, they are resized as they come
 /// (`Resampler.resize(following:...)`). Not a progressive JPEG: its scans are all read when it
 /// is opened, into a buffer of coefficients for the whole picture, and the resized picture
-/// would only add to that peak.
+/// would only add to that peak. `options.redactions` are applied in both ways
+/// (`RedactionGate` while resizing).
 private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out: UnsafeMutablePointer<ccodecs_decoded>,
                        options: DecodeOptions) throws(RasterError)
-    -> (RasterImage, stored: Orientation, color: (converted: Bool, warning: String?), resampled: Bool) {
+    -> (RasterImage, stored: Orientation, color: (converted: Bool, warning: String?), resampled: Bool, redacted: Bool) {
     let header = out.pointee
     let stored = storedOrientation(header)
     let orientation = options.autoOrient ? stored : .up
@@ -438,6 +449,9 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
         guard let memory = ccodecs_huge_alloc(byteCount) else { throw .outOfMemory }
         defer { ccodecs_huge_free(memory, byteCount) }
         let pixels = memory.bindMemory(to: UInt8.self, capacity: byteCount)
+        if !options.redactions.isEmpty {
+            ready.gate = RedactionGate(options.redactions, pixels: pixels, width: width, height: height, hasAlpha: hasAlpha)
+        }
         let resized = Resampler.resize(following: ready, source: pixels, sourceWidth: width, sourceHeight: height,
                                        hasAlpha: hasAlpha, width: resize.width, height: resize.height,
                                        filter: resize.filter, engines: options.engines) { decode(into: pixels) }
@@ -446,7 +460,7 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
         let image = RasterImage(width: resize.width, height: resize.height, pixels: resized, hasAlpha: hasAlpha,
                                 resolution: Resampler.scaledResolution(resolution, from: (width, height),
                                                                        to: (resize.width, resize.height)))
-        return (image, stored, color, true)
+        return (image, stored, color, true, !options.redactions.isEmpty)
     }
 
     guard Memory.available(width * height * 4) else { throw .outOfMemory }
@@ -457,9 +471,10 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
         if decode(into: pixels) { count = width * height * 4 }
     }
     let color = try result.get()
-    let image = RasterImage(width: size.width, height: size.height, pixels: pixels,
+    var image = RasterImage(width: size.width, height: size.height, pixels: pixels,
                             hasAlpha: hasAlpha, resolution: resolution)
-    return (image, stored, color, false)
+    image.redact(options.redactions)
+    return (image, stored, color, false, !options.redactions.isEmpty)
 }
 
 /// `numerator`/`denominator` in lowest terms (1/1 for a zero denominator).

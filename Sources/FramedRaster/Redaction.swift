@@ -55,32 +55,44 @@ extension RasterImage {
 
     /// `pixels` (`width` x `height` RGBA) with each of `redactions` applied in turn.
     private static func redact(_ pixels: inout [UInt8], width: Int, height: Int, hasAlpha: Bool, _ redactions: [Redaction]) {
-        for redaction in redactions {
-            let x0 = max(0, redaction.box.x), y0 = max(0, redaction.box.y)
-            let x1 = min(width, redaction.box.x + redaction.box.width), y1 = min(height, redaction.box.y + redaction.box.height)
-            guard x1 > x0, y1 > y0 else { continue }
-            switch redaction.method {
-            case let .solid(r, g, b):
-                for y in y0..<y1 {
-                    for x in x0..<x1 {
-                        let i = (y * width + x) * 4
-                        pixels[i] = r; pixels[i + 1] = g; pixels[i + 2] = b; pixels[i + 3] = 255
-                    }
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for redaction in redactions {
+                Self.redact(buffer.baseAddress!, width: width, height: height, hasAlpha: hasAlpha, redaction)
+            }
+        }
+    }
+
+    /// `redaction` applied to `pixels` (`width` x `height` RGBA, rows `width * 4` bytes apart):
+    /// only the rows and columns of its region are read or written.
+    static func redact(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, hasAlpha: Bool,
+                       _ redaction: Redaction) {
+        let x0 = max(0, redaction.box.x), y0 = max(0, redaction.box.y)
+        let x1 = min(width, redaction.box.x + redaction.box.width), y1 = min(height, redaction.box.y + redaction.box.height)
+        guard x1 > x0, y1 > y0 else { return }
+        switch redaction.method {
+        case let .solid(r, g, b):
+            for y in y0..<y1 {
+                for x in x0..<x1 {
+                    let i = (y * width + x) * 4
+                    pixels[i] = r; pixels[i + 1] = g; pixels[i + 2] = b; pixels[i + 3] = 255
                 }
-            case let .pixelate(bw, bh):
-                let columns = Self.blockEdges(from: x0, to: x1, size: bw), rows = Self.blockEdges(from: y0, to: y1, size: bh)
-                for (ya, yb) in zip(rows, rows.dropFirst()) {
-                    for (xa, xb) in zip(columns, columns.dropFirst()) {
-                        Self.fillWithMean(&pixels, width: width, x0: xa, y0: ya, x1: xb, y1: yb)
-                    }
+            }
+        case let .pixelate(bw, bh):
+            let columns = Self.blockEdges(from: x0, to: x1, size: bw), rows = Self.blockEdges(from: y0, to: y1, size: bh)
+            for (ya, yb) in zip(rows, rows.dropFirst()) {
+                for (xa, xb) in zip(columns, columns.dropFirst()) {
+                    Self.fillWithMean(pixels, width: width, x0: xa, y0: ya, x1: xb, y1: yb)
                 }
-            case let .blur(sigma):
-                let region = RasterImage(width: width, height: height, pixels: pixels, hasAlpha: hasAlpha)
-                    .cropped(to: PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)).blurred(sigma: sigma)
-                for y in y0..<y1 {
-                    let from = (y - y0) * region.width * 4, to = (y * width + x0) * 4
-                    for k in 0..<(region.width * 4) { pixels[to + k] = region.pixels[from + k] }
-                }
+            }
+        case let .blur(sigma):
+            let rowBytes = (x1 - x0) * 4
+            var region = [UInt8](repeating: 0, count: rowBytes * (y1 - y0))
+            for y in y0..<y1 {
+                for k in 0..<rowBytes { region[(y - y0) * rowBytes + k] = pixels[(y * width + x0) * 4 + k] }
+            }
+            let blurred = RasterImage(width: x1 - x0, height: y1 - y0, pixels: region, hasAlpha: hasAlpha).blurred(sigma: sigma)
+            for y in y0..<y1 {
+                for k in 0..<rowBytes { pixels[(y * width + x0) * 4 + k] = blurred.pixels[(y - y0) * rowBytes + k] }
             }
         }
     }
@@ -101,7 +113,7 @@ extension RasterImage {
     }
 
     /// Sets the block's pixels to their mean: colours weighted by alpha, alpha averaged.
-    private static func fillWithMean(_ pixels: inout [UInt8], width: Int, x0: Int, y0: Int, x1: Int, y1: Int) {
+    private static func fillWithMean(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, x0: Int, y0: Int, x1: Int, y1: Int) {
         var r = 0, g = 0, b = 0, a = 0
         for y in y0..<y1 {
             for x in x0..<x1 {

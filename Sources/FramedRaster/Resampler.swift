@@ -360,9 +360,20 @@ final class RowsReady: @unchecked Sendable {
         ccodecs_rows_set(counter, rows.map { UInt32(clamping: $0) } ?? Self.abandoned)
     }
 
-    /// Waits until row `y` is ready and returns how many rows are; nil when decoding failed.
-    /// Rows come every few microseconds, so this yields the core, then sleeps 50 µs at a time.
+    /// Redactions to apply to the rows before they are read, set before reading starts.
+    var gate: RedactionGate?
+
+    /// Waits until row `y` is ready to be read and returns how many rows are; nil when decoding
+    /// failed. With a `gate`, a row is ready once the redactions that reach it are applied.
     func wait(beyond y: Int) -> Int? {
+        guard let gate else { return decoded(beyond: y) }
+        return gate.rows(beyond: y, decoded: self)
+    }
+
+    /// Waits until the decoder has stored row `y` and returns how many rows it has; nil when
+    /// decoding failed. Rows come every few microseconds, so this yields the core, then sleeps
+    /// 50 µs at a time.
+    func decoded(beyond y: Int) -> Int? {
         var tries = 0
         while true {
             let rows = ccodecs_rows_ready(counter)

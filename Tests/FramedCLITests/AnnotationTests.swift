@@ -258,6 +258,46 @@ struct AnnotationTests {
         }
     }
 
+    /// A picture large enough to be resized while it decodes (a 2400x1600 PNG, framed at
+    /// 600x400) is redacted row by row before the resize reads the rows, in the list's order
+    /// where regions overlap: the framing is byte for byte that of the picture the test redacted
+    /// itself (16-pixel blocks of their rounded mean, then a solid box over part of them, then
+    /// strips of blocks from the top to the bottom), framed without annotations.
+    @Test func aPictureResizedWhileItDecodesIsRedactedFirst() throws {
+        let folder = try CLITests.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (width, height) = (2400, 1600)
+        let picture = Support.busyPicture(width: width, height: height, alpha: false)
+        var pixels = picture.pixels
+        func pixelate(_ x0: Int, _ y0: Int, _ w: Int, _ h: Int) {
+            for by in stride(from: y0, to: y0 + h, by: 16) {
+                for bx in stride(from: x0, to: x0 + w, by: 16) {
+                    for c in 0..<3 {
+                        var sum = 0
+                        for y in by..<(by + 16) { for x in bx..<(bx + 16) { sum += Int(pixels[(y * width + x) * 4 + c]) } }
+                        for y in by..<(by + 16) { for x in bx..<(bx + 16) { pixels[(y * width + x) * 4 + c] = UInt8((sum + 128) / 256) } }
+                    }
+                }
+            }
+        }
+        pixelate(600, 600, 240, 96)
+        for y in 560..<640 { for x in 500..<700 { pixels.replaceSubrange((y * width + x) * 4 ..< (y * width + x) * 4 + 4, with: [0x10, 0x20, 0x30, 255]) } }
+        // Strips down the picture: wherever the resize is when the decoder passes one.
+        let strips = [32, 160, 320, 800, 1000, 1200, 1408, 1536]
+        for y in strips { pixelate(96, y, 480, 48) }
+        try OptionOutputTests.write(picture, "picture.png", in: folder)
+        try OptionOutputTests.write(RasterImage(width: width, height: height, pixels: pixels, hasAlpha: false), "redacted.png",
+                                    in: folder)
+        let frame = ["--preset", "none", "--size", "600x400"]
+        let annotations = ["pixelate 600,600 240x96", "redact 500,560 200x80 color=#102030"] + strips.map { "pixelate 96,\($0) 480x48" }
+        try OptionOutputTests.framed(["picture.png", "-o", "a.png"] + frame + ["--annotate", annotations.joined(separator: "; ")],
+                                     in: folder)
+        try OptionOutputTests.framed(["redacted.png", "-o", "b.png"] + frame, in: folder)
+        let a = try Data(contentsOf: folder.appendingPathComponent("a.png"))
+        let b = try Data(contentsOf: folder.appendingPathComponent("b.png"))
+        #expect(a.count > 1000 && a == b, "the redacted framing differs from the framing of the picture redacted beforehand")
+    }
+
     @Test func trimmedPicturesTakeCoordinatesInWhatIsLeft() throws {
         let folder = try CLITests.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }

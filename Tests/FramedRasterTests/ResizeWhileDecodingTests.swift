@@ -55,6 +55,31 @@ struct ResizeWhileDecodingTests {
         }
     }
 
+    /// With redactions, the rows are redacted before the resize reads them, in the list's order
+    /// where regions overlap: the picture decoded, redacted, then resized, whichever way it went.
+    @Test func redactionsComeBeforeTheResizeReadsTheRows() throws {
+        let redactions = [Redaction(box: PixelBox(x: 100, y: 120, width: 200, height: 96), method: .pixelate(width: 16, height: 16)),
+                          Redaction(box: PixelBox(x: 60, y: 100, width: 120, height: 60), method: .solid(r: 16, g: 32, b: 48)),
+                          Redaction(box: PixelBox(x: 0, y: 0, width: 640, height: 24), method: .blur(sigma: 6)),
+                          Redaction(box: PixelBox(x: 300, y: 400, width: 500, height: 200), method: .pixelate(width: 12, height: 12)),
+                          Redaction(box: PixelBox(x: 10, y: 300, width: 0, height: 50), method: .solid(r: 0, g: 0, b: 0))]
+        for bytes in [try PictureEncoder.png(Self.noisy), try PictureEncoder.jpeg(Self.photo)] {
+            var options = DecodeOptions()
+            let unredacted = try Pictures.decode(data: bytes, options: options)
+            options.redactions = redactions
+            let whole = try Pictures.decode(data: bytes, options: options)
+            #expect(whole.redacted && !whole.resampled)
+            #expect(whole.image == unredacted.image.redacted(redactions))
+            options.resize = ResizeRequest(width: 300, height: 200, minimumPixels: 0)
+            let followed = try Pictures.decode(data: bytes, options: options)
+            #expect(followed.redacted && followed.resampled == Self.follows)
+            let afterwards = Resampler.resize(whole.image, width: 300, height: 200, filter: .best)
+            let got = followed.resampled ? followed.image : Resampler.resize(followed.image, width: 300, height: 200, filter: .best)
+            let same = got == afterwards
+            #expect(same, "not the picture redacted, then resized")
+        }
+    }
+
     /// Rows that are turned or converted after decoding, or rewritten by later passes, are not followed.
     @Test func picturesThatCannotBeFollowedComeUnresized() throws {
         let jpeg = try PictureEncoder.jpeg(Self.photo)

@@ -233,7 +233,7 @@ extension Framer {
         throws(FramingError) -> TrimProbe {
         let scale = DecodeOptions.shrinkOnLoadScale(source: (plan.sourcePixels.width, plan.sourcePixels.height),
                                                     need: (plan.rasterPixels.width, plan.rasterPixels.height))
-        let decoded = try decode(input, scale: scale, need: plan.rasterPixels, resize: false, label: label)
+        let decoded = try decode(input, scale: scale, need: plan.rasterPixels, label: label)
         let image = decoded.image
         guard let box = image.trimBox(tolerance: tolerance) else {
             return TrimProbe(decoded: decoded, scale: scale, sourceBox: nil)
@@ -246,9 +246,11 @@ extension Framer {
     }
 
     /// Decodes `input` shrunk on load by `scale`, for a place that needs `need` pixels (resized
-    /// as it is decoded when `resize` and there is a second core).
+    /// to `resizeTo` as it is decoded where the decoder can, and there is a second core), with
+    /// `redactions` in the pixels of the upright picture at full size (`DecodeOptions.redactions`).
     func decode(_ input: borrowing PictureInput, scale: (numerator: Int, denominator: Int), need: PixelSize,
-                resize: Bool, label: String) throws(FramingError) -> DecodedPicture {
+                resizeTo: PixelSize? = nil, redactions: [Redaction] = [], label: String) throws(FramingError)
+        -> DecodedPicture {
         do {
             var decodeOptions = DecodeOptions(maxPixels: picture.maxPixels, scaleDenominator: scale.denominator)
             decodeOptions.scaleNumerator = scale.numerator
@@ -256,7 +258,8 @@ extension Framer {
             decodeOptions.intent = picture.renderingIntent
             decodeOptions.threads = threads
             (decodeOptions.neededWidth, decodeOptions.neededHeight) = (need.width, need.height)
-            if resize { decodeOptions.resize = ResizeRequest(width: need.width, height: need.height, filter: picture.resample) }
+            if let size = resizeTo { decodeOptions.resize = ResizeRequest(width: size.width, height: size.height, filter: picture.resample) }
+            decodeOptions.redactions = redactions
             return try Pictures.decode(input, options: decodeOptions)
         } catch { throw FramingError(picture: label, problem: .picture(error)) }
     }

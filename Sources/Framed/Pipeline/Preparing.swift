@@ -28,7 +28,8 @@ extension Framer {
     /// are applied here, to the picture's own pixels: then nothing made from the picture (its
     /// resampled pixels, the canvas made of it, the JPEG embedded) holds a trace of what they
     /// hide. So a picture with redactions is decoded whole, at its own size (a JPEG's reduced
-    /// decode and a resampler mix each pixel with its neighbours, inside the region too).
+    /// decode and a resampler mix each pixel with its neighbours, inside the region too); a
+    /// decoder that resizes while it decodes redacts each row before its resize reads it.
     func decoded(_ input: borrowing PictureInput, plan: FramePlan, probe: TrimProbe?, resize: Bool, label: String)
         throws(FramingError) -> DecodedPicture {
         func fail(_ problem: FramingError.Problem) -> FramingError { FramingError(picture: label, problem: problem) }
@@ -54,8 +55,10 @@ extension Framer {
             // Resized as it is decoded (on a second core), unless a picture that may have alpha
             // is flattened first, or the picture is cropped first.
             let resize = resize && threads > 1 && (picture.flatten == nil || info.hasAlpha == false) && plan.trim == nil
-                && redactions.isEmpty
-            decoded = try decode(input, scale: scale, need: needWhole, resize: resize, label: label)
+            let redactedByDecoder = resize && !redactions.isEmpty
+                ? Self.redactions(redactions, width: whole.width, height: whole.height, picture: plan.layout.picturePixels) : []
+            decoded = try decode(input, scale: scale, need: needWhole, resizeTo: resize ? need : nil,
+                                 redactions: redactedByDecoder, label: label)
         }
         if let box = plan.trim {
             // The kept box in the decoded picture's pixels, rounded outwards.
@@ -66,23 +69,24 @@ extension Framer {
             guard Memory.available((x1 - x0) * (y1 - y0) * 4) else { throw fail(.picture(.outOfMemory)) }
             decoded.image = decoded.image.cropped(to: PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
         }
-        if !redactions.isEmpty {
+        if !redactions.isEmpty && !decoded.redacted {
             guard Memory.available(decoded.image.pixels.count) else { throw fail(.picture(.outOfMemory)) }
-            decoded.image.redact(Self.redactions(redactions, on: decoded.image, picture: plan.layout.picturePixels))
+            decoded.image.redact(Self.redactions(redactions, width: decoded.image.width, height: decoded.image.height,
+                                                 picture: plan.layout.picturePixels))
         }
         return decoded
     }
 
-    /// Placed redactions (in the picture's pixels, `picture` of them) in the pixels of `image`,
-    /// the picture as decoded: each region rounded outwards to whole pixels, a pixelation's
-    /// blocks and a blur's sigma scaled alike.
-    static func redactions(_ placed: [PlacedRedaction], on image: RasterImage, picture: PixelSize) -> [Redaction] {
-        let fx = Double(image.width) / Double(picture.width), fy = Double(image.height) / Double(picture.height)
+    /// Placed redactions (in the picture's pixels, `picture` of them) in the pixels of the
+    /// picture as decoded, `width` x `height`: each region rounded outwards to whole pixels, a
+    /// pixelation's blocks and a blur's sigma scaled alike.
+    static func redactions(_ placed: [PlacedRedaction], width: Int, height: Int, picture: PixelSize) -> [Redaction] {
+        let fx = Double(width) / Double(picture.width), fy = Double(height) / Double(picture.height)
         return placed.map { redaction in
             let r = redaction.region
             let x0 = max(0, Int((r.minX * fx + 1e-9).rounded(.down))), y0 = max(0, Int((r.minY * fy + 1e-9).rounded(.down)))
-            let x1 = min(image.width, Int((r.maxX * fx - 1e-9).rounded(.up)))
-            let y1 = min(image.height, Int((r.maxY * fy - 1e-9).rounded(.up)))
+            let x1 = min(width, Int((r.maxX * fx - 1e-9).rounded(.up)))
+            let y1 = min(height, Int((r.maxY * fy - 1e-9).rounded(.up)))
             let box = PixelBox(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
             switch redaction.kind {
             case .pixelate: return Redaction(box: box, method: .pixelate(width: redaction.block * fx, height: redaction.block * fy))

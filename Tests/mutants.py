@@ -848,9 +848,17 @@ MUTATIONS = [
       "a picture resized while it decodes: the resize reads rows a redaction has not reached yet",
       "AnnotationTests|ResizeWhileDecodingTests"),
     M("redactions-out-of-order", "geometry", "Sources/FramedRaster/RedactionGate.swift",
-      ("            for redaction in redactions[applied...last] {", "            for redaction in redactions[applied...last].reversed() {"),
+      ("        return needed.min()", "        return needed.max()"),
       "overlapping redactions applied while decoding in another order than the list's",
       "AnnotationTests|ResizeWhileDecodingTests"),
+    M("redaction-before-its-rows", "robustness", "Sources/FramedRaster/RedactionGate.swift",
+      ("            if stored >= rows[k].upperBound {", "            if true {"),
+      "a region redacted before the decoder has stored its rows, which the decoder then writes over",
+      "ResizeWhileDecodingTests|AnnotationTests"),
+    M("redactions-any-size", "geometry", "Sources/FramedRaster/Decoding.swift",
+      ("            if !options.redactions.isEmpty\n                && (upright.width", "            if false\n                && (upright.width"),
+      "redactions placed for one size applied by a decoder to a picture of another",
+      "ResizeWhileDecodingTests"),
 ]
 
 

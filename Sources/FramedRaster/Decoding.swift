@@ -27,12 +27,17 @@ package struct DecodeOptions: Sendable, Equatable {
     /// whole file was read (progressive JPEG, interlaced PNG, WebP): then the picture comes at
     /// its decoded size.
     package var resize: ResizeRequest?
-    /// Regions to redact, in the pixels of the upright picture decoded at full size (ask for
-    /// scale 1 with them). A decoder that can applies them to the decoded pixels before anything
-    /// is made of them, and may then resize while it decodes, redacting each row before the
-    /// resize reads it; `DecodedPicture.redacted` says whether it did. One that cannot ignores
-    /// `resize` too: its picture comes unredacted at its decoded size, for the caller to redact.
+    /// Regions to redact, in the pixels of an upright picture of `redactionsWidth` x
+    /// `redactionsHeight`. A decoder whose picture has that size applies them to the decoded
+    /// pixels before anything is made of them, and may then resize while it decodes, redacting
+    /// each row before the resize reads it; `DecodedPicture.redacted` says whether it did. Else
+    /// `resize` is ignored too: the picture comes unredacted at its decoded size, for the
+    /// caller to redact.
     package var redactions: [Redaction] = []
+    /// See `redactions`.
+    package var redactionsWidth = 0
+    /// See `redactions`.
+    package var redactionsHeight = 0
     /// How many threads decoding may keep busy; nil: one per core. A PNG's image data is
     /// inflated on a second thread while the calling one unfilters it
     /// (`ccodecs_reader_set_threads`).
@@ -387,6 +392,15 @@ func shimDecode(_ format: PictureFormat, _ input: borrowing PictureInput, limit:
                let (image, color) = try resized(reader, out, resize) {
                 return (image, storedOrientation(out.pointee), color, true, false)
             }
+            // Redactions for a picture of another size are the caller's to place (with no resize).
+            let upright = options.autoOrient ? storedOrientation(out.pointee).orientedSize(width: width, height: height)
+                : (width: width, height: height)
+            var options = options
+            if !options.redactions.isEmpty
+                && (upright.width != options.redactionsWidth || upright.height != options.redactionsHeight) {
+                options.redactions = []
+                options.resize = nil
+            }
             return try readImage(format, reader, out, options: options)
         }
     }
@@ -444,8 +458,10 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
         // The decoded picture is only the resize's source: a buffer of its own, freed here,
         // all on 2 MB pages (a malloc'd one has up to 4 MB on 4 KB pages at its ends).
         let byteCount = width * height * 4
-        // The resized picture is allocated while the source is held: ask for both first.
-        guard Memory.available(byteCount + resize.width * resize.height * 4) else { throw .outOfMemory }
+        // The resized picture is allocated while the source is held: ask for both first (and
+        // for what redacting takes).
+        guard Memory.available(byteCount + resize.width * resize.height * 4 + Redaction.workingBytes(options.redactions))
+        else { throw .outOfMemory }
         guard let memory = ccodecs_huge_alloc(byteCount) else { throw .outOfMemory }
         defer { ccodecs_huge_free(memory, byteCount) }
         let pixels = memory.bindMemory(to: UInt8.self, capacity: byteCount)
@@ -463,7 +479,7 @@ private func readImage(_ format: PictureFormat, _ reader: OpaquePointer?, _ out:
         return (image, stored, color, true, !options.redactions.isEmpty)
     }
 
-    guard Memory.available(width * height * 4) else { throw .outOfMemory }
+    guard Memory.available(width * height * 4 + Redaction.workingBytes(options.redactions)) else { throw .outOfMemory }
     let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
         count = 0
         guard let pixels = buffer.baseAddress else { return }

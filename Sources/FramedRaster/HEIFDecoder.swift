@@ -22,8 +22,10 @@ enum HEIFFile {
     static func decode(_ format: PictureFormat, _ input: borrowing PictureInput,
                        options: DecodeOptions) throws(RasterError) -> DecodedPicture {
         let limit = max(0, options.maxPixels), threads = Int32(clamping: options.threadCount)
-        // To be resized: an 8-bit picture stays in libheif's RGBA buffer, resized from there.
-        let flags = (options.autoOrient ? 0 : CCODECS_HEIF_KEEP_STORED) | (options.resize == nil ? 0 : CCODECS_HEIF_RGBA)
+        // To be resized (and not redacted first): an 8-bit picture stays in libheif's RGBA
+        // buffer, resized from there.
+        let ownResize = options.resize != nil && options.redactions.isEmpty
+        let flags = (options.autoOrient ? 0 : CCODECS_HEIF_KEEP_STORED) | (ownResize ? CCODECS_HEIF_RGBA : 0)
         let needWidth = UInt32(clamping: max(0, options.neededWidth))
         let needHeight = UInt32(clamping: max(0, options.neededHeight))
         return try shimDecode(format, input, limit: limit, options: options, resized: { reader, out, resize throws(RasterError) in

@@ -28,6 +28,15 @@ package struct Redaction: Sendable, Equatable {
     package var method: Method
 
     package init(box: PixelBox, method: Method) { self.box = box; self.method = method }
+
+    /// The memory applying `redactions` takes beside the picture: a blur's copy of its region,
+    /// its planes of floats and its result, 24 bytes a pixel of the largest blurred region.
+    package static func workingBytes(_ redactions: [Redaction]) -> Int {
+        redactions.map { r in
+            guard case .blur = r.method else { return 0 }
+            return 24 * max(0, r.box.width) * max(0, r.box.height)
+        }.max() ?? 0
+    }
 }
 
 extension RasterImage {

@@ -5,25 +5,41 @@ internal import Glibc
 /// resized while it decodes, as any other is, and the resize still reads no pixel the
 /// redactions hide.
 ///
-/// Before a row is handed out, every redaction up to the last one in the list whose region
-/// starts at or above it is applied, in the list's order (regions may overlap), once the
-/// decoder has stored all of their rows; the count handed out stops at the top of the first
-/// region not yet applied. The decoder writes each row once, below the rows it has stored,
-/// so it never meets a redaction's writes. Both resizing threads go through the one mutex (a
-/// pthread mutex, whose waits ThreadSanitizer sees).
+/// Before a row is handed out, every region that starts at or above it is applied, and with it
+/// every region listed before it that it overlaps (and theirs in turn): overlapping regions are
+/// applied in the list's order, as `RasterImage.redact` applies them, while one far down the
+/// picture does not hold back one near the top. A region is applied once the decoder has stored
+/// its rows; the count handed out stops at the top of the first region not yet applied. The
+/// decoder writes each row once, below the rows it has stored, so it never meets a redaction's
+/// writes.
+///
+/// Either resizing thread may apply a region: the one that asks first. The mutex (a pthread
+/// mutex, whose waits ThreadSanitizer sees) is held to choose and to apply one region at a time,
+/// never while waiting for the decoder, so the calling thread is not kept waiting behind the
+/// follower's lower priority for longer than one region.
 final class RedactionGate: @unchecked Sendable {
     private let redactions: [Redaction]
+    /// Each region's rows, clipped to the picture (`redactions` without empty regions).
+    private let rows: [Range<Int>]
     private let pixels: UnsafeMutablePointer<UInt8>
     private let width: Int, height: Int, hasAlpha: Bool
-    /// `redactions[..<applied]` are applied; guarded by `mutex`.
-    private var applied = 0
+    /// Which regions are applied; guarded by `mutex`.
+    private var done: [Bool]
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     /// `redactions` in the pixels of `pixels`, `width` x `height` RGBA being decoded.
     init(_ redactions: [Redaction], pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, hasAlpha: Bool) {
-        self.redactions = redactions
+        func clipped(_ r: Redaction) -> (x: Range<Int>, y: Range<Int>) {
+            let x0 = max(0, r.box.x), x1 = min(width, r.box.x + r.box.width)
+            let y0 = max(0, r.box.y), y1 = min(height, r.box.y + r.box.height)
+            return (x0..<max(x0, x1), y0..<max(y0, y1))
+        }
+        let kept = redactions.filter { !clipped($0).x.isEmpty && !clipped($0).y.isEmpty }
+        self.redactions = kept
+        self.rows = kept.map { clipped($0).y }
         self.pixels = pixels
         (self.width, self.height, self.hasAlpha) = (width, height, hasAlpha)
+        done = Array(repeating: false, count: kept.count)
         pthread_mutex_init(mutex, nil)
     }
 
@@ -32,30 +48,53 @@ final class RedactionGate: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// The rows of `redaction`'s region inside the picture; empty when it has none.
-    private func rows(of redaction: Redaction) -> Range<Int> {
-        let x0 = max(0, redaction.box.x), x1 = min(width, redaction.box.x + redaction.box.width)
-        let y0 = max(0, redaction.box.y), y1 = min(height, redaction.box.y + redaction.box.height)
-        return x1 > x0 && y1 > y0 ? y0..<y1 : height..<height
+    /// Whether regions `i` and `j` share a pixel.
+    private func overlap(_ i: Int, _ j: Int) -> Bool {
+        let a = redactions[i].box, b = redactions[j].box
+        return a.x < b.x + b.width && b.x < a.x + a.width && rows[i].overlaps(rows[j])
+    }
+
+    /// The first region not applied that must be before row `y` is read: among the regions
+    /// starting at or above `y` and those listed before one of them that they overlap (and so
+    /// on), the first in the list; nil when none is left. Called with `mutex` held.
+    private func next(before y: Int) -> Int? {
+        var needed = Set(rows.indices.filter { !done[$0] && rows[$0].lowerBound <= y })
+        var added = needed
+        while !added.isEmpty {
+            var more = Set<Int>()
+            for k in added {
+                for j in 0..<k where !done[j] && !needed.contains(j) && overlap(j, k) { more.insert(j) }
+            }
+            needed.formUnion(more)
+            added = more
+        }
+        return needed.min()
     }
 
     /// How many rows from the top may be read, at least `y + 1` (waiting on `decoded` for them,
-    /// and for the rows of the redactions applied first); nil when decoding failed.
+    /// and for the rows of the regions applied first); nil when decoding failed.
     func rows(beyond y: Int, decoded: RowsReady) -> Int? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        if let last = redactions.indices.last(where: { $0 >= applied && rows(of: redactions[$0]).lowerBound <= y }) {
-            let bottom = redactions[applied...last].map { rows(of: $0).upperBound }.max() ?? 0
-            if bottom > 0 {
-                guard decoded.decoded(beyond: bottom - 1) != nil else { return nil }
+        while true {
+            pthread_mutex_lock(mutex)
+            guard let k = next(before: y) else {
+                let nextTop = rows.indices.filter { !done[$0] }.map { rows[$0].lowerBound }.min() ?? Int.max
+                pthread_mutex_unlock(mutex)
+                // Regions applied meanwhile only let more rows through: the cap stays safe.
+                guard let stored = decoded.decoded(beyond: y) else { return nil }
+                return min(stored, nextTop)
             }
-            for redaction in redactions[applied...last] {
-                RasterImage.redact(pixels, width: width, height: height, hasAlpha: hasAlpha, redaction)
+            guard let stored = decoded.stored() else {
+                pthread_mutex_unlock(mutex)
+                return nil
             }
-            applied = last + 1
+            if stored >= rows[k].upperBound {
+                RasterImage.redact(pixels, width: width, height: height, hasAlpha: hasAlpha, redactions[k])
+                done[k] = true
+                pthread_mutex_unlock(mutex)
+            } else {
+                pthread_mutex_unlock(mutex)
+                guard decoded.decoded(beyond: rows[k].upperBound - 1) != nil else { return nil }
+            }
         }
-        guard let stored = decoded.decoded(beyond: y) else { return nil }
-        let nextTop = redactions[applied...].map { rows(of: $0).lowerBound }.min() ?? Int.max
-        return min(stored, nextTop)
     }
 }

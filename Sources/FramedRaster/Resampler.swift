@@ -370,6 +370,12 @@ final class RowsReady: @unchecked Sendable {
         return gate.rows(beyond: y, decoded: self)
     }
 
+    /// How many rows the decoder has stored now, without waiting; nil when decoding failed.
+    func stored() -> Int? {
+        let rows = ccodecs_rows_ready(counter)
+        return rows == Self.abandoned ? nil : Int(rows)
+    }
+
     /// Waits until the decoder has stored row `y` and returns how many rows it has; nil when
     /// decoding failed. Rows come every few microseconds, so this yields the core, then sleeps
     /// 50 µs at a time.

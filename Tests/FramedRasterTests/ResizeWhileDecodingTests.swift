@@ -57,26 +57,42 @@ struct ResizeWhileDecodingTests {
 
     /// With redactions, the rows are redacted before the resize reads them, in the list's order
     /// where regions overlap: the picture decoded, redacted, then resized, whichever way it went.
+    /// The lists: overlapping regions listed against their order down the picture, with an
+    /// empty one; one far down listed before one near the top that it does not overlap; and a
+    /// region from the first row to near the last, which can only be applied once the decoder
+    /// has stored it all.
     @Test func redactionsComeBeforeTheResizeReadsTheRows() throws {
-        let redactions = [Redaction(box: PixelBox(x: 100, y: 120, width: 200, height: 96), method: .pixelate(width: 16, height: 16)),
-                          Redaction(box: PixelBox(x: 60, y: 100, width: 120, height: 60), method: .solid(r: 16, g: 32, b: 48)),
-                          Redaction(box: PixelBox(x: 0, y: 0, width: 640, height: 24), method: .blur(sigma: 6)),
-                          Redaction(box: PixelBox(x: 300, y: 400, width: 500, height: 200), method: .pixelate(width: 12, height: 12)),
-                          Redaction(box: PixelBox(x: 10, y: 300, width: 0, height: 50), method: .solid(r: 0, g: 0, b: 0))]
+        let lists: [[Redaction]] = [
+            [Redaction(box: PixelBox(x: 10, y: 300, width: 0, height: 50), method: .solid(r: 0, g: 0, b: 0)),
+             Redaction(box: PixelBox(x: 100, y: 120, width: 200, height: 96), method: .pixelate(width: 16, height: 16)),
+             Redaction(box: PixelBox(x: 60, y: 100, width: 120, height: 60), method: .solid(r: 16, g: 32, b: 48)),
+             Redaction(box: PixelBox(x: 0, y: 0, width: 640, height: 24), method: .blur(sigma: 6)),
+             Redaction(box: PixelBox(x: 300, y: 400, width: 500, height: 200), method: .pixelate(width: 12, height: 12))],
+            [Redaction(box: PixelBox(x: 0, y: 420, width: 300, height: 40), method: .pixelate(width: 12, height: 12)),
+             Redaction(box: PixelBox(x: 320, y: 8, width: 200, height: 20), method: .solid(r: 200, g: 0, b: 0))],
+            [Redaction(box: PixelBox(x: 40, y: 0, width: 400, height: 470), method: .blur(sigma: 3))],
+        ]
         for bytes in [try PictureEncoder.png(Self.noisy), try PictureEncoder.jpeg(Self.photo)] {
-            var options = DecodeOptions()
-            let unredacted = try Pictures.decode(data: bytes, options: options)
-            options.redactions = redactions
-            let whole = try Pictures.decode(data: bytes, options: options)
-            #expect(whole.redacted && !whole.resampled)
-            #expect(whole.image == unredacted.image.redacted(redactions))
-            options.resize = ResizeRequest(width: 300, height: 200, minimumPixels: 0)
-            let followed = try Pictures.decode(data: bytes, options: options)
-            #expect(followed.redacted && followed.resampled == Self.follows)
-            let afterwards = Resampler.resize(whole.image, width: 300, height: 200, filter: .best)
-            let got = followed.resampled ? followed.image : Resampler.resize(followed.image, width: 300, height: 200, filter: .best)
-            let same = got == afterwards
-            #expect(same, "not the picture redacted, then resized")
+            for redactions in lists {
+                var options = DecodeOptions()
+                let unredacted = try Pictures.decode(data: bytes, options: options)
+                options.redactions = redactions
+                (options.redactionsWidth, options.redactionsHeight) = (640, 480)
+                let whole = try Pictures.decode(data: bytes, options: options)
+                #expect(whole.redacted && !whole.resampled)
+                #expect(whole.image == unredacted.image.redacted(redactions))
+                options.resize = ResizeRequest(width: 300, height: 200, minimumPixels: 0)
+                let followed = try Pictures.decode(data: bytes, options: options)
+                #expect(followed.redacted && followed.resampled == Self.follows)
+                let afterwards = Resampler.resize(whole.image, width: 300, height: 200, filter: .best)
+                let got = followed.resampled ? followed.image : Resampler.resize(followed.image, width: 300, height: 200, filter: .best)
+                let same = got == afterwards
+                #expect(same, "not the picture redacted, then resized: \(redactions)")
+                // Redactions for a picture of another size are left to the caller, unresized.
+                options.redactionsWidth = 320
+                let elsewhere = try Pictures.decode(data: bytes, options: options)
+                #expect(!elsewhere.redacted && !elsewhere.resampled && elsewhere.image == unredacted.image)
+            }
         }
     }
 

@@ -247,9 +247,11 @@ extension Framer {
 
     /// Decodes `input` shrunk on load by `scale`, for a place that needs `need` pixels (resized
     /// to `resizeTo` as it is decoded where the decoder can, and there is a second core), with
-    /// `redactions` in the pixels of the upright picture at full size (`DecodeOptions.redactions`).
+    /// `redactions` in the pixels of an upright picture of `redactionsSize`, applied by the
+    /// decoder when its picture has that size (`DecodeOptions.redactions`).
     func decode(_ input: borrowing PictureInput, scale: (numerator: Int, denominator: Int), need: PixelSize,
-                resizeTo: PixelSize? = nil, redactions: [Redaction] = [], label: String) throws(FramingError)
+                resizeTo: PixelSize? = nil, redactions: [Redaction] = [], redactionsSize: PixelSize = PixelSize(width: 0, height: 0),
+                label: String) throws(FramingError)
         -> DecodedPicture {
         do {
             var decodeOptions = DecodeOptions(maxPixels: picture.maxPixels, scaleDenominator: scale.denominator)
@@ -260,6 +262,7 @@ extension Framer {
             (decodeOptions.neededWidth, decodeOptions.neededHeight) = (need.width, need.height)
             if let size = resizeTo { decodeOptions.resize = ResizeRequest(width: size.width, height: size.height, filter: picture.resample) }
             decodeOptions.redactions = redactions
+            (decodeOptions.redactionsWidth, decodeOptions.redactionsHeight) = (redactionsSize.width, redactionsSize.height)
             return try Pictures.decode(input, options: decodeOptions)
         } catch { throw FramingError(picture: label, problem: .picture(error)) }
     }

@@ -58,7 +58,7 @@ extension Framer {
             let redactedByDecoder = resize && !redactions.isEmpty
                 ? Self.redactions(redactions, width: whole.width, height: whole.height, picture: plan.layout.picturePixels) : []
             decoded = try decode(input, scale: scale, need: needWhole, resizeTo: resize ? need : nil,
-                                 redactions: redactedByDecoder, label: label)
+                                 redactions: redactedByDecoder, redactionsSize: whole, label: label)
         }
         if let box = plan.trim {
             // The kept box in the decoded picture's pixels, rounded outwards.

@@ -260,6 +260,14 @@ import Testing
                     .contains("dashes") == true)
         #expect(Self.refusal(#"<circle r="1e9" stroke-dasharray="0"/><path d="M0 0 H1e9" stroke-dasharray="none"/>"#,
                              limits: limits) == nil)
+        // A polyline's length is its points', a polygon's closed back to its first: 100 and 200
+        // here, in dashes of 0.1. Without points (or a path without data) there is nothing to dash.
+        limits.dashes = 1000
+        #expect(Self.refusal(#"<polyline points="0,0 100,0" stroke-dasharray="0.1"/>"#, limits: limits) == nil)
+        #expect(Self.refusal(#"<polygon points="0,0 100,0" stroke-dasharray="0.1"/>"#, limits: limits)?
+                    .contains("dashes") == true)
+        #expect(Self.refusal(#"<polyline stroke-dasharray="2 3"/><polygon stroke-dasharray="2 3"/><path stroke-dasharray="1"/>"#,
+                             limits: limits) == nil)
         limits = SVGLimits()
         limits.gradientStops = 2
         #expect(Self.refusal(#"<linearGradient><stop/><stop/></linearGradient><radialGradient><stop/><stop/></radialGradient>"#,

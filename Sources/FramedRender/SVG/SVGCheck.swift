@@ -658,10 +658,12 @@ private struct SVGScanner {
         }
         let length: Double
         switch kind {
-        case "path" where attributes["d"] != nil:
-            length = SVGPathWork(pathData: attributes["d"]![...]).length
-        case "polyline", "polygon" where attributes["points"] != nil:
-            length = SVGPathWork(points: attributes["points"]![...], closed: kind == "polygon").length
+        case "path":
+            guard let data = attributes["d"] else { return }
+            length = SVGPathWork(pathData: data[...]).length
+        case "polyline", "polygon":
+            guard let points = attributes["points"] else { return }
+            length = SVGPathWork(points: points[...], closed: kind == "polygon").length
         case "line": length = ((number("x2") - number("x1")) * (number("x2") - number("x1"))
                                + (number("y2") - number("y1")) * (number("y2") - number("y1"))).squareRoot()
         case "rect": length = 2 * (number("width") + number("height"))

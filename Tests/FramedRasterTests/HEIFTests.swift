@@ -316,7 +316,8 @@ import CCodecs
             var input = ccodecs_input(data: data.baseAddress, fd: -1, size: data.count)
             return ccodecs_heif_coded_size(&input, 0, &width, &height, &message)
         }
-        return (width, height, status == CCODECS_OK ? nil : String(cString: message))
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (width, height, status == CCODECS_OK ? nil : text)
     }
 
     /// libheif checks a picture's size against its `ispe` alone, but libde265 and dav1d allocate

@@ -96,7 +96,7 @@ extension Framer {
             var options = DecodeOptions(maxPixels: limit, scaleDenominator: scale.denominator)
             options.scaleNumerator = scale.numerator
             options.autoOrient = picture.autoOrient
-            options.intent = picture.intent
+            options.intent = picture.renderingIntent
             options.threads = threads
             (options.neededWidth, options.neededHeight) = (cover.scaled.width, cover.scaled.height)
             return try Pictures.decode(input, options: options).image

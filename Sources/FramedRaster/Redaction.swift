@@ -29,6 +29,14 @@ package struct Redaction: Sendable, Equatable {
 
     package init(box: PixelBox, method: Method) { self.box = box; self.method = method }
 
+    /// The columns and rows of the region inside a picture `width` x `height` (empty ranges
+    /// when it lies outside).
+    func clipped(width: Int, height: Int) -> (x: Range<Int>, y: Range<Int>) {
+        let x0 = max(0, box.x), x1 = min(width, box.x + box.width)
+        let y0 = max(0, box.y), y1 = min(height, box.y + box.height)
+        return (x0..<max(x0, x1), y0..<max(y0, y1))
+    }
+
     /// The memory applying `redactions` takes beside the picture: a blur's copy of its region,
     /// its planes of floats and its result, 24 bytes a pixel of the largest blurred region.
     package static func workingBytes(_ redactions: [Redaction]) -> Int {
@@ -65,8 +73,9 @@ extension RasterImage {
     /// `pixels` (`width` x `height` RGBA) with each of `redactions` applied in turn.
     private static func redact(_ pixels: inout [UInt8], width: Int, height: Int, hasAlpha: Bool, _ redactions: [Redaction]) {
         pixels.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
             for redaction in redactions {
-                Self.redact(buffer.baseAddress!, width: width, height: height, hasAlpha: hasAlpha, redaction)
+                Self.redact(base, width: width, height: height, hasAlpha: hasAlpha, redaction)
             }
         }
     }
@@ -75,9 +84,9 @@ extension RasterImage {
     /// only the rows and columns of its region are read or written.
     static func redact(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, hasAlpha: Bool,
                        _ redaction: Redaction) {
-        let x0 = max(0, redaction.box.x), y0 = max(0, redaction.box.y)
-        let x1 = min(width, redaction.box.x + redaction.box.width), y1 = min(height, redaction.box.y + redaction.box.height)
-        guard x1 > x0, y1 > y0 else { return }
+        let (columns, rows) = redaction.clipped(width: width, height: height)
+        guard !columns.isEmpty, !rows.isEmpty else { return }
+        let (x0, x1, y0, y1) = (columns.lowerBound, columns.upperBound, rows.lowerBound, rows.upperBound)
         switch redaction.method {
         case let .solid(r, g, b):
             for y in y0..<y1 {

@@ -19,8 +19,9 @@ internal import Glibc
 /// follower's lower priority for longer than one region.
 final class RedactionGate: @unchecked Sendable {
     private let redactions: [Redaction]
-    /// Each region's rows, clipped to the picture (`redactions` without empty regions).
-    private let rows: [Range<Int>]
+    /// Each region's columns and rows, clipped to the picture (`redactions` without empty
+    /// regions).
+    private let columns: [Range<Int>], rows: [Range<Int>]
     private let pixels: UnsafeMutablePointer<UInt8>
     private let width: Int, height: Int, hasAlpha: Bool
     /// Which regions are applied; guarded by `mutex`.
@@ -29,14 +30,11 @@ final class RedactionGate: @unchecked Sendable {
 
     /// `redactions` in the pixels of `pixels`, `width` x `height` RGBA being decoded.
     init(_ redactions: [Redaction], pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, hasAlpha: Bool) {
-        func clipped(_ r: Redaction) -> (x: Range<Int>, y: Range<Int>) {
-            let x0 = max(0, r.box.x), x1 = min(width, r.box.x + r.box.width)
-            let y0 = max(0, r.box.y), y1 = min(height, r.box.y + r.box.height)
-            return (x0..<max(x0, x1), y0..<max(y0, y1))
-        }
-        let kept = redactions.filter { !clipped($0).x.isEmpty && !clipped($0).y.isEmpty }
-        self.redactions = kept
-        self.rows = kept.map { clipped($0).y }
+        let kept = redactions.map { ($0, $0.clipped(width: width, height: height)) }
+            .filter { !$0.1.x.isEmpty && !$0.1.y.isEmpty }
+        self.redactions = kept.map(\.0)
+        columns = kept.map(\.1.x)
+        rows = kept.map(\.1.y)
         self.pixels = pixels
         (self.width, self.height, self.hasAlpha) = (width, height, hasAlpha)
         done = Array(repeating: false, count: kept.count)
@@ -49,15 +47,14 @@ final class RedactionGate: @unchecked Sendable {
     }
 
     /// Whether regions `i` and `j` share a pixel.
-    private func overlap(_ i: Int, _ j: Int) -> Bool {
-        let a = redactions[i].box, b = redactions[j].box
-        return a.x < b.x + b.width && b.x < a.x + a.width && rows[i].overlaps(rows[j])
-    }
+    private func overlap(_ i: Int, _ j: Int) -> Bool { columns[i].overlaps(columns[j]) && rows[i].overlaps(rows[j]) }
 
     /// The first region not applied that must be before row `y` is read: among the regions
     /// starting at or above `y` and those listed before one of them that they overlap (and so
     /// on), the first in the list; nil when none is left. Called with `mutex` held.
     private func next(before y: Int) -> Int? {
+        // Most rows are asked for with every region above them applied, or none begun.
+        guard rows.indices.contains(where: { !done[$0] && rows[$0].lowerBound <= y }) else { return nil }
         var needed = Set(rows.indices.filter { !done[$0] && rows[$0].lowerBound <= y })
         var added = needed
         while !added.isEmpty {

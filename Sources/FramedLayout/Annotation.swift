@@ -27,11 +27,11 @@ public enum PictureCoordinate: Sendable, Equatable, Hashable, CustomStringConver
         }
     }
 
-    /// Parses `120`, `10.5` or `50%` (`what` names it in the error).
+    /// Parses `120`, `10.5`, `1.5e3` or `50%`, a CSS number (`what` names it in the error).
     public init(parsing text: Substring, what: String) throws(StyleParseError) {
         let percent = text.hasSuffix("%")
         let number = percent ? text.dropLast() : text
-        guard let value = Double(number), value.isFinite, !number.contains(where: { $0.isLetter }) else {
+        guard let (digits, rest) = splitStyleNumber(number), rest.isEmpty, let value = Double(digits), value.isFinite else {
             throw StyleParseError(kind: what, input: String(text), reason: "expected a number of picture pixels or a percentage")
         }
         self = percent ? .percent(value) : .pixels(value)

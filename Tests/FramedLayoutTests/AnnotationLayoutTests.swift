@@ -45,6 +45,24 @@ struct AnnotationLayoutTests {
         #expect(try Annotation.parseList(Annotation.description(of: list)) == list)
     }
 
+    /// Coordinates and settings are CSS numbers: an exponent reads (and a number too large or
+    /// too small for plain digits is written with one), while hexadecimal, `inf` and `nan`,
+    /// which Swift's `Double(_:)` would take, are refused. Found by fuzz-annotations: a point
+    /// of 3.2e63 was written back as text that did not parse.
+    @Test func numbersAreCSSNumbersAndWriteThemselvesBack() throws {
+        let list = try Annotation.parseList(#"label "x" 48,3.2333333333333335e+63; badge 2 1E2,2.5e-7%; pixelate 0,0 4e1x4e1 block=1.2e1"#)
+        #expect(list[0].shape == .label("x", at: PicturePoint(48, 3.2333333333333335e63), pointer: nil))
+        #expect(list[1].shape == .badge(2, at: PicturePoint(x: .pixels(100), y: .percent(2.5e-7))))
+        #expect(list[2].shape == .pixelate(PictureRect(0, 0, 40, 40), block: 12))
+        let written = Annotation.description(of: list)
+        #expect(written.contains("3.2333333333333335e+63") && written.contains("2.5e-07%"), "\(written)")
+        #expect(try Annotation.parseList(written) == list)
+        for text in ["badge 1 0x10,5", "badge 1 inf,5", "badge 1 5,nan", "badge 1 5,1e999", "badge 1 5,1e", "badge 1 5,e5",
+                     "pixelate 0,0 40x40 block=0x10", "blur 0,0 9x9 sigma=infinity", "magnify 1,1 2x2 -> 5,5 zoom=nan"] {
+            #expect(throws: AnnotationError.self, "\(text)") { try Annotation.parseList(text) }
+        }
+    }
+
     @Test func mistakesNameTheAnnotationByItsPlace() throws {
         let cases: [(String, String)] = [
             ("rect 1,1 2x2; arow 1,1 -> 2,2", "annotation 2: \"arow\" is not a kind of annotation"),

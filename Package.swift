@@ -76,7 +76,7 @@ if Context.environment["FRAMED_FUZZ"] == "1" {
                 path: "Fuzz/Sources/FuzzSupport"),
         fuzzer("fuzz-jpeg"), fuzzer("fuzz-png"), fuzzer("fuzz-webp"), fuzzer("fuzz-exif"), fuzzer("fuzz-icc"),
         fuzzer("fuzz-parsers"), fuzzer("fuzz-frame"), fuzzer("fuzz-config"),
-        fuzzer("fuzz-tiff"), fuzzer("fuzz-gif"), fuzzer("fuzz-heif"), fuzzer("fuzz-svg"),
+        fuzzer("fuzz-tiff"), fuzzer("fuzz-gif"), fuzzer("fuzz-heif"), fuzzer("fuzz-svg"), fuzzer("fuzz-annotations"),
         // Writes the seed corpora (Fuzz/make-seeds.sh) with the project's own encoders.
         .executableTarget(name: "fuzz-seeds", dependencies: ["FramedRender", "FramedRaster", "FramedTestSupport"],
                           path: "Fuzz/Sources/fuzz-seeds"),

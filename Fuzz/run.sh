@@ -23,7 +23,7 @@ FUZZ=$PWD
 SECONDS_EACH=${1:-60}
 shift $(( $# > 0 ? 1 : 0 ))
 ALL_TARGETS=(fuzz-jpeg fuzz-png fuzz-webp fuzz-exif fuzz-icc fuzz-parsers fuzz-frame fuzz-config
-             fuzz-tiff fuzz-gif fuzz-heif fuzz-svg)
+             fuzz-tiff fuzz-gif fuzz-heif fuzz-svg fuzz-annotations)
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 SWIFT=${SWIFT:-swift}
 WORK=${FUZZ_WORK:-$FUZZ/.work}

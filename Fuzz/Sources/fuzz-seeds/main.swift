@@ -230,7 +230,6 @@ let svgs: [String] = [
 ]
 for (i, text) in svgs.enumerated() { write("fuzz-svg", "svg-\(i)", Array(text.utf8)) }
 
-print("seeds written to \(root.path)")
 
 // MARK: fuzz-config (JSON objects of long options, as `--config FILE` reads them)
 
@@ -284,3 +283,21 @@ write("fuzz-gif", "transparent-interlaced.gif", PictureBytes.gif(width: 13, heig
                                                                 transparent: 3, interlaced: true))
 write("fuzz-gif", "animated.gif", PictureBytes.gif(width: 13, height: 9, palette: gifPalette,
                                                    frames: [gifIndices, gifIndices.reversed()], transparent: 0))
+
+// MARK: fuzz-annotations (the inline form and the JSON form, in the 96x64 picture's pixels)
+
+let annotationTexts: [String] = [
+    "rect 10,8 40x20 radius=4px; arrow 80,50 -> 50,30; badge 1 20,40",
+    "ellipse 50%,50% 30%x20%; line 0,0 -> 96,64 width=3px color=#0a7; highlight 10,10 30x6",
+    ##"label "Save here" 60,12 -> 40,40 font="bold 14px sans-serif"; badge 12 90,60 halo=none"##,
+    "arrow 10,60 -> 90,10 via=90,60; spotlight 20,20 30x20 radius=6px; magnify 5,5 10x10 -> 70,40 zoom=2",
+    "redact 0,0 20x10 color=white; pixelate 30,30 40x24 block=12; blur 60,0 36x20 sigma=3",
+    ##"label 'It\'s' 48,32; badge 2 100%,100%; rect 0%,0% 100%x100%"##,
+    ##"[{"kind": "badge", "number": 1, "at": {"x": 30, "y": 20}}, {"kind": "arrow", "from": {"x": 80, "y": 50}, "to": {"x": 40, "y": 20}}]"##,
+    ##"[{"kind": "label", "text": "Save", "at": {"x": "50%", "y": 12}, "to": {"x": 10, "y": 50}, "color": "#c00", "font": "12px serif"}]"##,
+    ##"[{"kind": "pixelate", "rect": {"x": 10, "y": 30, "width": 40, "height": 24}, "block": 12}, {"kind": "magnify", "rect": {"x": 0, "y": 0, "width": 8, "height": 8}, "at": {"x": 60, "y": 30}, "zoom": 3}]"##,
+    ##"[{"kind": "rect", "rect": {"x": 1e2, "y": -0, "width": 1e-3, "height": 5}, "width": "2px", "halo": "none"}]"##,
+]
+for (i, text) in annotationTexts.enumerated() { write("fuzz-annotations", "annotations-\(i)", Array(text.utf8)) }
+
+print("seeds written to \(root.path)")

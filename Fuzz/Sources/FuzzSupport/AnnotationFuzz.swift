@@ -1,0 +1,86 @@
+import Framed
+
+/// Annotations, which a batch reads from a file beside each picture (`{stem}.annotations.json`)
+/// as it reads the picture: the inline form (`Annotation.parseList`) and the JSON form
+/// (`Annotation.list(jsonText:)`) on the same bytes, then whichever list parsed drawn over a
+/// small picture into PNG, SVG or PDF (a hash of the input picks the format, the frame's size and
+/// fit, and the scale). Checks that a list writes itself back (`description(of:)`, `jsonText`)
+/// as text that parses to the same list, that a PNG output reads back, and that an SVG output
+/// holds no number that is not finite.
+package enum AnnotationFuzz {
+    /// A 96x64 picture with alpha, the same for every input.
+    static let picture: [UInt8] = {
+        var pixels = [UInt8](repeating: 0, count: 96 * 64 * 4)
+        for y in 0..<64 {
+            for x in 0..<96 {
+                let i = (y * 96 + x) * 4
+                pixels[i] = UInt8(x * 255 / 95); pixels[i + 1] = UInt8(y * 255 / 63)
+                pixels[i + 2] = UInt8((x ^ y) & 0xFF); pixels[i + 3] = UInt8(128 + (x + y) % 128)
+            }
+        }
+        return try! PictureEncoder.png(RasterImage(width: 96, height: 64, pixels: pixels, hasAlpha: true))
+    }()
+
+    package static func run(_ data: [UInt8]) {
+        let text = String(decoding: data, as: UTF8.self)
+        var lists: [[Annotation]] = []
+        if let list = try? Annotation.parseList(text) {
+            let written = Annotation.description(of: list)
+            do {
+                let again = try Annotation.parseList(written)
+                require(again == list, "the inline list \(written) parses back as \(Annotation.description(of: again))")
+            } catch {
+                fatalError("an inline list writes itself as text that does not parse: \(error)\n\(written)")
+            }
+            lists.append(list)
+        }
+        if let list = try? Annotation.list(jsonText: data) {
+            let written = Annotation.jsonText(list)
+            do {
+                let again = try Annotation.list(jsonText: written)
+                require(again == list, "the JSON list \(written) reads back as \(Annotation.jsonText(again))")
+            } catch {
+                fatalError("a JSON list writes itself as JSON that does not read: \(error)\n\(written)")
+            }
+            lists.append(list)
+        }
+        let knobs = Knobs(data)
+        for list in lists where !list.isEmpty { frame(list, knobs: knobs) }
+    }
+
+    static func frame(_ list: [Annotation], knobs: Knobs) {
+        var framer = Framer()
+        framer.picture.maxPixels = FuzzLimits.maxPixels
+        framer.picture.annotations = .list(list)
+        let format: OutputFormat = [.png, .svg, .pdf][Int(knobs.bits % 3)]
+        framer.output.format = format
+        try? framer.set("size", ["120x80", "60x90", "200x50"][Int((knobs.bits >> 2) % 3)])
+        try? framer.set("fit", ["contain", "cover", "fill"][Int((knobs.bits >> 4) % 3)])
+        if (knobs.bits >> 6) & 1 == 1 { try? framer.set("scale", "2") }
+        guard let framed = try? framer.frame(picture) else { return }
+        require(!framed.bytes.isEmpty, "empty output")
+        switch format {
+        case .png:
+            do { _ = try Pictures.info(data: framed.bytes) } catch { fatalError("the PNG output does not read back: \(error)") }
+        case .svg:
+            let svg = String(decoding: framed.bytes, as: UTF8.self)
+            if let bad = nonFinite(in: svg) { fatalError("the SVG output holds \(bad)") }
+        default: break
+        }
+    }
+
+    /// The first `nan` or `inf` written as a number (after a space, comma, bracket, quote, colon
+    /// or equals sign, as Cairo and framed write numbers; a picture's base64 has none of those
+    /// before a letter).
+    static func nonFinite(in text: String) -> String? {
+        let bytes = Array(text.utf8)
+        let before: Set<UInt8> = Set(" ,(\"=:-".utf8)
+        for i in bytes.indices.dropFirst() where before.contains(bytes[i - 1]) {
+            for word in ["nan", "inf"] where bytes[i...].starts(with: word.utf8) {
+                let start = max(0, i - 20)
+                return String(decoding: bytes[start..<min(bytes.count, i + 10)], as: UTF8.self)
+            }
+        }
+        return nil
+    }
+}

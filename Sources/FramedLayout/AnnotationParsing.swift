@@ -65,10 +65,11 @@ extension Annotation {
         // Positional words first, then key=value words.
         var positional: [InlineWords.Word] = [], options: [(key: String, value: String)] = []
         for word in words.dropFirst() {
-            if !word.quoted, let eq = word.text.firstIndex(of: "="), word.text.first?.isLetter == true {
-                let key = word.text[..<eq].lowercased()
+            let scalars = word.text.unicodeScalars
+            if !word.quoted, let eq = scalars.firstIndex(of: "="), word.text.first?.isLetter == true {
+                let key = String(scalars[..<eq]).lowercased()
                 guard !options.contains(where: { $0.key == key }) else { throw fail("\(key) is given twice") }
-                options.append((key, word.value ?? String(word.text[word.text.index(after: eq)...])))
+                options.append((key, word.value ?? String(scalars[scalars.index(after: eq)...])))
             } else {
                 guard options.isEmpty else { throw fail("\"\(excerpt(word.text))\" comes after the key=value words") }
                 positional.append(word)
@@ -312,52 +313,57 @@ enum InlineWords {
 
     struct Failure: Error { var reason: String }
 
-    /// `text` split at `separator` outside quotes.
-    static func split(_ text: Substring, at separator: Character) throws(Failure) -> [Substring] {
-        var parts: [Substring] = [], start = text.startIndex, quote: Character?, i = text.startIndex
-        while i < text.endIndex {
-            let c = text[i]
+    /// `text` split at `separator` outside quotes. Read a Unicode scalar at a time, as are
+    /// `words` and CSSFont's families: a quote or a separator followed by a combining mark is one
+    /// Swift `Character`, and would otherwise not be seen.
+    static func split(_ text: Substring, at separator: Unicode.Scalar) throws(Failure) -> [Substring] {
+        let scalars = text.unicodeScalars
+        var parts: [Substring] = [], start = scalars.startIndex, quote: Unicode.Scalar?, i = scalars.startIndex
+        while i < scalars.endIndex {
+            let c = scalars[i]
             if let q = quote {
-                if c == "\\" { i = text.index(after: i); if i == text.endIndex { break } }
+                if c == "\\" { i = scalars.index(after: i); if i == scalars.endIndex { break } }
                 else if c == q { quote = nil }
             } else if c == "\"" || c == "'" {
                 quote = c
             } else if c == separator {
-                parts.append(text[start..<i])
-                start = text.index(after: i)
+                parts.append(Substring(scalars[start..<i]))
+                start = scalars.index(after: i)
             }
-            i = text.index(after: i)
+            i = scalars.index(after: i)
         }
         guard quote == nil else { throw Failure(reason: "a quote is not closed") }
-        parts.append(text[start...])
+        parts.append(Substring(scalars[start...]))
         return parts
     }
 
     /// The words of one annotation.
     static func words(_ text: Substring) throws(Failure) -> [Word] {
-        var words: [Word] = [], current = "", quoted = false, wholeQuoted = true, value: String?, started = false
-        var quote: Character?, i = text.startIndex
+        let scalars = text.unicodeScalars
+        var words: [Word] = [], current = String.UnicodeScalarView(), quoted = false, wholeQuoted = true
+        var value: String.UnicodeScalarView?, started = false
+        var quote: Unicode.Scalar?, i = scalars.startIndex
         func finish() {
-            if started { words.append(Word(text: current, quoted: quoted && wholeQuoted, value: value)) }
-            current = ""; quoted = false; wholeQuoted = true; value = nil; started = false
+            if started { words.append(Word(text: String(current), quoted: quoted && wholeQuoted, value: value.map(String.init))) }
+            current = String.UnicodeScalarView(); quoted = false; wholeQuoted = true; value = nil; started = false
         }
-        while i < text.endIndex {
-            let c = text[i]
+        while i < scalars.endIndex {
+            let c = scalars[i]
             if let q = quote {
-                if c == "\\", text.index(after: i) < text.endIndex {
-                    i = text.index(after: i)
-                    current.append(text[i]); value?.append(text[i])
+                if c == "\\", scalars.index(after: i) < scalars.endIndex {
+                    i = scalars.index(after: i)
+                    current.append(scalars[i]); value?.append(scalars[i])
                 } else if c == q {
                     quote = nil
                 } else {
                     current.append(c); value?.append(c)
                 }
-            } else if c.isWhitespace {
+            } else if c.properties.isWhitespace {
                 finish()
             } else if c == "\"" || c == "'" {
                 if started {
                     wholeQuoted = false
-                    if current.last == "=" && value == nil { value = "" }
+                    if current.last == "=" && value == nil { value = String.UnicodeScalarView() }
                 }
                 quote = c; quoted = true; started = true
             } else {
@@ -365,7 +371,7 @@ enum InlineWords {
                 current.append(c); started = true
                 if value != nil && quote == nil { value = nil }
             }
-            i = text.index(after: i)
+            i = scalars.index(after: i)
         }
         guard quote == nil else { throw Failure(reason: "a quote is not closed") }
         finish()
@@ -374,16 +380,18 @@ enum InlineWords {
 
     /// `text` in double quotes, its quotes and backslashes escaped.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for c in text {
+        var out = String.UnicodeScalarView(["\""])
+        for c in text.unicodeScalars {
             if c == "\"" || c == "\\" { out.append("\\") }
             out.append(c)
         }
-        return out + "\""
+        out.append("\"")
+        return String(out)
     }
 
     /// `text` as it is when it is one plain word, else quoted.
     static func quotedIfNeeded(_ text: String) -> String {
-        text.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == ";" }) ? quoted(text) : text
+        text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "\"" || $0 == "'" || $0 == ";" })
+            ? quoted(text) : text
     }
 }

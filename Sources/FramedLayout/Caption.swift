@@ -121,25 +121,28 @@ public struct CSSFont: Sendable, Equatable, Hashable, Codable, CustomStringConve
                 }
             }
         }
-        // The families: comma-separated, each quoted or bare words.
+        // The families: comma-separated, each quoted or bare words. Read a Unicode scalar at a
+        // time: a quote followed by a combining mark is one Swift `Character`, not a quote.
         var families: [String] = []
-        var current = "", quote: Character?, quoted = false
+        var current = String.UnicodeScalarView(), quote: Unicode.Scalar?, quoted = false
         func finish() throws(StyleParseError) {
-            let name = quoted ? current : current.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let text = String(current)
+            let name = quoted ? text : text.unicodeScalars.split(whereSeparator: \.properties.isWhitespace)
+                .map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
             guard !name.isEmpty else { throw fail("a family name is missing (\(expected))") }
             families.append(name)
-            current = ""; quoted = false
+            current = String.UnicodeScalarView(); quoted = false
         }
-        for c in rest {
+        for c in rest.unicodeScalars {
             if let q = quote {
                 if c == q { quote = nil } else { current.append(c) }
             } else if c == "\"" || c == "'" {
-                guard current.allSatisfy(\.isWhitespace), !quoted else { throw fail("a quote inside a family name") }
-                current = ""; quote = c; quoted = true
+                guard current.allSatisfy(\.properties.isWhitespace), !quoted else { throw fail("a quote inside a family name") }
+                current = String.UnicodeScalarView(); quote = c; quoted = true
             } else if c == "," {
                 try finish()
             } else if quoted {
-                guard c.isWhitespace else { throw fail("text after a quoted family name: separate families with commas") }
+                guard c.properties.isWhitespace else { throw fail("text after a quoted family name: separate families with commas") }
             } else {
                 current.append(c)
             }
@@ -162,9 +165,11 @@ public struct CSSFont: Sendable, Equatable, Hashable, Codable, CustomStringConve
         if weight == 700 { words.append("bold") } else if weight != 400 { words.append(String(weight)) }
         if stretch != 4, Self.stretches.indices.contains(stretch) { words.append(Self.stretches[stretch]) }
         words.append(size.description + (lineHeight.map { "/" + $0.description } ?? ""))
+        // Quoted unless plain letters, digits and hyphens; in single quotes when the name holds
+        // a double quote (a name never holds both: no quote ends inside its own kind).
         let names = families.map { name in
-            name.contains(where: { !($0.isLetter || $0.isNumber || $0 == "-") }) || Self.keyword(name)
-                ? "\"" + name + "\"" : name
+            guard name.contains(where: { !($0.isLetter || $0.isNumber || $0 == "-") }) || Self.keyword(name) else { return name }
+            return name.unicodeScalars.contains("\"") ? "'" + name + "'" : "\"" + name + "\""
         }
         return words.joined(separator: " ") + " " + names.joined(separator: ", ")
     }

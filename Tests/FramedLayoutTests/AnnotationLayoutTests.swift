@@ -63,6 +63,21 @@ struct AnnotationLayoutTests {
         }
     }
 
+    /// A quote followed by a combining mark is one Swift `Character`: the inline
+    /// form is read a Unicode scalar at a time, so such a text is quoted, and read back, as it was.
+    @Test func aQuoteBeforeACombiningMarkIsStillAQuote() throws {
+        let list = try Annotation.parseList("label \"\u{357}x;\" 1,1 font=\"2px \\\"\u{357}y\\\"\"; badge 1 2,2")
+        #expect(list.count == 2)
+        #expect(list[0].shape == .label("\u{357}x;", at: PicturePoint(1, 1), pointer: nil))
+        #expect(list[0].style.font?.families == ["\u{357}y"])
+        #expect(try Annotation.parseList(Annotation.description(of: list)) == list)
+        // A text that the inline form could not hold as a bare word (as JSON or the library give
+        // it), written in the inline form and read back.
+        let given = [Annotation(.label("\u{357}\"x", at: PicturePoint(3, 4), pointer: nil),
+                                style: AnnotationStyle(font: CSSFont(families: ["\u{357}'y"], size: .px(9))))]
+        #expect(try Annotation.parseList(Annotation.description(of: given)) == given)
+    }
+
     @Test func mistakesNameTheAnnotationByItsPlace() throws {
         let cases: [(String, String)] = [
             ("rect 1,1 2x2; arow 1,1 -> 2,2", "annotation 2: \"arow\" is not a kind of annotation"),

@@ -108,7 +108,7 @@ public struct CSSFont: Sendable, Equatable, Hashable, Codable, CustomStringConve
             guard parsed.points > 0, parsed.points <= 7200 else { throw fail("the size must be greater than zero and at most 100in") }
             size = parsed
             if let lineWord, lineWord.lowercased() != "normal" {
-                if let factor = Double(lineWord), factor.isFinite, !lineWord.contains(where: \.isLetter) {
+                if let (digits, unit) = splitStyleNumber(lineWord), unit.isEmpty, let factor = Double(digits), factor.isFinite {
                     guard factor > 0, factor <= 100 else { throw fail("the line height must be greater than zero") }
                     lineHeight = parsed * factor
                 } else {

@@ -97,6 +97,7 @@ struct CaptionLayoutTests {
         ("12 Arial", "12px Arial"),
         ("14px/20px x", "14px/20px x"),
         ("14px / 1.25 x", "14px/17.5px x"),
+        ("14px/1.5e0 x", "14px/21px x"),
         // A family starting with a combining mark: quoted, and its quote still read as one
         // (a quote and the mark after it are one Swift Character; found by fuzz-parsers).
         ("2px \"\u{357}x\"", "2px \"\u{357}x\""),

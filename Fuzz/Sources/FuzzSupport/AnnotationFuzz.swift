@@ -4,9 +4,9 @@ import Framed
 /// as it reads the picture: the inline form (`Annotation.parseList`) and the JSON form
 /// (`Annotation.list(jsonText:)`) on the same bytes, then whichever list parsed drawn over a
 /// small picture into PNG, SVG or PDF (a hash of the input picks the format, the frame's size and
-/// fit, and the scale). Checks that a list writes itself back (`description(of:)`, `jsonText`)
-/// as text that parses to the same list, that a PNG output reads back, and that an SVG output
-/// holds no number that is not finite.
+/// fit, and the scale). Checks that a list writes itself back (`description(of:)`, `jsonText`,
+/// and a JSON list in the inline form too) as text that parses to the same list, that a PNG
+/// output reads back, and that an SVG output holds no number that is not finite.
 package enum AnnotationFuzz {
     /// A 96x64 picture with alpha, the same for every input.
     static let picture: [UInt8] = {
@@ -41,6 +41,14 @@ package enum AnnotationFuzz {
                 require(again == list, "the JSON list \(written) reads back as \(Annotation.jsonText(again))")
             } catch {
                 fatalError("a JSON list writes itself as JSON that does not read: \(error)\n\(written)")
+            }
+            // And in the inline form, which the command line and a printed configuration use.
+            let inline = Annotation.description(of: list)
+            do {
+                let again = try Annotation.parseList(inline)
+                require(again == list, "the JSON list \(written) reads back from the inline form as \(Annotation.jsonText(again))")
+            } catch {
+                fatalError("a JSON list writes itself in the inline form as text that does not parse: \(error)\n\(inline)")
             }
             lists.append(list)
         }

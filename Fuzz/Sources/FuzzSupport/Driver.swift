@@ -23,7 +23,7 @@ package func fuzzMain(_ test: @escaping ([UInt8]) -> Void) -> Never {
 }
 
 /// Limits the targets run under: small enough that every input stays well inside libFuzzer's
-/// `-rss_limit_mb=200` (and its per-malloc limit of the same size), large enough for the
+/// `-malloc_limit_mb=200` (and the process inside `-rss_limit_mb=512`), large enough for the
 /// limit checks themselves to be exercised (a header may claim anything).
 package enum FuzzLimits {
     /// Pictures over this many pixels are refused from their header (16 MB as RGBA8); PNG

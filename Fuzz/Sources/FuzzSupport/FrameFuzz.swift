@@ -9,7 +9,9 @@ import Framed
 /// Settings are `key=value` separated by `;`: format, size, width, height, border,
 /// border-color, padding, background, radius, fit, position, shadow, margin, canvas,
 /// image-dpi, scale, dpi, resample, embed, quality, lossless, flatten, no-auto-orient,
-/// intent, no-snap, preset (none). Values go through `Framer.set`, as the command line's do (ones
+/// intent, no-snap, preset (none), the caption's and the window chrome's settings, canvas-color
+/// (gradients included), aspect, canvas-size, border-style, inner-border, trim, annotate (the
+/// inline form, without `;`) and variant. Values go through `Framer.set`, as the command line's do (ones
 /// that do not parse are skipped), except the resolutions (scale, dpi, image-dpi), which are set
 /// as any number, so that the limits are tried beyond what the command line lets through.
 /// Checks that a PNG output is no larger than the limits, and decodes.
@@ -17,7 +19,10 @@ package enum FrameFuzz {
     /// The settings an input may give, by the names of `Framer.set` (`canvas` is `canvas-color`).
     static let names: Set<String> = ["format", "size", "width", "height", "border", "border-color", "padding",
                                      "background", "radius", "fit", "position", "shadow", "margin", "resample",
-                                     "embed", "quality", "lossless", "flatten", "no-auto-orient", "intent", "no-snap"]
+                                     "embed", "quality", "lossless", "flatten", "no-auto-orient", "intent", "no-snap",
+                                     "caption", "caption-font", "caption-position", "caption-align", "caption-color",
+                                     "chrome", "chrome-theme", "chrome-title", "canvas-color", "aspect", "canvas-size",
+                                     "border-style", "inner-border", "trim", "annotate", "variant"]
 
     package static func run(_ data: [UInt8]) {
         let newline = data.firstIndex(of: 10) ?? -1

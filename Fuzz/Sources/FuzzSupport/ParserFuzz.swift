@@ -1,9 +1,11 @@
 import FramedLayout
 import FramedRaster
 
-/// Every style parser over the same text: lengths, sizes, padding, colours, shadows, positions
-/// (and the picture-format sniffer over the raw bytes). A value that parses must describe itself
-/// as text that parses back to the same value (the config files and `--help` rely on it).
+/// Every style parser over the same text: lengths, sizes, padding, colours, shadows, positions,
+/// fonts, gradients, aspect ratios, page sizes and sheet grids (and the picture-format sniffer
+/// over the raw bytes). A value that parses must describe itself as text that parses back to the
+/// same value (the config files and `--help` rely on it); for fonts, gradients, ratios, pages and
+/// grids, to a value that describes itself the same way.
 package enum ParserFuzz {
     package static func run(_ data: [UInt8]) {
         _ = PictureFormat.sniff(data)
@@ -46,6 +48,22 @@ package enum ParserFuzz {
             let again = reparse(position, ContentPosition.init(parsing:))
             require(position == again, "position \(position) parses back as \(again)")
         }
+        // The newer values: each description parses, to a value that describes itself the
+        // same way (what a printed configuration needs to load back to itself).
+        if let font = try? CSSFont(parsing: text) {
+            require(font.size.points > 0 && font.size.points.isFinite, "font \(font) has a size that is not positive")
+            settles(font, CSSFont.init(parsing:))
+        }
+        if let gradient = try? CSSGradient(parsing: text) { settles(gradient, CSSGradient.init(parsing:)) }
+        if let ratio = try? AspectRatio(parsing: text) { settles(ratio, AspectRatio.init(parsing:)) }
+        if let page = try? PageSize(parsing: text) { settles(page, PageSize.init(parsing:)) }
+        if let grid = try? NUp(parsing: text) { settles(grid, NUp.init(parsing:)) }
+    }
+
+    /// `value`'s description parses to a value with the same description.
+    static func settles<T: CustomStringConvertible>(_ value: T, _ parse: (String) throws(StyleParseError) -> T) {
+        let again = reparse(value, parse)
+        require(again.description == value.description, "\(T.self) \"\(value)\" parses back as \"\(again)\"")
     }
 
     /// `value.description` parsed again; a description that does not parse is a failure.

@@ -200,7 +200,11 @@ let texts = ["12", "12px", "3.5mm", "-2pt", "0.5in", "1e1px", "+3", "2cm", "600x
              "600 x 400", "10px 20px", "10px 10px 40px", "1px 2px 3px 4px", "#fff", "#6495ed80", "rgb(10, 20, 30)",
              "rgba(0,0,0,0.6)", "rgb(10% 20% 30% / 50%)", "cornflowerblue", "transparent",
              "0 0 10px rgba(0,0,0,0.6)", "0 4px 16px rgba(0,0,0,.35), -8px -6px 20px 2px #ff8c0059",
-             "inset 2px 3px 10px -1px #00000099", "none", "center", "top-left", "right bottom", "1.5e-3in"]
+             "inset 2px 3px 10px -1px #00000099", "none", "center", "top-left", "right bottom", "1.5e-3in",
+             #"italic small-caps bold condensed 14px/1.4 "DejaVu Serif", serif"#, "600 12pt sans-serif",
+             "linear-gradient(135deg, #fdfbfb 0%, #ebedee 100%)", "linear-gradient(to right top, red, 30% blue 40% 60%, green)",
+             "radial-gradient(circle closest-side at 20% 30%, #fff, rgba(0,0,0,.5) 80%)", "radial-gradient(ellipse 40px 2em, red, blue)",
+             "16:9", "1.91 / 1", "1200x630", "A4", "letter", "100mmx150mm", "4inx6in", "auto", "2x3"]
 for (i, text) in texts.enumerated() { write("fuzz-parsers", "text-\(i)", Array(text.utf8)) }
 
 // MARK: fuzz-frame (a line of settings, then the picture)
@@ -215,7 +219,12 @@ let settings = ["format=png", "format=svg", "format=pdf",
                 "format=png;preset=none;fit=fill;size=20x60;no-snap",
                 "format=svg;embed=jpeg;flatten=white;quality=50",
                 "format=pdf;dpi=72;lossless;resample=box;image-dpi=auto",
-                "format=png;height=48;border=3;radius=30;fit=contain;dpi=150;intent=relative;no-auto-orient"]
+                "format=png;height=48;border=3;radius=30;fit=contain;dpi=150;intent=relative;no-auto-orient",
+                "format=svg;size=80x60;caption=Figure 1 — ünï;caption-font=italic 9px serif;caption-position=below;caption-color=auto",
+                "format=pdf;chrome=macos;chrome-theme=dark;chrome-title=Settings;canvas-color=linear-gradient(135deg, #fdfbfb, #9ab)",
+                "format=png;aspect=16:9;background=radial-gradient(circle at 20% 30%, #fff, #000 80%);border-style=double;border=4",
+                "format=svg;canvas-size=120x90;inner-border=1px #333;trim=10;annotate=rect 2,2 10x8 radius=2px",
+                "format=png;annotate=label \"Hi\" 5,5 -> 20,15 font=\"9px serif\";variant=dark;chrome=windows;chrome-title=x"]
 for (i, line) in settings.enumerated() {
     for (name, picture) in small { write("fuzz-frame", "settings\(i)-\(name)", Array((line + "\n").utf8) + picture) }
 }
@@ -240,7 +249,13 @@ let configs: [String] = [##"{"preset": "classic"}"##,
                ##"{"radius": "4mm", "image-dpi": "auto", "flatten": "white", "no-snap": true}"##,
                ##"{"height": "100mm", "shadow": "none", "inner-border": "1px black", "border-style": "double"}"##,
                ##"{"page": "a4", "orientation": "landscape", "bleed": "3mm", "title": "T", "author": "A"}"##,
-               ##"{"bogus": 1}"##, ##"[1, 2]"##, ##"{"size": "1x1", "width": 3}"##]
+               ##"{"bogus": 1}"##, ##"[1, 2]"##, ##"{"size": "1x1", "width": 3}"##,
+               ##"{"preset": "docs", "caption": "Figure 1: the dialog", "caption-font": "italic 14px \"DejaVu Serif\"", "caption-position": "below", "caption-align": "start", "caption-color": "auto"}"##,
+               ##"{"chrome": "macos", "chrome-theme": "dark", "chrome-title": "Settings — ünïcode", "variant": "dark", "border-style": "double", "inner-border": "1px #333"}"##,
+               ##"{"background": "linear-gradient(135deg, #fdfbfb 0%, #ebedee 100%)", "canvas-color": "radial-gradient(circle, #fff, #9ab 80%)", "aspect": "16:9", "canvas-blur": "8px"}"##,
+               ##"{"canvas-size": "1200x630", "trim": 12, "annotate": "rect 10,10 50x20; badge 1 5%,5%; label \"Here\" 50%,50% -> 10,10"}"##,
+               ##"{"annotate": [{"kind": "arrow", "from": {"x": 10, "y": 10}, "to": {"x": "50%", "y": 20}}, {"kind": "pixelate", "rect": {"x": 0, "y": 0, "width": 24, "height": 24}}]}"##,
+               ##"{"sheet": "A4", "n-up": "auto", "gutter": "4mm", "marks": "crop", "bleed": "3mm", "safe-margin": "5mm", "pdf-variant": "pdf/x-4", "proof": "proof.png", "gamut-warning": "#0f0"}"##]
 for (i, text) in configs.enumerated() { write("fuzz-config", "config-\(i).json", Array(text.utf8)) }
 
 // MARK: fuzz-tiff (uncompressed, byte by byte; make-seeds.sh adds tiffcp's compressions)

@@ -25,35 +25,31 @@ package enum AnnotationFuzz {
         let text = String(decoding: data, as: UTF8.self)
         var lists: [[Annotation]] = []
         if let list = try? Annotation.parseList(text) {
-            let written = Annotation.description(of: list)
-            do {
-                let again = try Annotation.parseList(written)
-                require(again == list, "the inline list \(written) parses back as \(Annotation.description(of: again))")
-            } catch {
-                fatalError("an inline list writes itself as text that does not parse: \(error)\n\(written)")
-            }
+            readsBack(list, in: "the inline form", write: Annotation.description(of:), read: Annotation.parseList)
             lists.append(list)
         }
         if let list = try? Annotation.list(jsonText: data) {
-            let written = Annotation.jsonText(list)
-            do {
-                let again = try Annotation.list(jsonText: written)
-                require(again == list, "the JSON list \(written) reads back as \(Annotation.jsonText(again))")
-            } catch {
-                fatalError("a JSON list writes itself as JSON that does not read: \(error)\n\(written)")
-            }
+            readsBack(list, in: "JSON", write: Annotation.jsonText, read: { (text: String) throws(AnnotationError) in
+                try Annotation.list(jsonText: text)
+            })
             // And in the inline form, which the command line and a printed configuration use.
-            let inline = Annotation.description(of: list)
-            do {
-                let again = try Annotation.parseList(inline)
-                require(again == list, "the JSON list \(written) reads back from the inline form as \(Annotation.jsonText(again))")
-            } catch {
-                fatalError("a JSON list writes itself in the inline form as text that does not parse: \(error)\n\(inline)")
-            }
+            readsBack(list, in: "the inline form", write: Annotation.description(of:), read: Annotation.parseList)
             lists.append(list)
         }
         let knobs = Knobs(data)
         for list in lists where !list.isEmpty { frame(list, knobs: knobs) }
+    }
+
+    /// `list`, written by `write`, must read back by `read` as `list` again.
+    static func readsBack(_ list: [Annotation], in form: String, write: ([Annotation]) -> String,
+                          read: (String) throws(AnnotationError) -> [Annotation]) {
+        let written = write(list)
+        do {
+            let again = try read(written)
+            require(again == list, "a list written in \(form) as \(written) reads back as \(Annotation.jsonText(again))")
+        } catch {
+            fatalError("a list written in \(form) does not read back: \(error)\n\(written)")
+        }
     }
 
     static func frame(_ list: [Annotation], knobs: Knobs) {

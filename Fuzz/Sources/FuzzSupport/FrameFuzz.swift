@@ -11,7 +11,8 @@ import Framed
 /// image-dpi, scale, dpi, resample, embed, quality, lossless, flatten, no-auto-orient,
 /// intent, no-snap, preset (none), the caption's and the window chrome's settings, canvas-color
 /// (gradients included), aspect, canvas-size, border-style, inner-border, trim, annotate (the
-/// inline form, without `;`) and variant. Values go through `Framer.set`, as the command line's do (ones
+/// inline form, without `;`), variant, and the page's and the sheet's settings (page,
+/// orientation, bleed, marks, safe-margin, pdf-variant, sheet, n-up, gutter). Values go through `Framer.set`, as the command line's do (ones
 /// that do not parse are skipped), except the resolutions (scale, dpi, image-dpi), which are set
 /// as any number, so that the limits are tried beyond what the command line lets through.
 /// Checks that a PNG output is no larger than the limits, and decodes.
@@ -22,7 +23,9 @@ package enum FrameFuzz {
                                      "embed", "quality", "lossless", "flatten", "no-auto-orient", "intent", "no-snap",
                                      "caption", "caption-font", "caption-position", "caption-align", "caption-color",
                                      "chrome", "chrome-theme", "chrome-title", "canvas-color", "aspect", "canvas-size",
-                                     "border-style", "inner-border", "trim", "annotate", "variant"]
+                                     "border-style", "inner-border", "trim", "annotate", "variant",
+                                     "page", "orientation", "bleed", "marks", "safe-margin", "pdf-variant", "sheet",
+                                     "n-up", "gutter"]
 
     package static func run(_ data: [UInt8]) {
         let newline = data.firstIndex(of: 10) ?? -1

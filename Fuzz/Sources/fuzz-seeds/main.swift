@@ -224,7 +224,10 @@ let settings = ["format=png", "format=svg", "format=pdf",
                 "format=pdf;chrome=macos;chrome-theme=dark;chrome-title=Settings;canvas-color=linear-gradient(135deg, #fdfbfb, #9ab)",
                 "format=png;aspect=16:9;background=radial-gradient(circle at 20% 30%, #fff, #000 80%);border-style=double;border=4",
                 "format=svg;canvas-size=120x90;inner-border=1px #333;trim=10;annotate=rect 2,2 10x8 radius=2px",
-                "format=png;annotate=label \"Hi\" 5,5 -> 20,15 font=\"9px serif\";variant=dark;chrome=windows;chrome-title=x"]
+                "format=png;annotate=label \"Hi\" 5,5 -> 20,15 font=\"9px serif\";variant=dark;chrome=windows;chrome-title=x",
+                "format=pdf;page=a6;orientation=landscape;bleed=3mm;marks=crop;safe-margin=5mm;pdf-variant=pdf/x-4",
+                "format=pdf;size=40mmx30mm;sheet=A6;n-up=auto;gutter=2mm;marks=crop;bleed=1mm",
+                "format=png;page=4x6in;orientation=auto;safe-margin=2mm"]
 for (i, line) in settings.enumerated() {
     for (name, picture) in small { write("fuzz-frame", "settings\(i)-\(name)", Array((line + "\n").utf8) + picture) }
 }

@@ -31,7 +31,7 @@ public enum PictureCoordinate: Sendable, Equatable, Hashable, CustomStringConver
     public init(parsing text: Substring, what: String) throws(StyleParseError) {
         let percent = text.hasSuffix("%")
         let number = percent ? text.dropLast() : text
-        guard let (digits, rest) = splitStyleNumber(number), rest.isEmpty, let value = Double(digits), value.isFinite else {
+        guard let value = styleNumber(number) else {
             throw StyleParseError(kind: what, input: String(text), reason: "expected a number of picture pixels or a percentage")
         }
         self = percent ? .percent(value) : .pixels(value)

@@ -270,9 +270,7 @@ private struct Settings {
 
     mutating func number(_ key: String) throws(AnnotationError) -> Double? {
         guard let value = take(key) else { return nil }
-        guard let (digits, rest) = splitStyleNumber(value), rest.isEmpty, let n = Double(digits), n.isFinite else {
-            throw fail("\(key) \"\(excerpt(value))\" is not a number")
-        }
+        guard let n = styleNumber(value) else { throw fail("\(key) \"\(excerpt(value))\" is not a number") }
         return n
     }
 

@@ -108,7 +108,7 @@ public struct CSSFont: Sendable, Equatable, Hashable, Codable, CustomStringConve
             guard parsed.points > 0, parsed.points <= 7200 else { throw fail("the size must be greater than zero and at most 100in") }
             size = parsed
             if let lineWord, lineWord.lowercased() != "normal" {
-                if let (digits, unit) = splitStyleNumber(lineWord), unit.isEmpty, let factor = Double(digits), factor.isFinite {
+                if let factor = styleNumber(lineWord) {
                     guard factor > 0, factor <= 100 else { throw fail("the line height must be greater than zero") }
                     lineHeight = parsed * factor
                 } else {
@@ -126,8 +126,7 @@ public struct CSSFont: Sendable, Equatable, Hashable, Codable, CustomStringConve
         var families: [String] = []
         var current = String.UnicodeScalarView(), quote: Unicode.Scalar?, quoted = false
         func finish() throws(StyleParseError) {
-            let text = String(current)
-            let name = quoted ? text : text.unicodeScalars.split(whereSeparator: \.properties.isWhitespace)
+            let name = quoted ? String(current) : current.split(whereSeparator: \.properties.isWhitespace)
                 .map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
             guard !name.isEmpty else { throw fail("a family name is missing (\(expected))") }
             families.append(name)

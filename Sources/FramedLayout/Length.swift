@@ -170,6 +170,15 @@ func splitStyleNumber<S: StringProtocol>(_ text: S) -> (number: S.SubSequence, r
     return (text[..<i], text[i...])
 }
 
+/// The finite number that `text` is, whole, as CSS writes numbers (an exponent allowed; no
+/// unit, hexadecimal, "inf" or "nan"); nil for anything else.
+func styleNumber<S: StringProtocol>(_ text: S) -> Double? {
+    guard let (number, rest) = splitStyleNumber(text), rest.isEmpty, let value = Double(number), value.isFinite else {
+        return nil
+    }
+    return value
+}
+
 /// Shortest text for a number that parses back exactly: "12" rather than "12.0".
 /// (Avoids `rounded()`, which needs libm at link time.)
 func formatStyleNumber(_ x: Double) -> String {

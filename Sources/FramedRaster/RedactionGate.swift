@@ -53,9 +53,10 @@ final class RedactionGate: @unchecked Sendable {
     /// starting at or above `y` and those listed before one of them that they overlap (and so
     /// on), the first in the list; nil when none is left. Called with `mutex` held.
     private func next(before y: Int) -> Int? {
+        func waiting(_ k: Int) -> Bool { !done[k] && rows[k].lowerBound <= y }
         // Most rows are asked for with every region above them applied, or none begun.
-        guard rows.indices.contains(where: { !done[$0] && rows[$0].lowerBound <= y }) else { return nil }
-        var needed = Set(rows.indices.filter { !done[$0] && rows[$0].lowerBound <= y })
+        guard rows.indices.contains(where: waiting) else { return nil }
+        var needed = Set(rows.indices.filter(waiting))
         var added = needed
         while !added.isEmpty {
             var more = Set<Int>()

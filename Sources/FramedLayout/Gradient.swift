@@ -164,7 +164,7 @@ public struct CSSGradient: Sendable, Equatable, Codable, CustomStringConvertible
     /// `50%` or a length.
     static func parsePosition(_ text: String) throws(StyleParseError) -> Position {
         if text.hasSuffix("%") {
-            guard let v = Double(text.dropLast()) else {
+            guard let (number, rest) = splitStyleNumber(text.dropLast()), rest.isEmpty, let v = Double(number) else {
                 throw StyleParseError(kind: "percentage", input: text, reason: "expected a number before %")
             }
             guard v.isFinite else { throw StyleParseError(kind: "percentage", input: text, reason: "\(excerpt(text)) is too large") }
@@ -202,7 +202,8 @@ public struct CSSGradient: Sendable, Equatable, Codable, CustomStringConvertible
         }
         let word = String(words[0])
         for (unit, turn) in units where word.hasSuffix(unit) {
-            guard let v = Double(word.dropLast(unit.count)) else { continue }
+            guard let (number, rest) = splitStyleNumber(word.dropLast(unit.count)), rest.isEmpty, let v = Double(number)
+            else { continue }
             guard v.isFinite else { throw StyleParseError(kind: "direction", input: text, reason: "\(excerpt(word)) is too large") }
             return .angle(v.truncatingRemainder(dividingBy: turn) * (360 / turn))
         }

@@ -172,7 +172,7 @@ func splitStyleNumber<S: StringProtocol>(_ text: S) -> (number: S.SubSequence, r
 
 /// The finite number that `text` is, whole, as CSS writes numbers (an exponent allowed; no
 /// unit, hexadecimal, "inf" or "nan"); nil for anything else.
-func styleNumber<S: StringProtocol>(_ text: S) -> Double? {
+package func styleNumber<S: StringProtocol>(_ text: S) -> Double? {
     guard let (number, rest) = splitStyleNumber(text), rest.isEmpty, let value = Double(number), value.isFinite else {
         return nil
     }

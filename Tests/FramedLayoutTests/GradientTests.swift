@@ -233,4 +233,13 @@ import FramedLayout
             #expect(error.description.contains(words), "\(error)")
         }
     }
+
+    /// Angles and stop positions are CSS numbers: `Double(_:)` would also read hexadecimal
+    /// (`0x10` is 16), `inf` and `nan`, which CSS does not.
+    @Test(arguments: ["linear-gradient(0x10deg, red, blue)", "linear-gradient(0x1p4turn, red, blue)",
+                      "linear-gradient(red 0x10%, blue)", "linear-gradient(red nan%, blue)",
+                      "linear-gradient(infdeg, red, blue)", "radial-gradient(at 0x10% 50%, red, blue)"])
+    func onlyCSSNumbersAreNumbers(_ text: String) {
+        #expect(throws: StyleParseError.self, "\(text)") { try CSSGradient(parsing: text) }
+    }
 }

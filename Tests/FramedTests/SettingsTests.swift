@@ -35,6 +35,9 @@ struct SettingsTests {
         #expect(framer.page.safeMargin == .mm(5) && PageOptions().safeMargin == .mm(3), "3 mm unless set")
         try framer.set("strict", "true")
         #expect(framer.picture.failBelowMinimumPPI && framer.page.failWithinSafeMargin, "strict makes both warnings errors")
+        try framer.set("dpi", "3e2")
+        try framer.set("trim", "1.5e1%")
+        #expect(framer.output.dpi == 300 && framer.picture.trim == 0.15, "numbers are CSS numbers: an exponent reads")
     }
 
     @Test func switchesTakeTrueOrFalse() throws {
@@ -73,6 +76,10 @@ struct SettingsTests {
             ("scale", "65", "scale: 65 is too large (at most 64)"),
             ("scale", "1,2,1", "scale: 1 is given twice in \"1,2,1\""),
             ("scale", "1,,2", "scale: \"\" is not a positive number"),
+            ("scale", "0x2", "scale: \"0x2\" is not a positive number"),
+            ("dpi", "0x12C", "dpi: \"0x12C\" is not a positive number"),
+            ("dpi", "nan", "dpi: \"nan\" is not a positive number"),
+            ("trim", "0x10%", "trim: \"0x10%\" is not a tolerance: give a percentage from 0% to 100%, like 10%, or none"),
             ("variant", "dim", "variant: \"dim\" is not one of light, dark"),
             ("variant", "dark,dark", "variant: dark is given twice in \"dark,dark\""),
             ("quality", "101", "quality: \"101\" is not a whole number from 1 to 100"),

@@ -379,7 +379,7 @@ private func parse<T>(_ setting: String, _ text: String,
 
 /// A positive, finite number from `minimum` (when given) to `maximum`.
 private func number(_ setting: String, _ text: String, minimum: Double? = nil, maximum: Double) throws(SettingError) -> Double {
-    guard let value = Double(trimmingSpaces(text)), value.isFinite, value > 0 else {
+    guard let value = styleNumber(trimmingSpaces(text)), value > 0 else {
         throw SettingError(setting: setting, reason: "\"\(excerpt(text))\" is not a positive number")
     }
     guard value <= maximum else { throw SettingError(setting: setting, reason: "\(excerpt(text)) is too large (at most \(Int(maximum)))") }
@@ -447,8 +447,7 @@ private func trimTolerance(_ text: String) throws(SettingError) -> Double? {
     case "", "true", "0": return 0
     case "none", "false": return nil
     default:
-        guard value.hasSuffix("%"), let percent = Double(value.dropLast()), percent.isFinite,
-              percent >= 0, percent <= 100 else {
+        guard value.hasSuffix("%"), let percent = styleNumber(value.dropLast()), percent >= 0, percent <= 100 else {
             throw SettingError(setting: "trim", reason: "\"\(excerpt(text))\" is not a tolerance: give a percentage"
                                + " from 0% to 100%, like 10%, or none")
         }

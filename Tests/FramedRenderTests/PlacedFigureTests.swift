@@ -131,11 +131,9 @@ struct PlacedFigureTests {
 
     /// LibreOffice's PDF import (poppler's drawing calls without a soft mask, a transparency
     /// group or a shading of its own) draws a soft mask's content and what it masks as they are:
-    /// each shadow comes out a black rectangle, and a shading as bands with light seams between
-    /// them. No PDF construction that keeps the shadow vector and translucent survives that, nor
-    /// an opaque one over an opaque canvas: the bands of a shadow's steep ramp are a fraction of
-    /// a pixel wide, each antialiased on its own (an opaque axial shading of one edge came out
-    /// 31/255 light), and a corner's opaque form (a mesh) imports into Inkscape as flat facets.
+    /// each shadow comes out a black rectangle. Over a transparent canvas (these scenes) nothing
+    /// can hide that rectangle from LibreOffice alone: what it ignores only ever removes paint in
+    /// the other programs. docs/formats.md has the measurements, and the opaque-canvas case.
     static let libreofficePDFIssue: Comment = "LibreOffice opening a PDF drops soft masks (a shadow is a black rectangle)"
 
     @Test(arguments: Placer.allCases)

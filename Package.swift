@@ -72,7 +72,7 @@ if Context.environment["FRAMED_FUZZ"] == "1" {
         .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
         // The targets' shared code: the driver loop, limits, the decoder and pipeline bodies.
         .target(name: "FuzzSupport", dependencies: ["CLibFuzzer", "Framed", "FramedCLI", "FramedRender", "FramedRaster",
-                                                    "FramedLayout", "CCodecs", "CFramedEngines"],
+                                                    "FramedLayout", "CCodecs", "CFramedEngines", "FramedTestSupport"],
                 path: "Fuzz/Sources/FuzzSupport"),
         fuzzer("fuzz-jpeg"), fuzzer("fuzz-png"), fuzzer("fuzz-webp"), fuzzer("fuzz-exif"), fuzzer("fuzz-icc"),
         fuzzer("fuzz-parsers"), fuzzer("fuzz-frame"), fuzzer("fuzz-config"),

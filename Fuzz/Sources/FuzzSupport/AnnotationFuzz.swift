@@ -1,4 +1,5 @@
 import Framed
+import FramedTestSupport
 
 /// Annotations, which a batch reads from a file beside each picture (`{stem}.annotations.json`)
 /// as it reads the picture: the inline form (`Annotation.parseList`) and the JSON form
@@ -69,7 +70,8 @@ package enum AnnotationFuzz {
         case .svg:
             let svg = String(decoding: framed.bytes, as: UTF8.self)
             if let bad = nonFinite(in: svg) { fatalError("the SVG output holds \(bad)") }
-        default: break
+        default:
+            if let problem = PDFStructure.problem(in: framed.bytes) { fatalError("the PDF output is broken: \(problem)") }
         }
     }
 

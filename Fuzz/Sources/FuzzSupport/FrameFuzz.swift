@@ -1,4 +1,5 @@
 import Framed
+import FramedTestSupport
 
 /// The whole pipeline, `Framer.frame`, on a small picture with settings that the input chooses.
 /// An input is one line of settings, a newline, then the picture's bytes:
@@ -12,10 +13,14 @@ import Framed
 /// intent, no-snap, preset (none), the caption's and the window chrome's settings, canvas-color
 /// (gradients included), aspect, canvas-size, border-style, inner-border, trim, annotate (the
 /// inline form, without `;`), variant, and the page's and the sheet's settings (page,
-/// orientation, bleed, marks, safe-margin, pdf-variant, sheet, n-up, gutter). Values go through `Framer.set`, as the command line's do (ones
+/// orientation, bleed, marks, safe-margin, pdf-variant, sheet, n-up, gutter), canvas-image (the
+/// picture itself only) and canvas-blur, title, author, strict, min-ppi and rendering-intent.
+/// Values go through `Framer.set`, as the command line's do (ones
 /// that do not parse are skipped), except the resolutions (scale, dpi, image-dpi), which are set
 /// as any number, so that the limits are tried beyond what the command line lets through.
-/// Checks that a PNG output is no larger than the limits, and decodes.
+/// Checks that a PNG output is no larger than the limits, and decodes; that a PDF is sound
+/// (`PDFStructure`: its cross-references, objects, stream lengths and inflation, and no `nan` or
+/// `inf`); that an SVG holds no `nan` or `inf`.
 package enum FrameFuzz {
     /// The settings an input may give, by the names of `Framer.set` (`canvas` is `canvas-color`).
     static let names: Set<String> = ["format", "size", "width", "height", "border", "border-color", "padding",
@@ -25,7 +30,8 @@ package enum FrameFuzz {
                                      "chrome", "chrome-theme", "chrome-title", "canvas-color", "aspect", "canvas-size",
                                      "border-style", "inner-border", "trim", "annotate", "variant",
                                      "page", "orientation", "bleed", "marks", "safe-margin", "pdf-variant", "sheet",
-                                     "n-up", "gutter"]
+                                     "n-up", "gutter", "canvas-blur", "title", "author", "strict", "min-ppi",
+                                     "rendering-intent"]
 
     package static func run(_ data: [UInt8]) {
         let newline = data.firstIndex(of: 10) ?? -1
@@ -58,6 +64,12 @@ package enum FrameFuzz {
                 }
             }
         }
+        if framer.output.format == .pdf, let problem = PDFStructure.problem(in: framed.bytes) {
+            fatalError("the PDF output is broken: \(problem)")
+        }
+        if framer.output.format == .svg, let bad = AnnotationFuzz.nonFinite(in: String(decoding: framed.bytes, as: UTF8.self)) {
+            fatalError("the SVG output holds \(bad)")
+        }
     }
 
     static func apply(_ key: String, _ value: String, to framer: inout Framer) {
@@ -70,6 +82,8 @@ package enum FrameFuzz {
             }
         case "scale": if let v = Double(value) { framer.output.scale = v }
         case "dpi": if let v = Double(value) { framer.output.dpi = v }
+        // The picture itself only: a path would have the fuzzer read the machine's files.
+        case "canvas-image": if value == "picture" || value == "none" { try? framer.set(key, value) }
         case _ where names.contains(key): try? framer.set(key, value)
         default: break
         }

@@ -227,7 +227,9 @@ let settings = ["format=png", "format=svg", "format=pdf",
                 "format=png;annotate=label \"Hi\" 5,5 -> 20,15 font=\"9px serif\";variant=dark;chrome=windows;chrome-title=x",
                 "format=pdf;page=a6;orientation=landscape;bleed=3mm;marks=crop;safe-margin=5mm;pdf-variant=pdf/x-4",
                 "format=pdf;size=40mmx30mm;sheet=A6;n-up=auto;gutter=2mm;marks=crop;bleed=1mm",
-                "format=png;page=4x6in;orientation=auto;safe-margin=2mm"]
+                "format=png;page=4x6in;orientation=auto;safe-margin=2mm",
+                "format=pdf;canvas-image=picture;canvas-blur=4px;margin=8;title=T (x) \\ ü;author=A;rendering-intent=perceptual",
+                "format=svg;canvas-image=picture;canvas-blur=0;margin=4;min-ppi=1;strict"]
 for (i, line) in settings.enumerated() {
     for (name, picture) in small { write("fuzz-frame", "settings\(i)-\(name)", Array((line + "\n").utf8) + picture) }
 }

@@ -107,9 +107,10 @@ struct PlacedFigureTests {
     /// reads as whole percents; framed's own SVG is written in hex for that reason).
     ///
     /// LibreOffice with the SVG is within the 8 and 1.5 but for the first scene's
-    /// maximum, 8.8/255 just outside the frame's straight edge, where its three nested masks
-    /// (the colour through fx, fy and the corner's correction) leave the steep ramp a few 1/255
-    /// light (a gradient through two masks alone was 4.9): held at 9.5 and 1.2. (Each gradient
+    /// maximum, 8.8/255 where a straight edge meets a corner, where its three nested masks
+    /// (the colour through fx, fy and the corner's correction) are all partly open and leave the
+    /// steep ramp a few 1/255 light (a gradient through two masks alone was 4.9; the straight
+    /// edges are within 3.5): held at 9.5 and 1.2. (Each gradient
     /// runs over one edge: LibreOffice steps a gradient over its whole axis, and one across half
     /// the frame, as before, made it 12/255.)
     static func limits(_ placer: Placer, scene: Int) -> (max: Double, mean: Double) {

@@ -82,7 +82,7 @@ enum VectorShadow {
                 // (fx · fy) · (1 − D): the sharp shadow as a group, masked by the correction group
                 // (a mask group that holds no soft mask of its own, which Ghostscript would drop).
                 let rounded = try correctionGroup(correction, box: box, radius: shadow.radius, from: area.origin,
-                                                  area: area, tolerance: tol, in: context)
+                                                  area: area, tolerance: tol, opacity: shadow.color.alpha, in: context)
                 context.setSource(try blurred())
                 context.mask(rounded)
             } else {
@@ -186,7 +186,7 @@ enum VectorShadow {
                 context.paint()
                 if let correction {
                     try drawDeficit(correction, box: box, radius: shadow.radius, color: opaque,
-                                    from: Point(x: startX, y: startY), tolerance: tol, in: context)
+                                    from: Point(x: startX, y: startY), tolerance: tol, opacity: shadow.color.alpha, in: context)
                 }
             }
             context.setSource(layers)
@@ -231,12 +231,30 @@ enum VectorShadow {
     }
 
     /// A radial gradient around `centre` whose alpha follows `line` along the distance (padded).
-    private static func radialGradient(_ line: Polyline, centre: Point, color: RGBAColor) throws(RenderError) -> CairoPattern {
+    /// Between two stops the shadow's alpha (the gradient's times `opacity`, the shadow's) moves
+    /// by at most `ringStep`: LibreOffice draws each stretch between two stops of a radial SVG
+    /// gradient in a few flat rings, which left a rounded corner's correction 8.8/255 light. The
+    /// stops added lie on the straight pieces, so every other reader draws the same gradient.
+    private static func radialGradient(_ line: Polyline, centre: Point, color: RGBAColor,
+                                       opacity: Double) throws(RenderError) -> CairoPattern {
         let pattern = try CairoPattern.radial(centre: centre, radius: line.positions.last!)
-        try addStops(line, to: pattern, color: color)
+        var ringed = Polyline(positions: [line.positions[0]], values: [line.values[0]])
+        for i in 1..<line.positions.count {
+            let (p0, p1, v0, v1) = (line.positions[i - 1], line.positions[i], line.values[i - 1], line.values[i])
+            let pieces = max(1, Int((abs(v1 - v0) * color.alpha * opacity / ringStep).rounded(.up)))
+            for k in 1...pieces {
+                let t = Double(k) / Double(pieces)
+                ringed.positions.append(k == pieces ? p1 : p0 + (p1 - p0) * t)
+                ringed.values.append(k == pieces ? v1 : v0 + (v1 - v0) * t)
+            }
+        }
+        try addStops(ringed, to: pattern, color: color)
         pattern.padEnds()
         return pattern
     }
+
+    /// The most a shadow's alpha changes between two stops of a radial gradient (`radialGradient`).
+    static let ringStep = 0.03
 
     private static func addStops(_ line: Polyline, to pattern: CairoPattern, color: RGBAColor) throws(RenderError) {
         let first = line.positions.first!, span = line.positions.last! - first
@@ -257,7 +275,8 @@ enum VectorShadow {
     /// The group whose alpha is `1 − D`: OVER of `1 − bx`, `1 − by` and `1 − a(ρᵢ)` for each arc
     /// centre. Away from the corners `1 − bx` is opaque, so the group leaves the shadow alone.
     private static func correctionGroup(_ c: CornerCorrection, box: Rect, radius: Double, from start: Point, area: Rect,
-                                        tolerance: Double, in context: CairoContext) throws(RenderError) -> CairoPattern {
+                                        tolerance: Double, opacity: Double,
+                                        in context: CairoContext) throws(RenderError) -> CairoPattern {
         let across = try complementMask(c.across, weights: c.acrossWeight, lo: box.minX, hi: box.maxX, from: start.x,
                                         horizontal: true, area: area, tolerance: tolerance, in: context)
         let down = try complementMask(c.down, weights: c.downWeight, lo: box.minY, hi: box.maxY, from: start.y,
@@ -274,7 +293,7 @@ enum VectorShadow {
             // stored once in PDF, but Cairo's SVG backend writes it again under the same id each
             // time, which is invalid XML.)
             for centre in arcCentres(box, radius) {
-                context.setSource(try radialGradient(radial, centre: centre, color: .white))
+                context.setSource(try radialGradient(radial, centre: centre, color: .white, opacity: opacity))
                 context.paint()
             }
         }
@@ -301,14 +320,15 @@ enum VectorShadow {
     /// turn (products need masks, OVER cannot multiply). Every mask is a plain gradient and the
     /// groups are only sources: Ghostscript drops a soft mask nested inside another one's group.
     private static func drawDeficit(_ c: CornerCorrection, box: Rect, radius: Double, color: RGBAColor,
-                                    from start: Point, tolerance: Double, in context: CairoContext) throws(RenderError) {
+                                    from start: Point, tolerance: Double, opacity: Double,
+                                    in context: CairoContext) throws(RenderError) {
         let across = try gradient(half(c.across, weights: c.acrossWeight, origin: box.minX, from: start.x, complement: false,
                                        tolerance: tolerance), horizontal: true, color: color, reflect: true)
         let down = try gradient(half(c.down, weights: c.downWeight, origin: box.minY, from: start.y, complement: false,
                                      tolerance: tolerance), horizontal: false, color: .white, reflect: true)
         let radial = c.radial.fitted(tolerances: weighted(tolerance, c.radialWeight))
         let factors = try arcCentres(box, radius).map { centre throws(RenderError) in
-            try radialGradient(radial, centre: centre, color: .white)
+            try radialGradient(radial, centre: centre, color: .white, opacity: opacity)
         }
         var product = try context.group { () throws(RenderError) in
             context.setSource(across)

@@ -23,7 +23,7 @@ enum SVGBackend {
             try surface.finish()
         }
         guard let svg = withExtendedLifetime(sink, { StableSVGIdentifiers.rewrite(sink.bytes, marking: true) })
-            .flatMap(SVGHexColors.rewrite) else {
+            .flatMap(SVGHexColors.rewrite).flatMap(SVGSharedGradients.rewrite) else {
             throw .cairo(operation: "writing the SVG", message: "out of memory")
         }
         return try SVGAnnotations.insert(page, into: svg, picture: pictureSize)

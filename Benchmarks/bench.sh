@@ -518,20 +518,26 @@ if [ "$DO_ANNOTATIONS" = 1 ] && [ -n "${WIDTH[png-rgba]:-}" ]; then
             CALLOUTS+=' arrow 1500,1200 -> 1100,800; arrow 2500,1500 -> 2000,1000 via=2500,1000; badge 1 150,150;'
             CALLOUTS+=' badge 2 1050,150; badge 3 1950,150; highlight 400,900 800x60; label "Settings" 2400,400 -> 2200,600;'
             CALLOUTS+=' pixelate 300,1300 900x90'
+            # The same ten with no text: discs and a box where the badges and the label are, so
+            # that the table also shows what the text (Pango's set-up, once per process) costs.
+            SHAPES='rect 200,150 600x300 radius=8px; ellipse 1000,200 400x200; line 100,1800 -> 900,1800;'
+            SHAPES+=' arrow 1500,1200 -> 1100,800; arrow 2500,1500 -> 2000,1000 via=2500,1000; ellipse 130,130 40x40;'
+            SHAPES+=' ellipse 1030,130 40x40; ellipse 1930,130 40x40; highlight 400,900 800x60; rect 2300,360 200x80;'
+            SHAPES+=' pixelate 300,1300 900x90'
             in=$CORPUS/${FILE[png-rgba]}
             args=() ok=1
             for ext in png svg pdf; do
                 plain=$(cmd_framed "$in" "$OUT/annotations-plain.$ext" 1)
                 annotated="$(cmd_framed "$in" "$OUT/annotations.$ext" 1) --annotate $(q "$CALLOUTS")"
-                eval "$plain" >/dev/null 2>&1 && eval "$annotated" >/dev/null 2>&1 || ok=0
-                args+=(-n "$ext" "$plain" -n "$ext-annotated" "$annotated")
+                shapes="$(cmd_framed "$in" "$OUT/annotations-shapes.$ext" 1) --annotate $(q "$SHAPES")"
+                eval "$plain" >/dev/null 2>&1 && eval "$annotated" >/dev/null 2>&1 && eval "$shapes" >/dev/null 2>&1 || ok=0
+                args+=(-n "$ext" "$plain" -n "$ext-annotated" "$annotated" -n "$ext-shapes" "$shapes")
             done
             if [ "$ok" = 1 ]; then
                 measure "$RUNS" "$WARMUP" "$JSON/annotations" "${args[@]}" > "$WORK/medians"
-                read -r t_png t_png_a t_svg t_svg_a t_pdf t_pdf_a < "$WORK/medians"
-                read -r c_png c_png_a c_svg c_svg_a c_pdf c_pdf_a < <($HELPER cpu "$JSON"/annotations.*.json)
-                record annotation result "$t_png" "$t_png_a" "$t_svg" "$t_svg_a" "$t_pdf" "$t_pdf_a" \
-                    "$c_png" "$c_png_a" "$c_svg" "$c_svg_a" "$c_pdf" "$c_pdf_a"
+                read -r -a t < "$WORK/medians"
+                read -r -a c < <($HELPER cpu "$JSON"/annotations.*.json)
+                record annotation result "${t[@]}" "${c[@]}"
             else
                 record annotation failed "framed could not draw the callouts"
             fi ;;

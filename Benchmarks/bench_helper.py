@@ -310,15 +310,18 @@ def table(path):
         if annotation[0] == "failed":
             print("annotations: FAILED: " + annotation[1])
         else:
-            t = [float(v) for v in annotation[:6]]
-            c = [float(v) for v in annotation[6:12]]
-            print("Ten callouts and one pixelated region on the reference job, png-rgba (3000x2000) x1; x: median wall"
-                  " time over the same format's without them, same interleaved rounds:")
+            t = [float(v) for v in annotation[:9]]
+            c = [float(v) for v in annotation[9:18]]
+            print("Ten callouts (three numbered badges and a label among them) and one pixelated region on the reference"
+                  " job, png-rgba (3000x2000) x1; x: median wall time over the same format's without them, same"
+                  " interleaved rounds; then the same ten with no text (discs and a box in place of the badges and"
+                  " the label), for what the text costs:")
             for i, name in enumerate(["PNG", "SVG", "PDF"]):
-                plain, annotated = t[2 * i], t[2 * i + 1]
+                plain, annotated, shapes = t[3 * i], t[3 * i + 1], t[3 * i + 2]
                 print(f"  {name}  {plain:.3f} s -> {annotated:.3f} s  x{annotated / plain:.2f}"
-                      f"  CPU {c[2 * i]:.3f} s -> {c[2 * i + 1]:.3f} s  x{c[2 * i + 1] / c[2 * i]:.2f}"
-                      f"  [<= 1.1x: {verdict(annotated / plain <= 1.1)}]")
+                      f"  CPU {c[3 * i]:.3f} s -> {c[3 * i + 1]:.3f} s  x{c[3 * i + 1] / c[3 * i]:.2f}"
+                      f"  [<= 1.1x: {verdict(annotated / plain <= 1.1)}]"
+                      f"   no text: {shapes:.3f} s  x{shapes / plain:.2f}  CPU x{c[3 * i + 2] / c[3 * i]:.2f}")
 
     # Batch
     batch = data.get(("batch", "result"))

@@ -10,26 +10,21 @@ struct PDFStructureTests {
     /// What framed writes: its own compacted layout (object and xref streams) with a shadow,
     /// callouts and a caption; PDF/X-4 with a page, bleed and marks; a sheet. qpdf agrees.
     @Test func framedsPDFsAreSound() throws {
-        var framers: [(String, Framer)] = []
-        var plain = Framer()
-        plain.output.format = .pdf
-        try plain.set("shadow", "0 6px 12px 4px rgba(0,0,0,.6), inset 0 0 4px red")
-        try plain.set("caption", "A caption (with parentheses) \\ and 100% ünïcode")
-        try plain.set("annotate", "rect 2,2 20x10; badge 1 30,20; label 'Here' 40,30 -> 10,10")
-        try plain.set("title", "A title (with) \\ parentheses")
-        framers.append(("plain", plain))
-        var print = Framer(preset: .print)
-        print.output.format = .pdf
-        try print.set("page", "4x6in")
-        try print.set("bleed", "3mm")
-        try print.set("marks", "crop")
-        try print.set("pdf-variant", "pdf/x-4")
-        framers.append(("PDF/X-4", print))
-        var sheet = Framer(preset: .print)
-        sheet.output.format = .pdf
-        try sheet.set("size", "40mmx30mm")
-        try sheet.set("sheet", "A6")
-        framers.append(("sheet", sheet))
+        /// A PDF framer from `preset` with `settings`, set in order.
+        func framer(_ preset: Preset, _ settings: KeyValuePairs<String, String>) throws -> Framer {
+            var framer = Framer(preset: preset)
+            framer.output.format = .pdf
+            for (name, value) in settings { try framer.set(name, value) }
+            return framer
+        }
+        let framers: [(String, Framer)] = [
+            ("plain", try framer(.classic, ["shadow": "0 6px 12px 4px rgba(0,0,0,.6), inset 0 0 4px red",
+                                            "caption": "A caption (with parentheses) \\ and 100% ünïcode",
+                                            "annotate": "rect 2,2 20x10; badge 1 30,20; label 'Here' 40,30 -> 10,10",
+                                            "title": "A title (with) \\ parentheses"])),
+            ("PDF/X-4", try framer(.print, ["page": "4x6in", "bleed": "3mm", "marks": "crop", "pdf-variant": "pdf/x-4"])),
+            ("sheet", try framer(.print, ["size": "40mmx30mm", "sheet": "A6"])),
+        ]
         let folder = try FileOutputTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for (name, framer) in framers {

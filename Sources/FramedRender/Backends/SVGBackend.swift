@@ -45,22 +45,31 @@ enum StableSVGIdentifiers {
         guard Memory.available(svg.count + mark.count) else { return nil }
         var output = [UInt8]()
         output.reserveCapacity(svg.count + mark.count)
-        var marked = !marking
         var numbers: [[UInt8]: [UInt8]] = [:]  // old id → new number, per prefix
         var counters = [Int](repeating: 0, count: prefixes.count)
+        let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), n = svg.count
+        // The next of each byte that matters, each found again once the copy has passed it.
+        var nextQuote = -1, nextHash = -1
+        var nextLine = marking ? svg.firstIndex(of: UInt8(ascii: "\n"), in: 0..<n) ?? n : n
         var i = 0
-        while i < svg.count {
-            let byte = svg[i]
-            output.append(byte)
-            i += 1
-            if !marked && byte == UInt8(ascii: "\n") {
-                output += mark
-                marked = true
+        while i < n {
+            if nextQuote < i { nextQuote = svg.firstIndex(of: quote, in: i..<n) ?? n }
+            if nextHash < i { nextHash = svg.firstIndex(of: hash, in: i..<n) ?? n }
+            let j = min(nextQuote, nextHash, nextLine)
+            guard j < n else {
+                output.append(bytesOf: svg, in: i..<n)
+                break
             }
-            guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") else { continue }
-            for (k, prefix) in prefixes.enumerated() where svg[i...].starts(with: prefix) {
+            output.append(bytesOf: svg, in: i..<(j + 1))
+            i = j + 1
+            if j == nextLine {
+                output += mark
+                nextLine = n
+                continue
+            }
+            for (k, prefix) in prefixes.enumerated() where svg.hasBytes(prefix, at: i) {
                 var end = i + prefix.count
-                while end < svg.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(svg[end]) { end += 1 }
+                while end < n, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(svg[end]) { end += 1 }
                 guard end > i + prefix.count else { continue }
                 let old = Array(svg[i..<end])
                 if numbers[old] == nil {
@@ -85,17 +94,23 @@ enum SVGHexColors {
     /// The SVG with every `rgb(P%,Q%,R%)` replaced; nil when there is no memory for the copy.
     static func rewrite(_ svg: [UInt8]) -> [UInt8]? {
         guard Memory.available(svg.count) else { return nil }
-        let prefix = Array("rgb(".utf8)
+        let name = Array("rgb".utf8), n = svg.count
         var output = [UInt8]()
         output.reserveCapacity(svg.count)
+        // Each `(` is a place a colour may start (a picture's base64 holds none).
         var i = 0
-        while i < svg.count {
-            if svg[i] == prefix[0], svg[i...].starts(with: prefix), let (hex, end) = color(svg, from: i + prefix.count) {
+        while i < n {
+            guard let open = svg.firstIndex(of: UInt8(ascii: "("), in: i..<n) else {
+                output.append(bytesOf: svg, in: i..<n)
+                break
+            }
+            if open - name.count >= i, svg.hasBytes(name, at: open - name.count), let (hex, end) = color(svg, from: open + 1) {
+                output.append(bytesOf: svg, in: i..<(open - name.count))
                 output += hex
                 i = end
             } else {
-                output.append(svg[i])
-                i += 1
+                output.append(bytesOf: svg, in: i..<(open + 1))
+                i = open + 1
             }
         }
         return output

@@ -15,24 +15,29 @@ enum SVGSharedGradients {
     /// `xlink` namespace; nil when there is no memory for the copy.
     static func rewrite(_ svg: [UInt8]) -> [UInt8]? {
         guard Memory.available(svg.count) else { return nil }
-        guard svg.containsOccurrence(of: Array("xmlns:xlink=".utf8)) else { return svg }
+        guard svg.firstRange(of: Array("xmlns:xlink=".utf8), in: svg.indices) != nil else { return svg }
         var output = [UInt8]()
         output.reserveCapacity(svg.count)
         var first: [[UInt8]: [UInt8]] = [:]  // kind, attribute names and stops → the first id
         var i = 0
         while i < svg.count {
-            guard svg[i] == UInt8(ascii: "<"), let element = Gradient(svg, at: i) else {
-                output.append(svg[i])
-                i += 1
+            guard let open = svg.firstIndex(of: UInt8(ascii: "<"), in: i..<svg.count) else {
+                output.append(bytesOf: svg, in: i..<svg.count)
+                break
+            }
+            output.append(bytesOf: svg, in: i..<open)
+            guard let element = Gradient(svg, at: open) else {
+                output.append(svg[open])
+                i = open + 1
                 continue
             }
             if let id = first[element.key] {
-                output += svg[element.tag.lowerBound..<(element.tagEnd - 1)]
+                output.append(bytesOf: svg, in: element.tag.lowerBound..<(element.tagEnd - 1))
                 while output.last == UInt8(ascii: " ") { output.removeLast() }
                 output += Array(" xlink:href=\"#".utf8) + id + Array("\"/>".utf8)
             } else {
                 first[element.key] = element.id
-                output += svg[element.tag.lowerBound..<element.end]
+                output.append(bytesOf: svg, in: element.tag.lowerBound..<element.end)
             }
             i = element.end
         }
@@ -52,7 +57,7 @@ enum SVGSharedGradients {
 
         init?(_ svg: [UInt8], at start: Int) {
             let kinds = ["linearGradient", "radialGradient"]
-            guard let kind = kinds.first(where: { svg[(start + 1)...].starts(with: Array($0.utf8)) }) else { return nil }
+            guard let kind = kinds.first(where: { svg.hasBytes(Array($0.utf8), at: start + 1) }) else { return nil }
             var i = start + 1 + kind.utf8.count
             guard i < svg.count, svg[i] == UInt8(ascii: " ") else { return nil }
             // Attributes up to the tag's end: name="value", values without quotes inside.
@@ -66,17 +71,18 @@ enum SVGSharedGradients {
                 guard i + 1 < svg.count, svg[i] == UInt8(ascii: "="), svg[i + 1] == UInt8(ascii: "\"") else { return nil }
                 let name = Array(svg[nameStart..<i])
                 let valueStart = i + 2
-                guard let close = svg[valueStart...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+                guard let close = svg.firstIndex(of: UInt8(ascii: "\""), in: valueStart..<svg.count) else { return nil }
                 if name == Array("id".utf8) { id = Array(svg[valueStart..<close]) } else { names.append(name) }
                 i = close + 1
             }
             let tagEnd = i + 1
             let endTag = Array("</\(kind)>".utf8)
             guard let id, !names.contains(Array("xlink:href".utf8)), !names.contains(Array("href".utf8)),
-                  let bodyEnd = svg[tagEnd...].firstOccurrence(of: endTag)?.lowerBound else { return nil }
+                  let bodyEnd = svg.firstRange(of: endTag, in: tagEnd..<svg.count)?.lowerBound else { return nil }
             let body = svg[tagEnd..<bodyEnd]
             // Stops only: anything else in the body (an animation, a comment) is left alone.
-            guard body.containsOccurrence(of: Array("<stop".utf8)), !body.containsOccurrence(of: Array("<!".utf8)) else {
+            guard svg.firstRange(of: Array("<stop".utf8), in: tagEnd..<bodyEnd) != nil,
+                  svg.firstRange(of: Array("<!".utf8), in: tagEnd..<bodyEnd) == nil else {
                 return nil
             }
             tag = start..<tagEnd

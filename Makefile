@@ -72,7 +72,9 @@ demo: build
 	    --radius 8 --background white --fit contain --shadow '0 4px 16px rgba(0,0,0,.35)' --scale 2
 	@ls -l $(OUT)
 
-# The suite, then the suite again with every one of framed's own engines off (the plain libraries
+# The build the suite runs, which fails on any warning from the package's own code (a warning
+# once stood beside a crash: a `case` guard that covered one pattern of two); then the suite, then
+# the suite again with every one of framed's own engines off (the plain libraries
 # do all the work; the tests about an engine turn it on themselves), the library examples of the
 # README, docs/library.md and DocC built from outside (Tests/library-example.sh), the doc comments (Tests/doc-coverage.py), the
 # DocC site (make docs, so that the documented command cannot break unseen), then the
@@ -80,6 +82,10 @@ demo: build
 # .build/sanitize), then the suites that start threads under ThreadSanitizer (Tests/tsan.sh,
 # .build/tsan): a failure, a leak, a race or a sanitizer error fails the target.
 test: test-deps
+	@mkdir -p .build
+	@$(SWIFT) build --build-tests > .build/test-build.log 2>&1 || { cat .build/test-build.log; exit 1; }
+	@if grep -E '^$(CURDIR)/.*: warning: ' .build/test-build.log; then \
+	  echo "make test: the build has warnings (above); mend them first" >&2; exit 1; fi
 	$(SWIFT) test
 	FRAMED_ENGINES=off $(SWIFT) test
 	SWIFT='$(SWIFT)' Tests/library-example.sh

@@ -10,20 +10,15 @@ struct PDFStructureTests {
     /// What framed writes: its own compacted layout (object and xref streams) with a shadow,
     /// callouts and a caption; PDF/X-4 with a page, bleed and marks; a sheet. qpdf agrees.
     @Test func framedsPDFsAreSound() throws {
-        /// A PDF framer from `preset` with `settings`, set in order.
-        func framer(_ preset: Preset, _ settings: KeyValuePairs<String, String>) throws -> Framer {
-            var framer = Framer(preset: preset)
-            framer.output.format = .pdf
-            for (name, value) in settings { try framer.set(name, value) }
-            return framer
-        }
         let framers: [(String, Framer)] = [
-            ("plain", try framer(.classic, ["shadow": "0 6px 12px 4px rgba(0,0,0,.6), inset 0 0 4px red",
-                                            "caption": "A caption (with parentheses) \\ and 100% ünïcode",
-                                            "annotate": "rect 2,2 20x10; badge 1 30,20; label 'Here' 40,30 -> 10,10",
-                                            "title": "A title (with) \\ parentheses"])),
-            ("PDF/X-4", try framer(.print, ["page": "4x6in", "bleed": "3mm", "marks": "crop", "pdf-variant": "pdf/x-4"])),
-            ("sheet", try framer(.print, ["size": "40mmx30mm", "sheet": "A6"])),
+            ("plain", try Framer(.classic, format: .pdf, [
+                "shadow": "0 6px 12px 4px rgba(0,0,0,.6), inset 0 0 4px red",
+                "caption": "A caption (with parentheses) \\ and 100% ünïcode",
+                "annotate": "rect 2,2 20x10; badge 1 30,20; label 'Here' 40,30 -> 10,10",
+                "title": "A title (with) \\ parentheses",
+            ])),
+            ("PDF/X-4", try Framer(.print, format: .pdf, ["page": "4x6in", "bleed": "3mm", "marks": "crop", "pdf-variant": "pdf/x-4"])),
+            ("sheet", try Framer(.print, format: .pdf, ["size": "40mmx30mm", "sheet": "A6"])),
         ]
         let folder = try FileOutputTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

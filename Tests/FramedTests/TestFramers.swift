@@ -8,4 +8,12 @@ extension Framer {
                   output: OutputOptions(format: format, scale: scale, dpi: dpi, embed: embed, quality: quality,
                                         lossless: lossless))
     }
+
+    /// A framer from `preset` writing `format`, with `settings` set in order by name, as a
+    /// configuration file sets them.
+    init(_ preset: Preset, format: OutputFormat, _ settings: KeyValuePairs<String, String>) throws {
+        self.init(preset: preset)
+        output.format = format
+        for (name, value) in settings { try set(name, value) }
+    }
 }

@@ -7,7 +7,8 @@ import FramedTestSupport
 /// small picture into PNG, SVG or PDF (a hash of the input picks the format, the frame's size and
 /// fit, and the scale). Checks that a list writes itself back (`description(of:)`, `jsonText`,
 /// and a JSON list in the inline form too) as text that parses to the same list, that a PNG
-/// output reads back, and that an SVG output holds no number that is not finite.
+/// output reads back, that a PDF is sound (`PDFStructure`), and that an SVG output is well-formed
+/// XML whose references resolve and holds no number that is not finite.
 package enum AnnotationFuzz {
     /// A 96x64 picture with alpha, the same for every input.
     static let picture: [UInt8] = {
@@ -68,11 +69,17 @@ package enum AnnotationFuzz {
         case .png:
             do { _ = try Pictures.info(data: framed.bytes) } catch { fatalError("the PNG output does not read back: \(error)") }
         case .svg:
-            let svg = String(decoding: framed.bytes, as: UTF8.self)
-            if let bad = nonFinite(in: svg) { fatalError("the SVG output holds \(bad)") }
+            checkSVG(framed.bytes)
         default:
             if let problem = PDFStructure.problem(in: framed.bytes) { fatalError("the PDF output is broken: \(problem)") }
         }
+    }
+
+    /// Ends the run when `svg` is not well-formed XML, refers to an id it does not have, or holds
+    /// a number that is not finite.
+    static func checkSVG(_ svg: [UInt8]) {
+        if let problem = XMLStructure.problem(in: svg, references: true) { fatalError("the SVG output is broken: \(problem)") }
+        if let bad = nonFinite(in: String(decoding: svg, as: UTF8.self)) { fatalError("the SVG output holds \(bad)") }
     }
 
     /// The first `nan` or `inf` written as a number (after a space, comma, bracket, quote, colon

@@ -20,7 +20,8 @@ import FramedTestSupport
 /// as any number, so that the limits are tried beyond what the command line lets through.
 /// Checks that a PNG output is no larger than the limits, and decodes; that a PDF is sound
 /// (`PDFStructure`: its cross-references, objects, stream lengths and inflation, and no `nan` or
-/// `inf`); that an SVG holds no `nan` or `inf`.
+/// `inf`), and its XMP packet, if any, well-formed XML; that an SVG is well-formed XML whose
+/// references resolve (`XMLStructure`) and holds no `nan` or `inf`.
 package enum FrameFuzz {
     /// The settings an input may give, by the names of `Framer.set` (`canvas` is `canvas-color`).
     static let names: Set<String> = ["format", "size", "width", "height", "border", "border-color", "padding",
@@ -64,12 +65,13 @@ package enum FrameFuzz {
                 }
             }
         }
-        if framer.output.format == .pdf, let problem = PDFStructure.problem(in: framed.bytes) {
-            fatalError("the PDF output is broken: \(problem)")
+        if framer.output.format == .pdf {
+            if let problem = PDFStructure.problem(in: framed.bytes) { fatalError("the PDF output is broken: \(problem)") }
+            if let packet = XMLStructure.xmpPacket(in: framed.bytes), let problem = XMLStructure.problem(in: packet) {
+                fatalError("the PDF's XMP packet is not well-formed XML: \(problem)")
+            }
         }
-        if framer.output.format == .svg, let bad = AnnotationFuzz.nonFinite(in: String(decoding: framed.bytes, as: UTF8.self)) {
-            fatalError("the SVG output holds \(bad)")
-        }
+        if framer.output.format == .svg { AnnotationFuzz.checkSVG(framed.bytes) }
     }
 
     static func apply(_ key: String, _ value: String, to framer: inout Framer) {

@@ -7,7 +7,8 @@ import FramedRender
 /// a small frame into PNG, PDF or SVG (the first byte picks the output and the fit). Limits are
 /// the command line's, lowered to stay within libFuzzer's time and memory (librsvg takes about
 /// 1.7 kB an element). Checks that a document that loads has a natural size within the bounds,
-/// and that a PNG output reads back.
+/// that a PNG output reads back, and that an SVG output is well-formed XML whose references
+/// resolve.
 package enum SVGFuzz {
     package static func run(_ data: [UInt8]) {
         _ = PictureFormat.sniff(data.prefix(PictureFormat.sniffLength))
@@ -35,5 +36,6 @@ package enum SVGFuzz {
         if format == .png {
             do { _ = try Pictures.info(data: bytes) } catch { fatalError("the PNG output does not read back: \(error)") }
         }
+        if format == .svg { AnnotationFuzz.checkSVG(bytes) }
     }
 }

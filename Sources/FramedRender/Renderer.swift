@@ -90,11 +90,18 @@ package struct RenderOptions: Sendable, Equatable {
         self.metadata = metadata; self.maxPixels = maxPixels
     }
 
-    /// These options with the document's date set: the one given, else the time of framing,
-    /// read once so that every place a PDF states it (Cairo's Info, PDF/X-4's XMP) agrees.
-    package var dated: RenderOptions {
+    /// These options as the document states them, fixed once so that every place a PDF states
+    /// them (Cairo's Info, PDF/X-4's XMP) agrees: the date given, else the time of framing; the
+    /// title, author and creator with each noncharacter (U+FDD0 to U+FDEF, U+xFFFE, U+xFFFF) as
+    /// U+FFFD, as a caption draws it. Cairo refuses such a string in a PDF's metadata ("input
+    /// string not valid UTF-8"), which failed the whole output, and XML does not allow U+FFFE
+    /// or U+FFFF in the XMP.
+    package var stated: RenderOptions {
         var options = self
         options.metadata.creationDate = metadata.creationDate ?? DocumentMetadata.framingDate()
+        options.metadata.title = metadata.title.map(TextLayout.drawable)
+        options.metadata.author = metadata.author.map(TextLayout.drawable)
+        options.metadata.creator = metadata.creator.map(TextLayout.drawable)
         return options
     }
 
@@ -302,7 +309,7 @@ package enum FrameRenderer {
     package static func render(_ page: RenderPage, options: RenderOptions) throws(RenderError) -> [UInt8] {
         try options.checkCanvas(page.outputSize)
         try checkHeadroom([OutputPage(page)], options: options)
-        let options = options.dated
+        let options = options.stated
         switch options.format {
         case .svg: return try SVGBackend.render(page, options: options)
         case .pdf: return try PDFBackend.render([OutputPage(page)], options: options)
@@ -326,7 +333,7 @@ package enum FrameRenderer {
         }
         for page in pages { try options.checkCanvas(page.media) }
         try checkHeadroom(pages, options: options)
-        return try PDFBackend.render(pages, options: options.dated)
+        return try PDFBackend.render(pages, options: options.stated)
     }
 
     /// Each page's soft proof (`ProofBackend`): the page at the output's resolution through

@@ -81,5 +81,20 @@ import Testing
             let text = try Tool.run("pdftotext", [pdf, "-"], in: folder)
             #expect(text.output.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(pdf): \(text.output)")
         }
+        // A PDF's title and author, plain and PDF/X-4 (whose XMP states them again, as XML).
+        let title = "t" + String(Unicode.Scalar(0xFFFF)!) + "u", author = "a" + String(Unicode.Scalar(0x1FFFE)!) + "b"
+        for variant in ["plain", "pdf/x-4"] {
+            let extra = variant == "pdf/x-4" ? ["--pdf-variant", variant, "--page", "4x6in"] : []
+            let r = try CLITests.framed(["shot.png", "--title", title, "--author", author, "-o", "meta.pdf", "-f"] + extra, in: folder)
+            #expect(r.status == 0 && r.stderr.isEmpty, "\(variant): \(r.stderr)")
+            let info = try Tool.run("pdfinfo", ["meta.pdf"], in: folder).output
+            #expect(info.contains("\nTitle:           t\u{FFFD}u\n") || info.hasPrefix("Title:           t\u{FFFD}u\n"), "\(variant): \(info)")
+            #expect(info.contains("\nAuthor:          a\u{FFFD}b\n"), "\(variant): \(info)")
+            guard variant == "pdf/x-4" else { continue }
+            let pdf = try [UInt8](Data(contentsOf: folder.appendingPathComponent("meta.pdf")))
+            let packet = try #require(XMLStructure.xmpPacket(in: pdf))
+            #expect(XMLStructure.problem(in: packet) == nil, "\(XMLStructure.problem(in: packet) ?? "")")
+            #expect(String(decoding: packet, as: UTF8.self).contains("t\u{FFFD}u"), "the XMP's title is the Info's")
+        }
     }
 }

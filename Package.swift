@@ -51,7 +51,7 @@ var targets: [Target] = [
 
     // Running tools, making folders and building picture bytes, for the tests and the fuzz
     // seeds only (it uses Foundation; framed does not link it).
-    .target(name: "FramedTestSupport", dependencies: ["FramedRaster", "CCodecs"], path: "Tests/FramedTestSupport"),
+    .target(name: "FramedTestSupport", dependencies: ["FramedRaster", "FramedSystem", "CCodecs"], path: "Tests/FramedTestSupport"),
     .testTarget(name: "FramedLayoutTests", dependencies: ["FramedLayout"]),
     .testTarget(name: "FramedSystemTests", dependencies: ["FramedSystem"]),
     .testTarget(name: "FramedRasterTests", dependencies: ["FramedRaster", "CCodecs", "CFramedEngines", "FramedTestSupport"]),

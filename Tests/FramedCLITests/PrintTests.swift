@@ -282,6 +282,7 @@ struct PrintTests {
             #expect(xmp.contains(field), "XMP has \(field)")
         }
         #expect(XMLParser(data: Data(xmp.utf8)).parse(), "the XMP is well-formed XML")
+        #expect(XMLStructure.problem(in: Array(xmp.utf8)) == nil, "\(XMLStructure.problem(in: Array(xmp.utf8)) ?? "")")
 
         // The output intent: sRGB, embedded, its profile an RGB ICC profile read by the header.
         let intents = catalog["/OutputIntents"] as? [Any]

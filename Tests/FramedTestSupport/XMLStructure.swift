@@ -1,3 +1,5 @@
+import FramedSystem
+
 /// An XML document's well-formedness checked byte by byte, independently of the code that wrote
 /// it (XML 1.0, as far as an SVG or an XMP packet uses it): UTF-8 of XML's characters only; an
 /// optional declaration, then one root element with comments, processing instructions and white
@@ -25,10 +27,10 @@ package enum XMLStructure {
     /// The XMP packet in `pdf` (`<?xpacket begin` to the end of `<?xpacket end="w"?>` or
     /// `end="r"`), which a PDF/X keeps uncompressed; nil when there is none.
     package static func xmpPacket(in pdf: [UInt8]) -> [UInt8]? {
-        guard let start = Checker.find(Array("<?xpacket begin".utf8), in: pdf[...]),
-              let end = Checker.find(Array("<?xpacket end=".utf8), in: pdf[start...]),
-              let close = Checker.find(Array("?>".utf8), in: pdf[end...]) else { return nil }
-        return Array(pdf[start..<(close + 2)])
+        guard let start = pdf.firstRange(of: Array("<?xpacket begin".utf8), in: pdf.indices),
+              let end = pdf.firstRange(of: Array("<?xpacket end=".utf8), in: start.lowerBound..<pdf.count),
+              let close = pdf.firstRange(of: Array("?>".utf8), in: end.lowerBound..<pdf.count) else { return nil }
+        return Array(pdf[start.lowerBound..<close.upperBound])
     }
 
     struct Failure: Error { var text: String }
@@ -157,8 +159,10 @@ package enum XMLStructure {
                     try comment()
                 } else if at("<![CDATA[") {
                     let start = i
-                    guard let end = Self.find(Array("]]>".utf8), in: xml[i...]) else { throw fail("a CDATA section not closed", at: start) }
-                    i = end + 3
+                    guard let end = xml.firstRange(of: Array("]]>".utf8), in: i..<xml.count) else {
+                        throw fail("a CDATA section not closed", at: start)
+                    }
+                    i = end.upperBound
                 } else if at("<?") {
                     try instruction()
                 } else if at("<!") {
@@ -244,25 +248,12 @@ package enum XMLStructure {
             if attribute == Array("href".utf8) || attribute == Array("xlink:href".utf8), value.first == UInt8(ascii: "#") {
                 wanted.append((Array(value.dropFirst()), offset))
             }
-            var rest = value[...]
-            let url = Array("url(#".utf8)
-            while let start = Self.find(url, in: rest) {
-                let tail = rest[(start + url.count)...]
-                let end = tail.firstIndex(of: UInt8(ascii: ")")) ?? tail.endIndex
-                wanted.append((Array(tail[..<end]), offset + start))
-                rest = tail[end...]
+            var from = 0
+            while let url = value.firstRange(of: Array("url(#".utf8), in: from..<value.count) {
+                let end = value.firstIndex(of: UInt8(ascii: ")"), in: url.upperBound..<value.count) ?? value.count
+                wanted.append((Array(value[url.upperBound..<end]), offset + url.lowerBound))
+                from = end
             }
-        }
-
-        /// Where `pattern` first starts in `bytes` (the standard library's `firstRange(of:)` would
-        /// link its regex module into the fuzz targets).
-        static func find(_ pattern: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
-            var k = bytes.startIndex
-            while k + pattern.count <= bytes.endIndex {
-                if bytes[k..<(k + pattern.count)].elementsEqual(pattern) { return k }
-                k += 1
-            }
-            return nil
         }
 
         /// Every id once, every reference to one that is there.
